@@ -1,0 +1,2 @@
+import { ROLES } from './roles.js';
+test('roles', () => { expect(ROLES).toContain('renter'); });

@@ -1,0 +1,2 @@
+export const ROLES = ['renter', 'landlord', 'caretaker', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
