@@ -1,0 +1,284 @@
+import { MESSAGES, AUTH_PATTERNS } from '@mboa/contracts';
+import { RpcClient } from '@mboa/platform';
+import { Browser, startTestSystem, type TestSystem } from './system.js';
+
+let system: TestSystem;
+let seq = 0;
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${seq++}@example.cm`;
+
+const signupBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Awa Nkem',
+  email: uniqueEmail('awa'),
+  password: 'correct horse',
+  role: 'renter',
+  whatsapp: '674123456',
+  agreeToTerms: true,
+  ...over,
+});
+
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+
+afterAll(async () => {
+  await system?.stop();
+});
+
+describe('sign-up', () => {
+  test('creates a renter, signs them in with an HttpOnly browser-session cookie, and /api/me returns them', async () => {
+    const browser = new Browser(system.url);
+    const body = signupBody({ email: '  Awa.Upper@Example.CM ' });
+    const res = await browser.post('/api/auth/signup', body);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(MESSAGES.auth.signupSuccess);
+    const user = res.body.user;
+    expect(user).toEqual({
+      _id: user.id,
+      id: user.id,
+      name: 'Awa Nkem',
+      email: 'awa.upper@example.cm',
+      whatsapp: '674123456',
+      role: 'renter',
+      status: 'active',
+      isVerified: false,
+      createdAt: expect.any(String),
+    });
+    expect(res.text).not.toMatch(/password|hash|argon/i);
+    const cookie = browser.lastSetCookie.find((c) => c.startsWith('mboa_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+
+    const me = await browser.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user).toEqual(user);
+  });
+
+  test('reads role "tenant" as renter and accepts landlords and caretakers unverified', async () => {
+    const browser = new Browser(system.url);
+    expect((await browser.post('/api/auth/signup', signupBody({ role: 'tenant' }))).body.user.role).toBe('renter');
+    const landlord = await browser.post('/api/auth/signup', signupBody({ role: 'landlord' }));
+    expect(landlord.body.user).toMatchObject({ role: 'landlord', isVerified: false });
+    const caretaker = await browser.post('/api/auth/signup', signupBody({ role: 'caretaker' }));
+    expect(caretaker.body.user).toMatchObject({ role: 'caretaker', isVerified: false });
+  });
+
+  test.each([
+    ['a missing name', { name: '' }, MESSAGES.common.allFieldsRequired],
+    ['a missing email', { email: undefined }, MESSAGES.common.allFieldsRequired],
+    ['a missing password', { password: '' }, MESSAGES.common.allFieldsRequired],
+    ['a WhatsApp number of 8 digits', { whatsapp: '67412345' }, MESSAGES.auth.whatsappExactDigits],
+    ['a WhatsApp number with letters', { whatsapp: '67412345a' }, MESSAGES.auth.whatsappExactDigits],
+    ['terms not agreed', { agreeToTerms: false }, MESSAGES.auth.agreeToTermsRequired],
+    ['the admin role', { role: 'admin' }, MESSAGES.auth.invalidRole],
+    ['a short password', { password: 'short' }, MESSAGES.auth.passwordTooShort],
+    ['an invalid e-mail', { email: 'not-an-email' }, MESSAGES.auth.invalidEmail],
+  ])('refuses %s with 400 and stores nothing', async (_label, over, message) => {
+    const browser = new Browser(system.url);
+    const body = signupBody(over);
+    const res = await browser.post('/api/auth/signup', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(Array.isArray(res.body.errors)).toBe(true);
+    expect(browser.cookie('mboa_session')).toBeUndefined();
+    if (typeof body.email === 'string' && body.email.includes('@') && typeof body.password === 'string') {
+      const login = await browser.post('/api/auth/login', { email: body.email, password: body.password });
+      expect(login.status).not.toBe(200);
+    }
+  });
+
+  test('refuses an e-mail already registered, whatever its case, with 409', async () => {
+    const browser = new Browser(system.url);
+    const body = signupBody();
+    expect((await browser.post('/api/auth/signup', body)).status).toBe(201);
+    const again = await new Browser(system.url).post('/api/auth/signup', { ...body, email: body.email.toUpperCase(), name: 'Other' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: MESSAGES.auth.emailAlreadyRegistered });
+  });
+
+  test('answers a body that is not JSON with 400, not 500', async () => {
+    const res = await new Browser(system.url).post('/api/auth/signup', '{"name": ', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+  });
+});
+
+describe('login and logout', () => {
+  const account = signupBody({ email: uniqueEmail('login') });
+
+  beforeAll(async () => {
+    expect((await new Browser(system.url).post('/api/auth/signup', account)).status).toBe(201);
+  });
+
+  test('without rememberMe sets a browser-session cookie; with rememberMe one of 30 days', async () => {
+    const plain = new Browser(system.url);
+    const res = await plain.post('/api/auth/login', { email: account.email, password: account.password });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(MESSAGES.auth.loginSuccess);
+    expect(res.body.user.email).toBe(account.email);
+    const plainCookie = plain.lastSetCookie.find((c) => c.startsWith('mboa_session='))!;
+    expect(plainCookie).not.toMatch(/Max-Age/i);
+
+    const remembered = new Browser(system.url);
+    await remembered.post('/api/auth/login', { email: account.email.toUpperCase(), password: account.password, rememberMe: true });
+    const cookie = remembered.lastSetCookie.find((c) => c.startsWith('mboa_session='))!;
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect((await remembered.get('/api/me')).status).toBe(200);
+  });
+
+  test('a wrong password and an unknown e-mail get the same 401 text', async () => {
+    const wrong = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: 'wrong password' });
+    const unknown = await new Browser(system.url).post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: MESSAGES.auth.invalidCredentials });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  test('empty fields get "All fields are required" before any check', async () => {
+    const res = await new Browser(system.url).post('/api/auth/login', { email: '', password: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MESSAGES.common.allFieldsRequired);
+  });
+
+  test('logout ends the session on the server: the old cookie no longer works', async () => {
+    const browser = new Browser(system.url);
+    await browser.post('/api/auth/login', { email: account.email, password: account.password });
+    const token = browser.cookie('mboa_session')!;
+    const out = await browser.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(browser.cookie('mboa_session')).toBeUndefined();
+    expect((await browser.get('/api/me')).status).toBe(401);
+    const replay = await new Browser(system.url).request('GET', '/api/me', undefined, { cookie: `mboa_session=${token}` });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ message: MESSAGES.auth.notSignedIn });
+  });
+
+  test('/api/me without a cookie or with a forged one is 401', async () => {
+    expect((await new Browser(system.url).get('/api/me')).status).toBe(401);
+    const forged = await new Browser(system.url).request('GET', '/api/me', undefined, { cookie: 'mboa_session=forged-token-value-123456789' });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe('failed-login limits', () => {
+  test('after 10 failures for one e-mail, login answers 429 with Retry-After, even with the right password', async () => {
+    const account = signupBody({ email: uniqueEmail('limited') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    for (let i = 0; i < 10; i++) {
+      const res = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: `wrong-${i}-password` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body).toEqual({ message: MESSAGES.common.tooManyAttempts });
+  });
+
+  test('successful logins do not count', async () => {
+    const account = signupBody({ email: uniqueEmail('often') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    for (let i = 0; i < 12; i++) {
+      const res = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password });
+      expect(res.status).toBe(200);
+    }
+  });
+});
+
+describe('password reset', () => {
+  test('the full flow: request, mailed code, verify, confirm; old sessions end and only the new password works', async () => {
+    const account = signupBody({ email: uniqueEmail('reset') });
+    const browser = new Browser(system.url);
+    await browser.post('/api/auth/signup', account);
+
+    const unknown = await new Browser(system.url).post('/api/auth/password-reset/request', { email: uniqueEmail('ghost') });
+    const known = await new Browser(system.url).post('/api/auth/password-reset/request', { email: account.email });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toBe(MESSAGES.passwordReset.requestSent);
+
+    const [code] = await system.mailedCodes(account.email);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const early = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'new password 1' });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(MESSAGES.passwordReset.verifyFirst);
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code: wrongCode });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(MESSAGES.passwordReset.codeInvalid);
+
+    const ok = await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code });
+    expect(ok.status).toBe(200);
+    const confirm = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'new password 1' });
+    expect(confirm.status).toBe(200);
+    expect(confirm.body.message).toBe(MESSAGES.passwordReset.confirmSuccess);
+
+    expect((await browser.get('/api/me')).status).toBe(401);
+    expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401);
+    expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: 'new password 1' })).status).toBe(200);
+
+    // The code is spent.
+    const reuse = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'another password' });
+    expect(reuse.status).toBe(400);
+  });
+
+  test('five wrong codes end the code: the right one is refused afterwards', async () => {
+    const account = signupBody({ email: uniqueEmail('guess') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    await new Browser(system.url).post('/api/auth/password-reset/request', { email: account.email });
+    const [code] = await system.mailedCodes(account.email);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) {
+      expect((await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code: wrong })).status).toBe(400);
+    }
+    const right = await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code });
+    expect(right.status).toBe(400);
+    expect(right.body.message).toBe(MESSAGES.passwordReset.tooManyWrongTries);
+  });
+
+  test('a second request within 60 s sends no new code', async () => {
+    const account = signupBody({ email: uniqueEmail('resend') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    await new Browser(system.url).post('/api/auth/password-reset/request', { email: account.email });
+    const again = await new Browser(system.url).post('/api/auth/password-reset/request', { email: account.email });
+    expect(again.status).toBe(200);
+    expect(await system.mailedCodes(account.email)).toHaveLength(1);
+  });
+
+  test.each([
+    ['request', { email: '' }, MESSAGES.passwordReset.emailRequired],
+    ['verify', { email: 'a@b.cm', code: '' }, MESSAGES.passwordReset.codeRequired],
+    ['confirm', { email: '', newPassword: '' }, MESSAGES.passwordReset.fillAllFields],
+  ])('%s with empty fields is 400 with the spec text', async (step, body, message) => {
+    const res = await new Browser(system.url).post(`/api/auth/password-reset/${step}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('ban and unban (auth service operations)', () => {
+  test('a ban ends every session at once and blocks login with 403; unban restores login', async () => {
+    const account = signupBody({ email: uniqueEmail('banned') });
+    const browser = new Browser(system.url);
+    const { body } = await browser.post('/api/auth/signup', account);
+    const rpc = new RpcClient({ servers: system.config.natsUrl, subjectPrefix: system.config.subjectPrefix });
+    await rpc.connect();
+    try {
+      const banned = await rpc.call<any>(AUTH_PATTERNS.usersBan, { userId: body.user.id });
+      expect(banned.user.status).toBe('banned');
+      expect((await browser.get('/api/me')).status).toBe(401);
+      const login = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password });
+      expect(login.status).toBe(403);
+      expect(login.body).toEqual({ message: MESSAGES.auth.accountBanned });
+      await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: body.user.id })).rejects.toMatchObject({ status: 409 });
+
+      await rpc.call(AUTH_PATTERNS.usersUnban, { userId: body.user.id });
+      expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
+    } finally {
+      await rpc.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express, { type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { LIMITS, MESSAGES } from '@mboa/contracts';
+import { GatewayModule } from './app.module.js';
+import type { GatewayConfig } from './config.js';
+import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
+import { originCheck } from './security/origin-check.middleware.js';
+import { mountSpa } from './static/static-apps.js';
+
+export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
+    bodyParser: false,
+    ...(options.logger === false ? { logger: false } : { logger: ['log', 'error', 'warn'] }),
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+        },
+      },
+    }),
+  );
+  app.enableCors({ origin: config.allowedOrigins, credentials: true });
+  app.use(cookieParser());
+  app.use('/api', originCheck(config.allowedOrigins));
+  app.use(express.json({ limit: LIMITS.http.jsonBodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: LIMITS.http.jsonBodyLimit }));
+  app.use(bodyParserErrors);
+  app.useGlobalFilters(new ErrorFilter());
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Mboa Rentals API')
+      .setDescription('The /api of the rental-property marketplace for Cameroon (spec §7 and CONTRACT.md).')
+      .setVersion('1')
+      .addCookieAuth('mboa_session')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals');
+  await app.init();
+  // After every route: unknown /api paths answer JSON, never an HTML page.
+  server.use('/api', (_req: Request, res: Response) => {
+    res.status(404).json({ message: MESSAGES.common.routeNotFound });
+  });
+  return app;
+}

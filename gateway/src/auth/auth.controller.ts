@@ -1,0 +1,129 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards, type CanActivate, type ExecutionContext, Injectable, Inject, UnauthorizedException } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  AUTH_PATTERNS,
+  MESSAGES,
+  loginSchema,
+  parseOrErrors,
+  resetConfirmSchema,
+  resetRequestSchema,
+  resetVerifySchema,
+  signupSchema,
+  type PublicUser,
+} from '@mboa/contracts';
+import { BadRequestException } from '@nestjs/common';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { Services } from '../rpc/rpc.provider.js';
+import { RateLimits } from '../security/rate-limits.js';
+import { clientIp, CurrentSession, sessionToken } from './current-session.js';
+import type { LoginReply } from './local.strategy.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+
+/** Runs before passport: the spec's messages for empty fields, and the failed-login limits. */
+@Injectable()
+class LoginPreconditions implements CanActivate {
+  constructor(private readonly limits: RateLimits) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const parsed = parseOrErrors(loginSchema, req.body ?? {});
+    if (!parsed.ok) throw new BadRequestException({ message: parsed.message, errors: parsed.errors });
+    await this.limits.ensureNotBlocked([
+      ['loginFailuresPerEmail', parsed.data.email.trim().toLowerCase()],
+      ['loginFailuresPerIp', clientIp(req)],
+    ]);
+    return true;
+  }
+}
+
+@ApiTags('auth')
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly services: Services,
+    private readonly session: CurrentSession,
+    private readonly limits: RateLimits,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Get('me')
+  @ApiOperation({ summary: 'The signed-in user; 401 when signed out' })
+  @ApiResponse({ status: 200, description: '{ user }' })
+  async me(@Req() req: Request): Promise<{ user: PublicUser }> {
+    const user = await this.session.user(req);
+    if (!user) throw new UnauthorizedException({ message: MESSAGES.auth.notSignedIn });
+    return { user };
+  }
+
+  @Post('auth/signup')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create an account (renter, landlord or caretaker) and sign in' })
+  @ApiBody({ schema: jsonSchemaOf(signupSchema) })
+  async signup(@Body(new ZodBody(signupSchema)) body: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.limits.consume([['signupsPerIp', clientIp(req)]]);
+    const reply = await this.services.call<LoginReply>(AUTH_PATTERNS.signup, body);
+    setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
+    return { user: reply.user, message: reply.message };
+  }
+
+  @Post('auth/login')
+  @HttpCode(200)
+  @UseGuards(LoginPreconditions, AuthGuard('local'))
+  @ApiOperation({ summary: 'Sign in; rememberMe keeps the session 30 days' })
+  @ApiBody({ schema: jsonSchemaOf(loginSchema) })
+  login(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const reply = req.user as LoginReply;
+    setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
+    return { user: reply.user, message: reply.message };
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'End the current session' })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const token = sessionToken(req);
+    if (token) await this.services.call(AUTH_PATTERNS.sessionDestroy, { token });
+    clearSessionCookie(res, this.config.cookieSecure);
+    return { message: MESSAGES.auth.logoutSuccess };
+  }
+
+  @Post('auth/password-reset/request')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mail a 6-digit reset code; same answer whether or not the account exists' })
+  @ApiBody({ schema: jsonSchemaOf(resetRequestSchema) })
+  async resetRequest(@Body(new ZodBody(resetRequestSchema)) body: { email: string }, @Req() req: Request) {
+    await this.limits.consume([
+      ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
+      ['resetRequestsPerIp', clientIp(req)],
+    ]);
+    return this.services.call(AUTH_PATTERNS.passwordResetRequest, body);
+  }
+
+  @Post('auth/password-reset/verify')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Check a reset code' })
+  @ApiBody({ schema: jsonSchemaOf(resetVerifySchema) })
+  async resetVerify(@Body(new ZodBody(resetVerifySchema)) body: { email: string; code: string }, @Req() req: Request) {
+    await this.limits.consume([
+      ['resetChecksPerEmail', body.email.trim().toLowerCase()],
+      ['resetChecksPerIp', clientIp(req)],
+    ]);
+    return this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
+  }
+
+  @Post('auth/password-reset/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password after a successful verify; ends every session' })
+  @ApiBody({ schema: jsonSchemaOf(resetConfirmSchema) })
+  async resetConfirm(@Body(new ZodBody(resetConfirmSchema)) body: { email: string; newPassword: string }, @Req() req: Request) {
+    await this.limits.consume([
+      ['resetChecksPerEmail', body.email.trim().toLowerCase()],
+      ['resetChecksPerIp', clientIp(req)],
+    ]);
+    return this.services.call(AUTH_PATTERNS.passwordResetConfirm, body);
+  }
+}

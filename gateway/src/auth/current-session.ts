@@ -1,0 +1,69 @@
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { AUTH_PATTERNS, MESSAGES, type PublicUser } from '@mboa/contracts';
+import { Services } from '../rpc/rpc.provider.js';
+import { SESSION_COOKIE } from './session-cookie.js';
+
+type WithSession = Request & { sessionUser?: PublicUser | null; sessionToken?: string };
+
+/** Looks the cookie's session up once per request (over NATS to auth) and remembers the answer. */
+@Injectable()
+export class CurrentSession {
+  constructor(private readonly services: Services) {}
+
+  async user(req: Request): Promise<PublicUser | null> {
+    const r = req as WithSession;
+    if (r.sessionUser !== undefined) return r.sessionUser;
+    const token = sessionToken(req);
+    if (!token) return (r.sessionUser = null);
+    const { user } = await this.services.call<{ user: PublicUser | null }>(AUTH_PATTERNS.sessionResolve, { token });
+    r.sessionToken = token;
+    return (r.sessionUser = user);
+  }
+}
+
+export function sessionToken(req: Request): string | undefined {
+  const value = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** 401 unless signed in. */
+@Injectable()
+export class SignedIn implements CanActivate {
+  constructor(private readonly session: CurrentSession) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = await this.session.user(context.switchToHttp().getRequest());
+    if (!user) throw new UnauthorizedException({ message: MESSAGES.auth.notSignedIn });
+    return true;
+  }
+}
+
+/** 401 signed out, 403 for any role but admin (CONTRACT.md "Admin"). */
+@Injectable()
+export class AdminOnly implements CanActivate {
+  constructor(private readonly session: CurrentSession) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = await this.session.user(context.switchToHttp().getRequest());
+    if (!user) throw new UnauthorizedException({ message: MESSAGES.auth.notSignedIn });
+    if (user.role !== 'admin') throw new ForbiddenException({ message: MESSAGES.auth.adminOnly });
+    return true;
+  }
+}
+
+/** The signed-in user (after SignedIn/AdminOnly), or null on public routes. */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): PublicUser | null => {
+  return (ctx.switchToHttp().getRequest<WithSession>().sessionUser ?? null) as PublicUser | null;
+});
+
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { Strategy } from 'passport-local';
+import { AUTH_PATTERNS } from '@mboa/contracts';
+import { RpcCallError } from '@mboa/platform';
+import { Services } from '../rpc/rpc.provider.js';
+import { RateLimits } from '../security/rate-limits.js';
+import { clientIp } from './current-session.js';
+
+export interface LoginReply {
+  user: import('@mboa/contracts').PublicUser;
+  message: string;
+  session: { token: string; maxAgeMs: number | null };
+}
+
+/** passport-local checks the credentials with the auth service; failures count toward the limits. */
+@Injectable()
+export class LocalLoginStrategy extends PassportStrategy(Strategy, 'local') {
+  constructor(
+    private readonly services: Services,
+    private readonly limits: RateLimits,
+  ) {
+    super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
+  }
+
+  async validate(req: Request, email: string, password: string): Promise<LoginReply> {
+    const key = email.trim().toLowerCase();
+    try {
+      return await this.services.call<LoginReply>(AUTH_PATTERNS.login, {
+        email,
+        password,
+        rememberMe: req.body?.rememberMe === true,
+      });
+    } catch (error) {
+      if (error instanceof RpcCallError && error.status === 401) {
+        await this.limits.penalise([
+          ['loginFailuresPerEmail', key],
+          ['loginFailuresPerIp', clientIp(req)],
+        ]);
+      }
+      throw error;
+    }
+  }
+}

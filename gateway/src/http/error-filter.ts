@@ -1,0 +1,66 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { MESSAGES, type ErrorBody } from '@mboa/contracts';
+import { RpcCallError } from '@mboa/platform';
+import { TooManyAttempts } from '../security/rate-limits.js';
+
+/** Every error leaves as `{ message, errors? }` with the status of CONTRACT.md; 5xx only for our faults. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, body, retryAfter } = this.describe(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
+    if (exception instanceof TooManyAttempts) {
+      return { status: 429, body: { message: MESSAGES.common.tooManyAttempts }, retryAfter: exception.retryAfterSeconds };
+    }
+    if (exception instanceof RpcCallError) {
+      const body = exception.toBody();
+      return {
+        status: exception.status,
+        body: body.errors ? { message: body.message, errors: body.errors } : { message: body.message },
+        retryAfter: exception.retryAfter,
+      };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      // Nest's own "Cannot GET /api/x" for unknown routes.
+      if (status === 404 && typeof response === 'object' && /^Cannot [A-Z]+ /.test(String((response as ErrorBody).message))) {
+        return { status, body: { message: MESSAGES.common.routeNotFound } };
+      }
+      if (typeof response === 'object' && response && typeof (response as ErrorBody).message === 'string') {
+        const { message, errors } = response as ErrorBody;
+        return { status, body: Array.isArray(errors) ? { message, errors } : { message } };
+      }
+      return { status, body: { message: typeof response === 'string' ? response : exception.message } };
+    }
+    return { status: 500, body: { message: MESSAGES.common.internalError } };
+  }
+}
+
+/** Express-level errors raised before Nest routes run (body parsing). */
+export function bodyParserErrors(err: any, _req: any, res: Response, next: (e?: unknown) => void): void {
+  if (!err) return next();
+  if (err.type === 'entity.too.large') {
+    res.status(413).json({ message: MESSAGES.common.payloadTooLarge });
+    return;
+  }
+  if (err.type === 'entity.parse.failed' || err instanceof SyntaxError) {
+    res.status(400).json({ message: 'The request body is not valid JSON.' });
+    return;
+  }
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+    res.status(err.status).json({ message: err.message || MESSAGES.common.validationFailed });
+    return;
+  }
+  next(err);
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type Request, type Response } from 'express';
+
+const PLACEHOLDER = (title: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem">
+<h1>${title}</h1><p>This app is not built yet. The API is up at <a href="/api/health">/api/health</a>.</p>
+</body></html>`;
+
+/**
+ * Serves a built single-page app under a base path: hashed assets cached for a year, and
+ * index.html (never cached) for every other path so client-side routes work on reload.
+ */
+export function mountSpa(app: Express, base: string, dist: string, title: string): void {
+  const index = path.join(dist, 'index.html');
+  const assets = express.static(dist, {
+    index: false,
+    setHeaders(res, file) {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.use(base, (req: Request, res: Response, next) => {
+    if (req.path.startsWith('/api/') || req.path === '/api') return next();
+    if (base === '/' && (req.path.startsWith('/admin/') || req.path === '/admin' || req.path.startsWith('/media/'))) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!existsSync(index)) {
+      res.status(200).type('html').setHeader('Cache-Control', 'no-store').send(PLACEHOLDER(title));
+      return;
+    }
+    assets(req, res, () => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import {
+  contactOwnerLink,
+  formatAdminPrice,
+  formatPrice,
+  formatPriceWithTerm,
+  listMeta,
+  paginationText,
+  searchTowns,
+  statusBadgeColor,
+  totalInitialPayment,
+  townOptions,
+  whatsappLink,
+  canonicalTown,
+  nestFormFields,
+} from '../index.js';
+
+test('price formatting', () => {
+  expect(formatPrice(25000)).toBe('25,000 FCFA');
+  expect(formatPriceWithTerm(25000, 'monthly')).toBe('25,000 FCFA/month');
+  expect(formatPriceWithTerm(1250000, 'yearly')).toBe('1,250,000 FCFA/year');
+  expect(formatPriceWithTerm(500, undefined)).toBe('500 FCFA');
+  expect(formatAdminPrice(999)).toBe('999 XAF');
+});
+
+test('status badge colour', () => {
+  expect(statusBadgeColor('available')).toBe('green');
+  expect(statusBadgeColor('Rented')).toBe('yellow');
+  expect(statusBadgeColor('deactivated')).toBe('red');
+  expect(statusBadgeColor('weird')).toBe('gray');
+  expect(statusBadgeColor(undefined)).toBe('gray');
+});
+
+test('whatsapp links', () => {
+  expect(whatsappLink('674000000')).toBe('https://wa.me/237674000000');
+  expect(whatsappLink('+237 674 000 000', 'Hi there')).toBe('https://wa.me/237674000000?text=Hi%20there');
+  expect(contactOwnerLink('674000000', 'Nice flat')).toMatch(/^https:\/\/wa\.me\/237674000000\?text=.*Nice%20flat/);
+});
+
+test('town search', () => {
+  expect(searchTowns('dou')).toEqual(['Douala', 'Yokadouma']);
+  expect(searchTowns('YAOUNDÉ')).toEqual(['Yaounde']);
+  expect(searchTowns('')).toHaveLength(10);
+  expect(searchTowns('a').length).toBeLessThanOrEqual(10);
+  expect(searchTowns('ba')[0]!.toLowerCase().startsWith('ba')).toBe(true);
+  expect(townOptions('zzz')).toEqual(['Other (please specify)']);
+  expect(canonicalTown(' buea ')).toBe('Buea');
+  expect(canonicalTown('Bonaberi')).toBe('Bonaberi');
+});
+
+test('total initial payment', () => {
+  expect(totalInitialPayment(50000, 100000, 'monthly')).toBe(150000);
+  expect(totalInitialPayment(50000, 100000, 'yearly')).toBe(50000);
+});
+
+test('pagination', () => {
+  expect(paginationText(1, 5, 12)).toBe('Showing 1 to 5 of 12');
+  expect(paginationText(3, 5, 12)).toBe('Showing 11 to 12 of 12');
+  expect(paginationText(1, 5, 0)).toBe('Showing 0 to 0 of 0');
+  expect(listMeta(23, 2, 10)).toEqual({ total: 23, page: 2, totalPages: 3 });
+  expect(listMeta(0, 1, 10).totalPages).toBe(1);
+});
+
+test('nestFormFields', () => {
+  expect(
+    nestFormFields({ 'location[town]': 'Buea', 'specifications[bedrooms]': '2', title: 't', __proto__x: 1 } as Record<string, unknown>),
+  ).toEqual({ location: { town: 'Buea' }, specifications: { bedrooms: '2' }, title: 't', __proto__x: 1 });
+  expect(nestFormFields([['a', '1'], ['a', '2'], ['constructor[x]', 'y']])).toEqual({ a: ['1', '2'] });
+});

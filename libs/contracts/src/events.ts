@@ -1,0 +1,166 @@
+import type {
+  PaymentTerm,
+  PropertyCategory,
+  PropertyStatus,
+  PropertyType,
+  ReviewAction,
+} from './property.js';
+import type { ProcessedImage } from './types/media.js';
+import type { PropertyRead } from './types/property.js';
+import type { PublicUser } from './types/user.js';
+import type { IsoDateString } from './types/common.js';
+
+/** Event type names published on NATS JetStream (through each service's outbox). */
+export const EVENT_TYPES = {
+  userRegistered: 'user.registered',
+  userUpdated: 'user.updated',
+  userVerified: 'user.verified',
+  userBanned: 'user.banned',
+  userUnbanned: 'user.unbanned',
+  propertyCreated: 'property.created',
+  propertyUpdated: 'property.updated',
+  propertyStatusChanged: 'property.status-changed',
+  propertyDeleted: 'property.deleted',
+  propertyApproved: 'property.approved',
+  propertyRejected: 'property.rejected',
+  imagesProcessed: 'images.processed',
+  bookingCreated: 'booking.created',
+} as const;
+
+export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
+export const ALL_EVENT_TYPES: readonly EventType[] = Object.values(EVENT_TYPES);
+
+/**
+ * User facts carry the whole public user and a version that grows with every change, so a
+ * projection can drop an event older than what it already holds (redelivery, reordering).
+ */
+export interface UserEventPayload {
+  user: PublicUser;
+  version: number;
+}
+export interface UserBannedPayload extends UserEventPayload {
+  reason?: string;
+}
+
+/** What other services need to know about a property, without the owner's projection. */
+export interface PropertySnapshot {
+  id: string;
+  ownerId: string;
+  title: string;
+  category: PropertyCategory;
+  propertyType: PropertyType;
+  town: string;
+  neighbourhood: string;
+  price: number;
+  paymentTerm: PaymentTerm;
+  status: PropertyStatus;
+  isVerified: boolean;
+  thumbnail: string | null;
+  createdAt: IsoDateString;
+}
+
+export interface PropertyCreatedPayload {
+  property: PropertySnapshot;
+  /** The user who posted (an admin posting on behalf differs from ownerId). */
+  postedBy: string;
+  version: number;
+}
+export interface PropertyUpdatedPayload {
+  property: PropertySnapshot;
+  version: number;
+}
+export interface PropertyStatusChangedPayload {
+  propertyId: string;
+  ownerId: string;
+  from: PropertyStatus;
+  to: PropertyStatus;
+  changedBy: string;
+  version: number;
+}
+export interface PropertyDeletedPayload {
+  propertyId: string;
+  ownerId: string;
+  deletedBy: string;
+  version: number;
+}
+export interface PropertyReviewedPayload {
+  propertyId: string;
+  action: ReviewAction;
+  feedback: string;
+  reviewerId: string;
+  decidedAt: IsoDateString;
+}
+export type PropertyApprovedPayload = PropertyReviewedPayload & { action: 'approve' };
+export type PropertyRejectedPayload = PropertyReviewedPayload & { action: 'reject' };
+
+export interface ImagesProcessedPayload {
+  ownerId: string;
+  propertyId?: string;
+  images: ProcessedImage[];
+}
+
+export interface BookingCreatedPayload {
+  bookingId: string;
+  propertyId: string | null;
+  renterId: string;
+  ownerId: string;
+  ownerName: string;
+  ownerWhatsapp: string;
+  createdAt: IsoDateString;
+}
+
+export interface EventPayloads {
+  'user.registered': UserEventPayload;
+  'user.updated': UserEventPayload;
+  'user.verified': UserEventPayload;
+  'user.banned': UserBannedPayload;
+  'user.unbanned': UserEventPayload;
+  'property.created': PropertyCreatedPayload;
+  'property.updated': PropertyUpdatedPayload;
+  'property.status-changed': PropertyStatusChangedPayload;
+  'property.deleted': PropertyDeletedPayload;
+  'property.approved': PropertyApprovedPayload;
+  'property.rejected': PropertyRejectedPayload;
+  'images.processed': ImagesProcessedPayload;
+  'booking.created': BookingCreatedPayload;
+}
+
+/** Compile-time check that EventPayloads covers exactly the event types. */
+type _Exact = [EventType] extends [keyof EventPayloads]
+  ? [keyof EventPayloads] extends [EventType]
+    ? true
+    : never
+  : never;
+export const EVENT_PAYLOADS_COMPLETE: _Exact = true;
+
+/** How an event travels: `id` makes handlers idempotent (processed_events). */
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: IsoDateString;
+  source: string;
+  payload: EventPayloads[T];
+}
+
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && (ALL_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** Builds a property snapshot from a read shape (listings uses it when writing outbox events). */
+export function snapshotOfProperty(p: PropertyRead, ownerId: string): PropertySnapshot {
+  return {
+    id: p.id,
+    ownerId,
+    title: p.title,
+    category: p.category,
+    propertyType: p.propertyType,
+    town: p.town,
+    neighbourhood: p.neighbourhood,
+    price: p.price,
+    paymentTerm: p.paymentTerm,
+    status: p.status,
+    isVerified: p.isVerified,
+    thumbnail: p.thumbnail,
+    createdAt: p.createdAt,
+  };
+}

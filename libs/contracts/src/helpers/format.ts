@@ -1,0 +1,66 @@
+import { ADMIN_CURRENCY_LABEL, CURRENCY_LABEL, SIZE_UNIT } from '../locale.js';
+import {
+  PAYMENT_TERM_UNITS,
+  PROPERTY_STATUS_COLORS,
+  type BadgeColor,
+  type PaymentTerm,
+} from '../property.js';
+
+/** Groups thousands with commas, the same in Node and every browser: 1250000 → '1,250,000'. */
+export function formatAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return '0';
+  const negative = amount < 0;
+  const [whole, fraction] = Math.abs(Math.round(amount * 100) / 100).toString().split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** '25,000 FCFA' on listings. */
+export function formatPrice(amount: number): string {
+  return `${formatAmount(amount)} ${CURRENCY_LABEL}`;
+}
+
+/** '25,000 FCFA/month'; without a known term just '25,000 FCFA'. */
+export function formatPriceWithTerm(amount: number, term: PaymentTerm | string | null | undefined): string {
+  const unit = term ? PAYMENT_TERM_UNITS[term as PaymentTerm] : undefined;
+  return unit ? `${formatPrice(amount)}/${unit}` : formatPrice(amount);
+}
+
+/** '25,000 XAF' in the admin area. */
+export function formatAdminPrice(amount: number): string {
+  return `${formatAmount(amount)} ${ADMIN_CURRENCY_LABEL}`;
+}
+
+/** Badge colour for any status text; unknown values are gray (spec §4). */
+export function statusBadgeColor(status: string | null | undefined): BadgeColor {
+  const key = (status ?? '').trim().toLowerCase();
+  return (PROPERTY_STATUS_COLORS as Record<string, BadgeColor>)[key] ?? 'gray';
+}
+
+/** The price summary rule of the post wizard: caution is added only for monthly terms. */
+export function totalInitialPayment(price: number, caution: number, term: PaymentTerm | string): number {
+  const p = Number.isFinite(price) ? price : 0;
+  const c = Number.isFinite(caution) ? caution : 0;
+  return term === 'monthly' ? p + c : p;
+}
+
+/** Distance from road as shown on the detail page. */
+export function formatDistance(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '-';
+  return `${formatAmount(minutes)} mins`;
+}
+
+export function formatSize(size: number | null | undefined): string {
+  if (size === null || size === undefined || !Number.isFinite(size)) return '-';
+  return `${formatAmount(size)} ${SIZE_UNIT}`;
+}
+
+/** Avatar letter: first letter of the name, upper-case. */
+export function userInitial(name: string | null | undefined): string {
+  return (name ?? '').trim().charAt(0).toUpperCase() || '?';
+}
+
+/** Navigation label: the first two words of the name. */
+export function shortName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/).slice(0, 2).join(' ');
+}

@@ -1,0 +1,4 @@
+export * from './format.js';
+export * from './pagination.js';
+export * from './links.js';
+export * from './towns.js';

@@ -1,0 +1,64 @@
+const MB = 1024 * 1024;
+
+/** Every number the product limits by (spec §9 + CONTRACT.md). */
+export const LIMITS = {
+  images: {
+    maxCount: 10,
+    maxBytes: 10 * MB,
+    /** Browser-side compression target, in MB. */
+    compressionTargetMb: 0.1,
+    maxDimension: 1024,
+    thumbnailDimension: 320,
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as readonly string[],
+  },
+  property: {
+    titleMax: 100,
+    descriptionMax: 2000,
+    sizeStep: 0.1,
+  },
+  whatsappDigits: 9,
+  townSuggestions: 10,
+  rooms: { min: 1, max: 6 },
+  search: {
+    debounceMs: 400,
+    infiniteScrollThreshold: 0.1,
+    skeletonCards: 8,
+    pageSize: 12,
+    maxPageSize: 50,
+  },
+  myListings: {
+    pageSizes: [5, 10, 20] as readonly number[],
+    defaultPageSize: 5,
+  },
+  admin: { pageSize: 10 },
+  passwordReset: {
+    countdownSeconds: 60,
+    codeLength: 6,
+    codeValidityMinutes: 10,
+    maxWrongTries: 5,
+    resendMinSeconds: 60,
+    verifiedWindowMinutes: 10,
+  },
+  toast: { durationMs: 3000, errorDurationMs: 5000 },
+  gallery: { mainImages: 1, thumbnails: 4, swipeThresholdPx: 10 },
+  minimumAge: 16,
+  password: { minLength: 8 },
+  session: {
+    idleHours: 24,
+    rememberMeDays: 30,
+    idleMs: 24 * 60 * 60 * 1000,
+    rememberMeMs: 30 * 24 * 60 * 60 * 1000,
+  },
+  login: {
+    windowMinutes: 15,
+    windowMs: 15 * 60 * 1000,
+    maxFailuresPerEmail: 10,
+    maxFailuresPerIp: 100,
+  },
+  http: {
+    jsonBodyBytes: 100 * 1024,
+    jsonBodyLimit: '100kb',
+  },
+} as const;
+
+export type Limits = typeof LIMITS;

@@ -1,0 +1,76 @@
+/** NATS request/reply subjects, one object per service. */
+export const AUTH_PATTERNS = {
+  signup: 'auth.signup',
+  login: 'auth.login',
+  sessionResolve: 'auth.session.resolve',
+  sessionDestroy: 'auth.session.destroy',
+  passwordResetRequest: 'auth.password-reset.request',
+  passwordResetVerify: 'auth.password-reset.verify',
+  passwordResetConfirm: 'auth.password-reset.confirm',
+  usersList: 'auth.users.list',
+  usersGet: 'auth.users.get',
+  usersVerify: 'auth.users.verify',
+  usersBan: 'auth.users.ban',
+  usersUnban: 'auth.users.unban',
+  usersUpdate: 'auth.users.update',
+  adminEnsure: 'auth.admin.ensure',
+  stats: 'auth.stats',
+  health: 'auth.health',
+} as const;
+
+export const LISTINGS_PATTERNS = {
+  propertyCreate: 'listings.property.create',
+  propertyGet: 'listings.property.get',
+  propertySearch: 'listings.property.search',
+  myListingsFetch: 'listings.my-listings.fetch',
+  myListingsUpdate: 'listings.my-listings.update',
+  myListingsDelete: 'listings.my-listings.delete',
+  bookingsCreate: 'listings.bookings.create',
+  profileCount: 'listings.profile.count',
+  adminList: 'listings.admin.list',
+  adminStatus: 'listings.admin.status',
+  adminGet: 'listings.admin.get',
+  adminEdit: 'listings.admin.edit',
+  stats: 'listings.stats',
+  health: 'listings.health',
+} as const;
+
+export const MEDIA_PATTERNS = {
+  imagesProcess: 'media.images.process',
+  health: 'media.health',
+} as const;
+
+export const MODERATION_PATTERNS = {
+  review: 'moderation.review',
+  health: 'moderation.health',
+} as const;
+
+export const SUPPORT_PATTERNS = {
+  requestsCreate: 'support.requests.create',
+  requestsList: 'support.requests.list',
+  requestsUpdateStatus: 'support.requests.update-status',
+  ticketsCreate: 'support.tickets.create',
+  ticketsList: 'support.tickets.list',
+  ticketsUpdateStatus: 'support.tickets.update-status',
+  stats: 'support.stats',
+  health: 'support.health',
+} as const;
+
+export const PATTERNS = {
+  auth: AUTH_PATTERNS,
+  listings: LISTINGS_PATTERNS,
+  media: MEDIA_PATTERNS,
+  moderation: MODERATION_PATTERNS,
+  support: SUPPORT_PATTERNS,
+} as const;
+
+type ValuesOf<T> = T[keyof T];
+export type AuthPattern = ValuesOf<typeof AUTH_PATTERNS>;
+export type ListingsPattern = ValuesOf<typeof LISTINGS_PATTERNS>;
+export type MediaPattern = ValuesOf<typeof MEDIA_PATTERNS>;
+export type ModerationPattern = ValuesOf<typeof MODERATION_PATTERNS>;
+export type SupportPattern = ValuesOf<typeof SUPPORT_PATTERNS>;
+export type Pattern = AuthPattern | ListingsPattern | MediaPattern | ModerationPattern | SupportPattern;
+
+export const SERVICE_NAMES = ['auth', 'listings', 'media', 'moderation', 'support'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -1,0 +1,178 @@
+export const PROPERTY_CATEGORIES = ['residential', 'commercial'] as const;
+export type PropertyCategory = (typeof PROPERTY_CATEGORIES)[number];
+export const CATEGORY_LABELS: Readonly<Record<PropertyCategory, string>> = {
+  residential: 'Residential',
+  commercial: 'Commercial',
+};
+
+/** Values exactly as spec §3 (two residential values carry capitals and a space). */
+export const RESIDENTIAL_PROPERTY_TYPES = [
+  'Single Room',
+  'Guest House',
+  'studio',
+  'apartment',
+  'duplex',
+  'bungalow',
+] as const;
+export const COMMERCIAL_PROPERTY_TYPES = ['office', 'shop', 'warehouse', 'container'] as const;
+export const PROPERTY_TYPES = [...RESIDENTIAL_PROPERTY_TYPES, ...COMMERCIAL_PROPERTY_TYPES] as const;
+export type ResidentialPropertyType = (typeof RESIDENTIAL_PROPERTY_TYPES)[number];
+export type CommercialPropertyType = (typeof COMMERCIAL_PROPERTY_TYPES)[number];
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const PROPERTY_TYPES_BY_CATEGORY: Readonly<{
+  residential: readonly ResidentialPropertyType[];
+  commercial: readonly CommercialPropertyType[];
+}> = { residential: RESIDENTIAL_PROPERTY_TYPES, commercial: COMMERCIAL_PROPERTY_TYPES };
+
+export const PROPERTY_TYPE_LABELS: Readonly<Record<PropertyType, string>> = {
+  'Single Room': 'Single Room',
+  'Guest House': 'Guest House',
+  studio: 'Studio',
+  apartment: 'Apartment',
+  duplex: 'Duplex',
+  bungalow: 'Bungalow',
+  office: 'Office',
+  shop: 'Shop',
+  warehouse: 'Warehouse',
+  container: 'Container',
+};
+
+export function isPropertyType(value: unknown): value is PropertyType {
+  return typeof value === 'string' && (PROPERTY_TYPES as readonly string[]).includes(value);
+}
+
+export function categoryOfType(type: PropertyType): PropertyCategory {
+  return (RESIDENTIAL_PROPERTY_TYPES as readonly string[]).includes(type) ? 'residential' : 'commercial';
+}
+
+export function isTypeInCategory(category: PropertyCategory, type: string): boolean {
+  return (PROPERTY_TYPES_BY_CATEGORY[category] as readonly string[]).includes(type);
+}
+
+export const AMENITIES = [
+  'water',
+  'electricity',
+  'internet',
+  'parking',
+  'security',
+  'furnished',
+  'ac',
+  'balcony',
+  'swimming_pool',
+  'gym',
+] as const;
+export type Amenity = (typeof AMENITIES)[number];
+export const AMENITY_LABELS: Readonly<Record<Amenity, string>> = {
+  water: 'Water',
+  electricity: 'Electricity',
+  internet: 'Internet',
+  parking: 'Parking',
+  security: 'Security',
+  furnished: 'Furnished',
+  ac: 'Air Conditioning',
+  balcony: 'Balcony',
+  swimming_pool: 'Swimming Pool',
+  gym: 'Gym',
+};
+
+export const PAYMENT_TERMS = ['daily', 'monthly', 'quarterly', 'yearly'] as const;
+export type PaymentTerm = (typeof PAYMENT_TERMS)[number];
+export const PAYMENT_TERM_LABELS: Readonly<Record<PaymentTerm, string>> = {
+  daily: 'Daily',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+};
+/** Short unit used after a price: '25,000 FCFA/month'. */
+export const PAYMENT_TERM_UNITS: Readonly<Record<PaymentTerm, string>> = {
+  daily: 'day',
+  monthly: 'month',
+  quarterly: 'quarter',
+  yearly: 'year',
+};
+
+export const PROPERTY_STATUSES = ['available', 'rented', 'deactivated'] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export const PROPERTY_STATUS_LABELS: Readonly<Record<PropertyStatus, string>> = {
+  available: 'Available',
+  rented: 'Rented',
+  deactivated: 'Deactivated',
+};
+/** Availability chosen when posting (spec §3). */
+export const AVAILABILITIES = ['available', 'rented'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export type BadgeColor = 'green' | 'yellow' | 'red' | 'gray';
+export const PROPERTY_STATUS_COLORS: Readonly<Record<PropertyStatus, BadgeColor>> = {
+  available: 'green',
+  rented: 'yellow',
+  deactivated: 'red',
+};
+
+export function isPropertyStatus(value: unknown): value is PropertyStatus {
+  return typeof value === 'string' && (PROPERTY_STATUSES as readonly string[]).includes(value);
+}
+
+/** Owner (My Listings) transitions, spec §4: from → allowed targets. */
+export const OWNER_STATUS_TRANSITIONS: Readonly<Record<PropertyStatus, readonly PropertyStatus[]>> = {
+  available: ['rented', 'deactivated'],
+  rented: ['available', 'deactivated'],
+  deactivated: ['available'],
+};
+
+export function canTransitionStatus(from: PropertyStatus, to: PropertyStatus): boolean {
+  return OWNER_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Admin property actions (spec §7 manage/properties) and the status each requires / produces. */
+export const ADMIN_PROPERTY_ACTIONS = ['markRented', 'markAvailable', 'deactivate', 'activate'] as const;
+export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
+export const ADMIN_PROPERTY_ACTION_RULES: Readonly<
+  Record<AdminPropertyAction, { from: (s: PropertyStatus) => boolean; to: PropertyStatus }>
+> = {
+  markRented: { from: (s) => s === 'available', to: 'rented' },
+  markAvailable: { from: (s) => s === 'rented', to: 'available' },
+  deactivate: { from: (s) => s !== 'deactivated', to: 'deactivated' },
+  activate: { from: (s) => s === 'deactivated', to: 'available' },
+};
+
+/** My Listings status filter values ('all' means omitted). */
+export const MY_LISTINGS_STATUS_FILTERS = ['all', ...PROPERTY_STATUSES] as const;
+
+export const REVIEW_ACTIONS = ['approve', 'reject'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const REQUEST_STATUSES = ['searching', 'match-found', 'contacted'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_STATUS_LABELS: Readonly<Record<RequestStatus, string>> = {
+  searching: 'Searching',
+  'match-found': 'Match Found',
+  contacted: 'Contacted',
+};
+
+export const TICKET_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_STATUS_LABELS: Readonly<Record<TicketStatus, string>> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+};
+
+export const SPECIFICATION_FIELDS = [
+  'bedrooms',
+  'toilets',
+  'kitchens',
+  'livingRooms',
+  'size',
+  'distanceFromRoad',
+  'sections',
+] as const;
+export type SpecificationField = (typeof SPECIFICATION_FIELDS)[number];
+/** Specification fields the wizard requires per category (spec §5 step 3). */
+export const REQUIRED_SPECIFICATIONS: Readonly<Record<PropertyCategory, readonly SpecificationField[]>> = {
+  residential: ['bedrooms', 'toilets', 'size'],
+  commercial: ['sections', 'size'],
+};

@@ -1,2 +1,0 @@
-import { ROLES } from './roles.js';
-test('roles', () => { expect(ROLES).toContain('renter'); });

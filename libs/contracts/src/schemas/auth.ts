@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { normaliseSignupRole, SIGNUP_ROLES, USER_FILTERS } from '../roles.js';
+import {
+  booleanInput,
+  emailSchema,
+  emptyToUndefined,
+  idSchema,
+  limitSchema,
+  pageSchema,
+  requiredText,
+  whatsappSchema,
+} from './common.js';
+
+const A = MESSAGES.auth;
+const R = MESSAGES.passwordReset;
+const ALL = MESSAGES.common.allFieldsRequired;
+
+export const signupSchema = z.object({
+  name: requiredText(ALL, 100, MESSAGES.common.tooLong),
+  email: emailSchema(ALL, A.invalidEmail),
+  password: z
+    .string({ error: ALL })
+    .min(1, { error: ALL })
+    .min(LIMITS.password.minLength, { error: A.passwordTooShort })
+    .max(200, { error: MESSAGES.common.tooLong }),
+  role: z.preprocess(
+    (v) => normaliseSignupRole(v) ?? v,
+    z.enum(SIGNUP_ROLES, { error: A.invalidRole }),
+  ),
+  whatsapp: whatsappSchema(A.whatsappExactDigits),
+  agreeToTerms: z.preprocess((v) => (v === 'true' ? true : v), z.literal(true, { error: A.agreeToTermsRequired })),
+});
+export type SignupInput = z.output<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema(ALL, A.invalidEmail),
+  password: z.string({ error: ALL }).min(1, { error: ALL }).max(200, { error: A.invalidCredentials }),
+  rememberMe: z.preprocess(emptyToUndefined, booleanInput().optional()).transform((v) => v ?? false),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+export const resetRequestSchema = z.object({
+  email: emailSchema(R.emailRequired, A.invalidEmail),
+});
+export type ResetRequestInput = z.output<typeof resetRequestSchema>;
+
+export const resetVerifySchema = z.object({
+  email: emailSchema(R.emailRequired, A.invalidEmail),
+  code: z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: R.codeRequired }))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { error: R.codeRequired })
+        .regex(new RegExp(`^\\d{${LIMITS.passwordReset.codeLength}}$`), { error: R.codeFormat }),
+    ),
+});
+export type ResetVerifyInput = z.output<typeof resetVerifySchema>;
+
+export const resetConfirmSchema = z
+  .object({
+    email: emailSchema(R.fillAllFields, A.invalidEmail),
+    newPassword: z
+      .string({ error: R.fillAllFields })
+      .min(1, { error: R.fillAllFields })
+      .min(LIMITS.password.minLength, { error: A.passwordTooShort })
+      .max(200, { error: MESSAGES.common.tooLong }),
+    /** Optional: when a client sends the confirmation, it must match. */
+    confirmPassword: z.string().optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    error: R.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetConfirmInput = z.output<typeof resetConfirmSchema>;
+
+/** Admin create (CLI `admin:create` and ADMIN_* env). */
+export const adminCreateSchema = z.object({
+  email: emailSchema(ALL, A.invalidEmail),
+  password: z
+    .string({ error: ALL })
+    .min(LIMITS.password.minLength, { error: A.passwordTooShort })
+    .max(200, { error: MESSAGES.common.tooLong }),
+  name: z.preprocess(emptyToUndefined, requiredText(ALL, 100).default('Administrator')),
+  whatsapp: z.preprocess(emptyToUndefined, whatsappSchema().default('600000000')),
+});
+export type AdminCreateInput = z.output<typeof adminCreateSchema>;
+
+/** Fields an admin (or the user) may change later (`auth.users.update`). */
+export const userUpdateSchema = z
+  .object({
+    name: requiredText(ALL, 100, MESSAGES.common.tooLong).optional(),
+    whatsapp: whatsappSchema().optional(),
+  })
+  .refine((v) => v.name !== undefined || v.whatsapp !== undefined, { error: MESSAGES.property.nothingToUpdate });
+export type UserUpdateInput = z.output<typeof userUpdateSchema>;
+
+const userIdPayload = z.object({ userId: idSchema }, { error: MESSAGES.common.idRequired });
+
+/** POST /api/admin/manage/user */
+export const adminManageUserSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('list'),
+      payload: z
+        .object({
+          page: pageSchema,
+          limit: limitSchema(LIMITS.admin.pageSize),
+          /** Matches WhatsApp numbers (spec). */
+          search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+          filter: z.preprocess(
+            (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'all' ? undefined : emptyToUndefined(v)),
+            z.enum(USER_FILTERS, { error: MESSAGES.common.invalidFilter }).optional(),
+          ),
+        })
+        .default({ page: 1, limit: LIMITS.admin.pageSize }),
+    }),
+    z.object({ type: z.literal('ban'), payload: userIdPayload }),
+    z.object({ type: z.literal('unban'), payload: userIdPayload }),
+    z.object({ type: z.literal('verify'), payload: userIdPayload }),
+  ],
+  { error: MESSAGES.common.invalidType },
+);
+export type AdminManageUserInput = z.output<typeof adminManageUserSchema>;

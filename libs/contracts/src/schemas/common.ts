@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+
+const M = MESSAGES.common;
+
+/** '' , null and whitespace-only strings mean "not given" (query strings, multipart, forms). */
+export function emptyToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  return value;
+}
+
+/** Turns a numeric string into a number; leaves anything else for the inner schema to judge. */
+export function toNumber(value: unknown): unknown {
+  const v = emptyToUndefined(value);
+  if (typeof v === 'string') {
+    const n = Number(v.trim().replace(/,/g, ''));
+    return n;
+  }
+  return v;
+}
+
+/** A required, trimmed, non-empty string; missing, non-string and blank all give `message`. */
+export function requiredText(message: string, max?: number, tooLong?: string) {
+  const base = z.string({ error: message }).trim().min(1, { error: message });
+  return max === undefined ? base : base.max(max, { error: tooLong ?? `${message} (at most ${max} characters)` });
+}
+
+/** An optional trimmed string; blank becomes undefined. */
+export function optionalText(max = 500) {
+  return z.preprocess(emptyToUndefined, z.string({ error: M.tooLong }).trim().max(max, { error: M.tooLong }).optional());
+}
+
+/** A number that may arrive as a string; blank means undefined. */
+export function numberInput(opts: { min?: number; max?: number; int?: boolean; message?: string } = {}) {
+  const message = opts.message ?? M.mustBeNumber;
+  let n = z.number({ error: message });
+  if (opts.int) n = n.int({ error: opts.message ?? M.mustBeWholeNumber });
+  if (opts.min !== undefined) n = n.min(opts.min, { error: message });
+  if (opts.max !== undefined) n = n.max(opts.max, { error: message });
+  return z.preprocess(toNumber, n);
+}
+
+/** Like numberInput, but blank, null and missing all give undefined. */
+export function optionalNumber(opts: { min?: number; max?: number; int?: boolean; message?: string } = {}) {
+  const message = opts.message ?? M.mustBeNumber;
+  let n = z.number({ error: message });
+  if (opts.int) n = n.int({ error: opts.message ?? M.mustBeWholeNumber });
+  if (opts.min !== undefined) n = n.min(opts.min, { error: message });
+  if (opts.max !== undefined) n = n.max(opts.max, { error: message });
+  return z.preprocess(toNumber, n.optional());
+}
+
+export const idSchema = z
+  .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: M.idRequired }))
+  .pipe(z.string().trim().min(1, { error: M.idRequired }).max(100, { error: M.invalidId }));
+
+export const pageSchema = z.preprocess(
+  toNumber,
+  z.number({ error: M.pageInvalid }).int({ error: M.pageInvalid }).min(1, { error: M.pageInvalid }).default(1),
+);
+
+export function limitSchema(defaultLimit: number) {
+  return z.preprocess(
+    toNumber,
+    z
+      .number({ error: M.limitInvalid })
+      .int({ error: M.limitInvalid })
+      .min(1, { error: M.limitInvalid })
+      .max(LIMITS.search.maxPageSize, { error: M.limitInvalid })
+      .default(defaultLimit),
+  );
+}
+
+/** E-mail: trimmed and lower-cased (e-mail is unique case-insensitively). */
+export function emailSchema(requiredMessage: string, invalidMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .toLowerCase()
+    .pipe(z.email({ error: invalidMessage }).max(254, { error: invalidMessage }));
+}
+
+/** WhatsApp number: exactly 9 digits; spaces are ignored. */
+export function whatsappSchema(requiredMessage = MESSAGES.auth.whatsappExactDigits) {
+  const exact = MESSAGES.auth.whatsappExactDigits;
+  return z
+    .preprocess(
+      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+      z.string({ error: requiredMessage }).min(1, { error: requiredMessage }),
+    )
+    .pipe(z.string().regex(new RegExp(`^\\d{${LIMITS.whatsappDigits}}$`), { error: exact }));
+}
+
+/** Accepts `true`/`false` and their string forms ('true', 'on', '1'). */
+export function booleanInput() {
+  return z.preprocess((v) => {
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (['true', 'on', '1', 'yes'].includes(s)) return true;
+      if (['false', 'off', '0', 'no', ''].includes(s)) return false;
+    }
+    return v;
+  }, z.boolean({ error: M.mustBeBoolean }));
+}
+
+/** Status filter where '', 'all' and missing all mean "every status". */
+export function statusFilter<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    (v) => {
+      const e = emptyToUndefined(v);
+      return typeof e === 'string' && e.trim().toLowerCase() === 'all' ? undefined : e;
+    },
+    z.enum(values, { error: M.invalidStatus }).optional(),
+  );
+}

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { MESSAGES } from '../messages.js';
+import { DEFAULT_COUNTRY } from '../locale.js';
+import {
+  ADMIN_PROPERTY_ACTIONS,
+  AMENITIES,
+  AVAILABILITIES,
+  isTypeInCategory,
+  PAYMENT_TERMS,
+  PROPERTY_CATEGORIES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  REVIEW_ACTIONS,
+} from '../property.js';
+import {
+  emptyToUndefined,
+  idSchema,
+  limitSchema,
+  optionalNumber,
+  pageSchema,
+  requiredText,
+  statusFilter,
+} from './common.js';
+
+const P = MESSAGES.property;
+
+/** Matches a value to a known one ignoring case and surrounding blanks ('single room' → 'Single Room'). */
+function caseInsensitive(values: readonly string[]) {
+  return (v: unknown): unknown => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim().toLowerCase();
+    return values.find((x) => x.toLowerCase() === s) ?? v.trim();
+  };
+}
+
+export const categorySchema = z.preprocess(
+  caseInsensitive(PROPERTY_CATEGORIES),
+  z.enum(PROPERTY_CATEGORIES, { error: P.categoryRequired }),
+);
+export const propertyTypeSchema = z.preprocess(
+  caseInsensitive(PROPERTY_TYPES),
+  z.enum(PROPERTY_TYPES, { error: P.propertyTypeRequired }),
+);
+export const paymentTermSchema = z.preprocess(
+  caseInsensitive(PAYMENT_TERMS),
+  z.enum(PAYMENT_TERMS, { error: P.paymentTermRequired }),
+);
+export const propertyStatusSchema = z.preprocess(
+  caseInsensitive(PROPERTY_STATUSES),
+  z.enum(PROPERTY_STATUSES, { error: MESSAGES.common.invalidStatus }),
+);
+
+/** Amenities arrive as a JSON list string (multipart), a comma list, or an array. */
+export function parseAmenities(value: unknown): unknown {
+  const v = emptyToUndefined(value);
+  if (v === undefined) return [];
+  if (typeof v === 'string') {
+    const s = v.trim();
+    if (s.startsWith('[')) {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return v;
+      }
+    }
+    return s.split(',').map((x) => x.trim()).filter(Boolean);
+  }
+  return v;
+}
+
+export const amenitiesSchema = z.preprocess(
+  parseAmenities,
+  z
+    .array(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/\s+/g, '_') : v),
+        z.enum(AMENITIES, { error: P.amenityUnknown }),
+      ),
+      { error: P.amenitiesInvalid },
+    )
+    .max(AMENITIES.length * 2, { error: P.amenitiesInvalid })
+    .transform((list) => [...new Set(list)]),
+);
+
+const specNumber = (int: boolean) =>
+  optionalNumber({ min: 0, int, message: P.mustBeNonNegative });
+
+export const specificationsSchema = z.preprocess(
+  (v) => emptyToUndefined(v) ?? {},
+  z.object(
+    {
+      bedrooms: specNumber(true),
+      toilets: specNumber(true),
+      kitchens: specNumber(true),
+      livingRooms: specNumber(true),
+      size: specNumber(false),
+      distanceFromRoad: specNumber(false),
+      sections: specNumber(true),
+    },
+    { error: P.mustBeNonNegative },
+  ),
+);
+
+export const locationSchema = z.object(
+  {
+    country: z.preprocess(
+      emptyToUndefined,
+      z.string({ error: P.countryRequired }).trim().max(60, { error: MESSAGES.common.tooLong }).default(DEFAULT_COUNTRY),
+    ),
+    town: requiredText(P.townRequired, 80, MESSAGES.common.tooLong),
+    neighbourhood: requiredText(P.neighbourhoodRequired, 120, MESSAGES.common.tooLong),
+  },
+  { error: P.townRequired },
+);
+
+/**
+ * Accepts both read and post names and flat location fields, so one schema serves the web form,
+ * outside clients and the admin edit: `paymentTerms` → `paymentTerm`, `town` → `location.town`.
+ */
+function normalisePropertyInput(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const o = { ...(input as Record<string, unknown>) };
+  if (o.paymentTerm === undefined && o.paymentTerms !== undefined) o.paymentTerm = o.paymentTerms;
+  if (o.availability === undefined && o.status !== undefined) o.availability = o.status;
+  if (o.location === undefined && (o.town !== undefined || o.neighbourhood !== undefined || o.country !== undefined)) {
+    o.location = { country: o.country, town: o.town, neighbourhood: o.neighbourhood };
+  }
+  return o;
+}
+
+const propertyFields = {
+  category: categorySchema,
+  propertyType: propertyTypeSchema,
+  title: z
+    .string({ error: P.titleRequired })
+    .trim()
+    .min(1, { error: P.titleRequired })
+    .max(LIMITS.property.titleMax, { error: P.titleTooLong }),
+  description: z
+    .string({ error: P.descriptionRequired })
+    .trim()
+    .min(1, { error: P.descriptionRequired })
+    .max(LIMITS.property.descriptionMax, { error: P.descriptionTooLong }),
+  paymentTerm: paymentTermSchema,
+  price: z.preprocess(
+    (v) => toNumberOrMissing(v),
+    z.number({ error: (iss) => (iss.input === undefined ? P.priceRequired : P.mustBeNonNegative) }).min(0, {
+      error: P.mustBeNonNegative,
+    }),
+  ),
+  caution: optionalNumber({ min: 0, message: P.mustBeNonNegative }).transform((v) => v ?? 0),
+  availability: z.preprocess(
+    (v) => caseInsensitive(AVAILABILITIES)(emptyToUndefined(v)),
+    z.enum(AVAILABILITIES, { error: P.availabilityInvalid }).default('available'),
+  ),
+  location: locationSchema,
+  amenities: amenitiesSchema,
+  specifications: specificationsSchema,
+  /** Admins only: post on behalf of this user. */
+  userId: z.preprocess(emptyToUndefined, z.string({ error: P.userIdInvalid }).trim().max(100, { error: P.userIdInvalid }).optional()),
+};
+
+function toNumberOrMissing(v: unknown): unknown {
+  const e = emptyToUndefined(v);
+  return typeof e === 'string' ? Number(e.trim().replace(/,/g, '')) : e;
+}
+
+function checkTypeInCategory(
+  v: { category?: (typeof PROPERTY_CATEGORIES)[number]; propertyType?: (typeof PROPERTY_TYPES)[number] },
+  ctx: z.RefinementCtx,
+) {
+  if (v.category && v.propertyType && !isTypeInCategory(v.category, v.propertyType)) {
+    ctx.addIssue({ code: 'custom', message: P.typeNotInCategory, path: ['propertyType'] });
+  }
+}
+
+/** POST /api/property/post fields (multipart values, nested with `nestFormFields`). */
+export const propertyPostSchema = z.preprocess(
+  normalisePropertyInput,
+  z.object(propertyFields).superRefine(checkTypeInCategory),
+);
+export type PropertyPostInput = z.output<typeof propertyPostSchema>;
+
+/** Admin edit (`listings.admin.edit`): any subset of the post fields. */
+export const propertyEditSchema = z.preprocess(
+  normalisePropertyInput,
+  z
+    .object({
+      category: propertyFields.category.optional(),
+      propertyType: propertyFields.propertyType.optional(),
+      title: propertyFields.title.optional(),
+      description: propertyFields.description.optional(),
+      paymentTerm: propertyFields.paymentTerm.optional(),
+      price: propertyFields.price.optional(),
+      caution: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
+      location: z
+        .object({
+          country: z.string().trim().min(1, { error: P.countryRequired }).max(60).optional(),
+          town: requiredText(P.townRequired, 80).optional(),
+          neighbourhood: requiredText(P.neighbourhoodRequired, 120).optional(),
+        })
+        .optional(),
+      amenities: z.preprocess(emptyToUndefined, amenitiesSchema.optional()),
+      specifications: z.preprocess(emptyToUndefined, specificationsSchema.optional()),
+    })
+    .superRefine((v, ctx) => {
+      checkTypeInCategory(v, ctx);
+      if (Object.values(v).every((x) => x === undefined)) {
+        ctx.addIssue({ code: 'custom', message: P.nothingToUpdate, path: [] });
+      }
+    }),
+);
+export type PropertyEditInput = z.output<typeof propertyEditSchema>;
+
+/**
+ * Turns flat multipart keys into nested objects: `location[town]` → `{ location: { town } }`.
+ * Repeated keys become arrays. Pure, so both the gateway and tests can use it.
+ */
+export function nestFormFields(fields: Record<string, unknown> | Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const entries = isPlainRecord(fields)
+    ? Object.entries(fields as Record<string, unknown>)
+    : [...(fields as Iterable<[string, unknown]>)];
+  for (const [rawKey, value] of entries) {
+    const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    if (parts.length === 0 || parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
+    let node: Record<string, unknown> = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const key = parts[i]!;
+      const next = node[key];
+      if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    const last = parts[parts.length - 1]!;
+    if (last in node && !rawKey.endsWith('[]')) {
+      const prev = node[last];
+      node[last] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+    } else if (rawKey.endsWith('[]')) {
+      const prev = node[last];
+      node[last] = Array.isArray(prev) ? [...prev, value] : [value];
+    } else {
+      node[last] = value;
+    }
+  }
+  return out;
+}
+
+function isPlainRecord(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+}
+
+/** GET /api/properties/search query; empty strings and 'all' mean omitted. */
+export const searchQuerySchema = z
+  .object({
+    search: z.preprocess(emptyToUndefined, z.string().trim().max(200, { error: MESSAGES.common.tooLong }).optional()),
+    category: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'all' ? undefined : emptyToUndefined(v)),
+      categorySchema.optional(),
+    ),
+    propertyType: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'all' ? undefined : emptyToUndefined(v)),
+      propertyTypeSchema.optional(),
+    ),
+    town: z.preprocess(emptyToUndefined, z.string().trim().max(80, { error: MESSAGES.common.tooLong }).optional()),
+    rooms: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'any' ? undefined : v),
+      optionalNumber({ min: LIMITS.rooms.min, max: LIMITS.rooms.max, int: true, message: P.roomsInvalid }),
+    ),
+    minPrice: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
+    maxPrice: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
+    page: pageSchema,
+    limit: limitSchema(LIMITS.search.pageSize),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    error: P.priceRangeInvalid,
+    path: ['minPrice'],
+  });
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** POST /api/property/my-listings */
+export const myListingsSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('fetch'),
+      payload: z
+        .object({
+          page: pageSchema,
+          limit: limitSchema(LIMITS.myListings.defaultPageSize),
+          status: statusFilter(PROPERTY_STATUSES),
+        })
+        .default({ page: 1, limit: LIMITS.myListings.defaultPageSize }),
+    }),
+    z.object({
+      action: z.literal('update'),
+      payload: z.object({
+        id: idSchema,
+        data: z.object({ status: propertyStatusSchema }, { error: MESSAGES.common.invalidStatus }),
+      }, { error: MESSAGES.common.idRequired }),
+    }),
+    z.object({
+      action: z.literal('delete'),
+      payload: z.object({ id: idSchema }, { error: MESSAGES.common.idRequired }),
+    }),
+  ],
+  { error: MESSAGES.common.invalidAction },
+);
+export type MyListingsInput = z.output<typeof myListingsSchema>;
+export type MyListingsAction = MyListingsInput['action'];
+
+const propertyIdPayload = z.object({ propertyId: idSchema }, { error: MESSAGES.common.idRequired });
+
+/** POST /api/admin/manage/properties */
+export const adminManagePropertiesSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('list'),
+      payload: z
+        .object({
+          page: pageSchema,
+          limit: limitSchema(LIMITS.admin.pageSize),
+          status: statusFilter(PROPERTY_STATUSES),
+          search: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+        })
+        .default({ page: 1, limit: LIMITS.admin.pageSize }),
+    }),
+    ...ADMIN_PROPERTY_ACTIONS.map((a) => z.object({ type: z.literal(a), payload: propertyIdPayload })),
+  ] as [z.ZodObject<{ type: z.ZodLiteral<'list'>; payload: z.ZodType }>, ...z.ZodObject<{ type: z.ZodLiteral<(typeof ADMIN_PROPERTY_ACTIONS)[number]>; payload: typeof propertyIdPayload }>[]],
+  { error: MESSAGES.common.invalidType },
+);
+export type AdminManagePropertiesInput =
+  | { type: 'list'; payload: { page: number; limit: number; status?: (typeof PROPERTY_STATUSES)[number]; search?: string } }
+  | { type: (typeof ADMIN_PROPERTY_ACTIONS)[number]; payload: { propertyId: string } };
+
+/** POST /api/admin/properties/{id}/review */
+export const reviewSchema = z
+  .object({
+    action: z.preprocess(
+      caseInsensitive(REVIEW_ACTIONS),
+      z.enum(REVIEW_ACTIONS, { error: P.reviewActionInvalid }),
+    ),
+    feedback: z.preprocess((v) => (v == null ? '' : v), z.string({ error: P.rejectionReasonRequired }).trim().max(2000, { error: MESSAGES.common.tooLong })),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'reject' && v.feedback.length === 0) {
+      ctx.addIssue({ code: 'custom', message: P.rejectionReasonRequired, path: ['feedback'] });
+    }
+  });
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** POST /api/property/bookings */
+export const bookingSchema = z.object({
+  To: z.object(
+    {
+      user: idSchema.pipe(z.string().min(1, { error: MESSAGES.booking.ownerIdRequired })),
+      name: z.preprocess((v) => (v == null ? '' : v), z.string({ error: MESSAGES.booking.ownerRequired }).trim().max(100)),
+      whatsapp: z.preprocess(
+        (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),
+        z.string({ error: MESSAGES.booking.ownerRequired }).trim().max(30),
+      ),
+    },
+    { error: MESSAGES.booking.ownerRequired },
+  ),
+  propertyId: z.preprocess(emptyToUndefined, idSchema.optional()),
+});
+export type BookingInput = z.output<typeof bookingSchema>;

@@ -1,0 +1,139 @@
+import type {
+  Amenity,
+  PaymentTerm,
+  PropertyCategory,
+  PropertyStatus,
+  PropertyType,
+  ReviewState,
+} from '../property.js';
+import type { IsoDateString, ListMeta } from './common.js';
+
+export interface PropertyLocation {
+  country: string;
+  town: string;
+  neighbourhood: string;
+}
+
+export interface PropertySpecifications {
+  bedrooms: number | null;
+  toilets: number | null;
+  kitchens: number | null;
+  livingRooms: number | null;
+  /** Square meters. */
+  size: number | null;
+  /** Minutes (residential) or meters (commercial form); stored as entered. */
+  distanceFromRoad: number | null;
+  sections: number | null;
+}
+
+export interface PropertyImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface PropertyAuthor {
+  _id: string;
+  name: string;
+  email: string;
+  whatsapp: string;
+}
+
+export interface PropertyReview {
+  state: ReviewState;
+  feedback: string;
+  reviewedAt?: IsoDateString;
+  reviewerId?: string;
+}
+
+/** A property as every /api response shows it (spec §3 + CONTRACT.md). */
+export interface PropertyRead {
+  _id: string;
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  /** Both names carry the same value: the spec reads `paymentTerms`, posts `paymentTerm`. */
+  paymentTerms: PaymentTerm;
+  paymentTerm: PaymentTerm;
+  town: string;
+  neighbourhood: string;
+  location: PropertyLocation;
+  category: PropertyCategory;
+  propertyType: PropertyType;
+  caution: number;
+  status: PropertyStatus;
+  isVerified: boolean;
+  thumbnail: string | null;
+  propertyImages: PropertyImage[];
+  amenities: Amenity[];
+  specifications: PropertySpecifications;
+  createdAt: IsoDateString;
+  updatedAt?: IsoDateString;
+  author: PropertyAuthor;
+  review?: PropertyReview;
+  contactCount?: number;
+}
+
+/** GET /api/properties/search answer. */
+export interface SearchResponse {
+  properties: PropertyRead[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** POST /api/property/post answer. */
+export interface PostPropertyResponse {
+  message: string;
+  property: PropertyRead;
+  id: string;
+  _id: string;
+}
+
+/** my-listings `fetch` answer. */
+export interface MyListingsFetchResponse {
+  data: PropertyRead[];
+  meta: ListMeta;
+}
+
+/** my-listings `update` answer. */
+export interface MyListingsUpdateResponse {
+  message: string;
+  data: PropertyRead;
+}
+
+/** my-listings `delete` answer. */
+export interface MyListingsDeleteResponse {
+  message: string;
+  data: { id: string };
+}
+
+/** Admin manage/properties list answer. */
+export interface AdminPropertyListResponse {
+  properties: PropertyRead[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** GET /api/admin/properties/{id} answer. */
+export interface AdminPropertyResponse {
+  property: PropertyRead;
+}
+
+/** A recorded contact of an owner by a renter. */
+export interface Booking {
+  _id: string;
+  id: string;
+  propertyId: string | null;
+  renterId: string;
+  To: { user: string; name: string; whatsapp: string };
+  createdAt: IsoDateString;
+}
+
+export interface BookingResponse {
+  message: string;
+  booking: Booking;
+}

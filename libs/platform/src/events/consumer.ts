@@ -1,0 +1,249 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, type EventBusConfig, type EventEnvelope } from './envelope.js';
+import { ensureEventStream } from './stream.js';
+import { consoleLogger, errorMeta, type EventBusLogger } from './logger.js';
+import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
+
+export interface EventContext {
+  /** The durable consumer's name, also the `consumer` column of processed_events. */
+  consumer: string;
+  /** 1 on first delivery. */
+  deliveryCount: number;
+  /** In database mode: the transaction that records the event as processed; write with it. */
+  tx?: SqlExecutor;
+}
+
+export type EventHandler<T = unknown> = (event: EventEnvelope<T>, ctx: EventContext) => Promise<void>;
+
+/** Event type → payload, e.g. EventPayloads from @mboa/contracts; by default any type, payload unknown. */
+export type EventMap = object;
+type AnyEvents = Record<string, unknown>;
+
+export interface EventConsumerOptions extends EventBusConfig {
+  nc: NatsConnection;
+  /** Owning service, e.g. 'listings'. */
+  service: string;
+  /** What this consumer does, e.g. 'owners-projection'. Durable name: `${service}-${name}`. */
+  name: string;
+  /**
+   * With a database, each event is handled inside a transaction that first records
+   * (consumer, event id) in `${schema}.processed_events`, and skipped when already there.
+   * Without one, handlers must be idempotent by nature.
+   */
+  db?: { client: SqlClient; schema: string };
+  /** Redelivery if neither acked nor nacked in time; long handlers are kept alive meanwhile. */
+  ackWaitMs?: number;
+  /** Delay before redelivery after the n-th failure (the last value repeats). */
+  retryDelaysMs?: number[];
+  /** Messages buffered per pull; handling is sequential. */
+  batch?: number;
+  logger?: EventBusLogger;
+}
+
+const CONSUMER_NOT_FOUND = 10014;
+const DEFAULT_RETRY_DELAYS = [1_000, 5_000, 30_000, 120_000, 600_000];
+const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+/** Durable consumers live in this process; two with one name would silently split the events. */
+const running = new Set<string>();
+
+/**
+ * One durable pull consumer: a subject filter, handlers by event type (at most one per type), ack
+ * after the handler resolves, nak with a growing delay when it throws. Unknown types under the
+ * filter are acked and ignored.
+ */
+export class EventConsumer<M extends EventMap = AnyEvents> {
+  readonly durable: string;
+  private readonly handlers = new Map<string, EventHandler<any>>();
+  private readonly logger: EventBusLogger;
+  private readonly streamName: string;
+  private messages?: ConsumerMessages;
+  private loop?: Promise<void>;
+  private stopping = false;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    for (const part of [options.service, options.name]) {
+      if (!NAME_PATTERN.test(part)) throw new Error(`invalid consumer name part "${part}": use lower-case words and dashes`);
+    }
+    if (options.db) quoteIdent(options.db.schema);
+    this.durable = `${options.service}-${options.name}`;
+    this.streamName = options.stream ?? DEFAULT_STREAM;
+    this.logger = options.logger ?? consoleLogger;
+  }
+
+  /** Registers the handler for one event type; a second handler for the same type is refused. */
+  on<K extends keyof M & string>(type: K, handler: EventHandler<M[K]>): this {
+    assertEventType(type);
+    if (this.loop) throw new Error(`consumer ${this.durable}: register handlers before start()`);
+    if (this.handlers.has(type)) {
+      throw new Error(`consumer ${this.durable}: "${type}" already has a handler; one handler per event type`);
+    }
+    this.handlers.set(type, handler);
+    return this;
+  }
+
+  /** The single subject filter nats-server 2.9 allows: the exact subject, or the narrowest wildcard. */
+  filterSubject(): string {
+    const types = [...this.handlers.keys()];
+    if (types.length === 1) return eventSubject(types[0]!, this.options.prefix);
+    const split = types.map((t) => t.split('.'));
+    const common: string[] = [];
+    for (let i = 0; split.every((s) => i < s.length - 1 && s[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+    return eventSubject([...common, '>'].join('.'), this.options.prefix);
+  }
+
+  async start(): Promise<void> {
+    if (this.loop) throw new Error(`consumer ${this.durable} already started`);
+    if (this.handlers.size === 0) throw new Error(`consumer ${this.durable} has no handlers`);
+    const key = `${this.streamName}/${this.durable}`;
+    if (running.has(key)) throw new Error(`consumer ${this.durable} is already running in this process`);
+    running.add(key);
+    try {
+      const jsm = await jetstreamManager(this.options.nc);
+      await ensureEventStream(jsm, this.options);
+      await this.ensureConsumer(jsm);
+      const consumer = await jetstream(this.options.nc).consumers.get(this.streamName, this.durable);
+      this.messages = await consumer.consume({ max_messages: this.options.batch ?? 10 });
+    } catch (err) {
+      running.delete(key);
+      throw err;
+    }
+    this.stopping = false;
+    this.loop = this.run(this.messages).finally(() => running.delete(key));
+  }
+
+  /** Stops pulling, finishes (and acks) the event in hand, hands buffered ones back at once. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    await this.messages?.close();
+    await this.loop;
+    this.loop = undefined;
+    this.messages = undefined;
+  }
+
+  private async ensureConsumer(jsm: JetStreamManager): Promise<void> {
+    const config: Partial<ConsumerConfig> = {
+      durable_name: this.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.filterSubject(),
+      ack_wait: nanos(this.ackWaitMs()),
+      max_deliver: -1,
+      max_ack_pending: 1000,
+    };
+    try {
+      const info = await jsm.consumers.info(this.streamName, this.durable);
+      const c = info.config;
+      if (c.filter_subject !== config.filter_subject || c.ack_wait !== config.ack_wait) {
+        await jsm.consumers.update(this.streamName, this.durable, {
+          filter_subject: config.filter_subject,
+          ack_wait: config.ack_wait,
+        });
+      }
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError && err.code === CONSUMER_NOT_FOUND)) throw err;
+      await jsm.consumers.add(this.streamName, config);
+    }
+  }
+
+  private ackWaitMs(): number {
+    return this.options.ackWaitMs ?? 60_000;
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    for await (const msg of messages) {
+      if (this.stopping) {
+        msg.nak();
+        continue;
+      }
+      await this.handle(msg);
+    }
+  }
+
+  private async handle(msg: JsMsg): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = decodeEnvelope(msg.data);
+    } catch (err) {
+      // Redelivering a message nobody can read helps no one.
+      this.logger.error(`consumer ${this.durable}: undecodable message terminated`, { subject: msg.subject, seq: msg.seq, ...errorMeta(err) });
+      msg.term('undecodable');
+      return;
+    }
+    const handler = this.handlers.get(event.type);
+    if (!handler) {
+      await this.ack(msg);
+      return;
+    }
+    const deliveryCount = msg.info.deliveryCount;
+    // Tell the server we are alive so a slow handler is not handed to another replica meanwhile.
+    const keepAlive = setInterval(() => msg.working(), Math.max(this.ackWaitMs() / 3, 500));
+    try {
+      await this.dispatch(handler, event, deliveryCount);
+    } catch (err) {
+      clearInterval(keepAlive);
+      const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS;
+      const delay = delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 0;
+      this.logger.error(`consumer ${this.durable}: handler failed, retrying in ${delay} ms`, {
+        type: event.type,
+        eventId: event.id,
+        deliveryCount,
+        ...errorMeta(err),
+      });
+      msg.nak(delay);
+      return;
+    }
+    clearInterval(keepAlive);
+    await this.ack(msg);
+  }
+
+  private async dispatch(handler: EventHandler, event: EventEnvelope, deliveryCount: number): Promise<void> {
+    const db = this.options.db;
+    if (!db) return handler(event, { consumer: this.durable, deliveryCount });
+    await db.client.$transaction(
+      async (tx) => {
+        // A concurrent copy blocks here on the uncommitted row, then sees it and skips.
+        const fresh = await tx.$executeRawUnsafe(
+          `INSERT INTO ${quoteIdent(db.schema)}.processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+          this.durable,
+          event.id,
+        );
+        if (fresh === 0) return;
+        await handler(event, { consumer: this.durable, deliveryCount, tx });
+      },
+      { maxWait: 10_000, timeout: Math.max(this.ackWaitMs(), 5_000) },
+    );
+  }
+
+  private async ack(msg: JsMsg): Promise<void> {
+    try {
+      await msg.ackAck();
+    } catch (err) {
+      // The event was handled; a lost ack means one harmless redelivery.
+      this.logger.warn(`consumer ${this.durable}: ack not confirmed`, { seq: msg.seq, ...errorMeta(err) });
+    }
+  }
+}
+
+/** Starts a consumer with one handler: `subscribe({ nc, service, name }, 'user.banned', handler)`. */
+export async function subscribe<M extends EventMap = AnyEvents, K extends keyof M & string = keyof M & string>(
+  options: EventConsumerOptions,
+  type: K,
+  handler: EventHandler<M[K]>,
+): Promise<EventConsumer<M>> {
+  const consumer = new EventConsumer<M>(options).on(type, handler);
+  await consumer.start();
+  return consumer;
+}

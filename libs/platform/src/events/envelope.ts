@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+
+/** What travels on the bus: one fact, with the identity consumers de-duplicate on. */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: string;
+  occurredAt: string;
+  payload: T;
+  /** The request that caused the fact, for following one action across services' logs. */
+  requestId?: string;
+  /** The service that recorded it. */
+  source?: string;
+}
+
+export interface NewEvent<T = unknown> {
+  type: string;
+  payload: T;
+  requestId?: string;
+  source?: string;
+}
+
+/** Event metadata kept in the outbox's `headers` column. */
+export interface OutboxHeaders {
+  requestId?: string;
+  source?: string;
+}
+
+/** Where a deployment's events live; tests give each file its own prefix and stream. */
+export interface EventBusConfig {
+  /** Prepended to every subject, e.g. 't123.' in a test; '' in production. */
+  prefix?: string;
+  /** JetStream stream holding `${prefix}events.>`. */
+  stream?: string;
+}
+
+export const DEFAULT_STREAM = 'EVENTS';
+
+// Event types become subject tokens, so they must be plain dotted words.
+const TYPE_PATTERN = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;
+
+export function assertEventType(type: string): void {
+  if (!TYPE_PATTERN.test(type)) {
+    throw new Error(`invalid event type "${type}": use dotted lower-case words, e.g. "user.banned"`);
+  }
+}
+
+export function eventSubject(type: string, prefix = ''): string {
+  return `${prefix}events.${type}`;
+}
+
+export function eventTypeFromSubject(subject: string, prefix = ''): string {
+  const head = `${prefix}events.`;
+  return subject.startsWith(head) ? subject.slice(head.length) : subject;
+}
+
+export function newEnvelope<T>(event: NewEvent<T>): EventEnvelope<T> {
+  assertEventType(event.type);
+  const envelope: EventEnvelope<T> = {
+    id: randomUUID(),
+    type: event.type,
+    occurredAt: new Date().toISOString(),
+    payload: event.payload,
+  };
+  if (event.requestId) envelope.requestId = event.requestId;
+  if (event.source) envelope.source = event.source;
+  return envelope;
+}
+
+export function encodeEnvelope(envelope: EventEnvelope): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
+export function decodeEnvelope<T = unknown>(data: Uint8Array): EventEnvelope<T> {
+  const value = JSON.parse(new TextDecoder().decode(data)) as EventEnvelope<T>;
+  if (!value || typeof value.id !== 'string' || typeof value.type !== 'string') {
+    throw new Error('not an event envelope');
+  }
+  return value;
+}

@@ -1,0 +1,207 @@
+import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import pg from 'pg';
+import { encodeEnvelope, eventSubject, type EventBusConfig, type EventEnvelope, type OutboxHeaders } from './envelope.js';
+import { ensureEventStream } from './stream.js';
+import { outboxChannel } from './outbox.js';
+import { consoleLogger, errorMeta, type EventBusLogger } from './logger.js';
+import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
+
+/** A claimed outbox row, already shaped as the envelope to publish. */
+export interface OutboxRow {
+  seq: string;
+  envelope: EventEnvelope;
+}
+
+export interface OutboxRelayOptions extends EventBusConfig {
+  nc: NatsConnection;
+  /** A Prisma client (with @prisma/adapter-pg) or `pgSqlClient(pool)`. */
+  db: SqlClient;
+  /** The service's PostgreSQL schema holding outbox_events. */
+  schema: string;
+  batchSize?: number;
+  /** Fallback poll period; with `listenUrl` most wake-ups come from NOTIFY. */
+  pollMs?: number;
+  /** A PostgreSQL URL to LISTEN on for new rows (one extra connection); omit to poll only. */
+  listenUrl?: string;
+  /** Pause after a failed batch (NATS or database down). */
+  retryMs?: number;
+  logger?: EventBusLogger;
+  /** For tests that simulate crashes at the two dangerous moments. */
+  hooks?: {
+    afterClaim?(rows: OutboxRow[]): void | Promise<void>;
+    afterPublish?(rows: OutboxRow[]): void | Promise<void>;
+  };
+}
+
+interface RawRow {
+  seq: string;
+  id: string;
+  subject: string;
+  payload: string;
+  headers: string | null;
+  occurred_at: string;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream, oldest first, then marks them published.
+ *
+ * A crash after publishing but before marking makes the next run publish again; JetStream drops
+ * the copy because the msgID (the event id) is within the stream's duplicate window. Replicas take
+ * a transaction-scoped advisory lock per batch, so only one publishes at a time and the stream
+ * receives a schema's events in outbox order; `FOR UPDATE SKIP LOCKED` keeps rows exclusive even
+ * if the lock is bypassed.
+ */
+export class OutboxRelay {
+  private readonly js: JetStreamClient;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly retryMs: number;
+  private readonly logger: EventBusLogger;
+  private loop?: Promise<void>;
+  private stopping = false;
+  private wake?: () => void;
+  private pendingWake = false;
+  private listener?: pg.Client;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.js = jetstream(options.nc);
+    this.batchSize = options.batchSize ?? 100;
+    this.pollMs = options.pollMs ?? 100;
+    this.retryMs = options.retryMs ?? 1000;
+    this.logger = options.logger ?? consoleLogger;
+    quoteIdent(options.schema);
+  }
+
+  async start(): Promise<void> {
+    if (this.loop) throw new Error('relay already started');
+    await ensureEventStream(await jetstreamManager(this.options.nc), this.options);
+    if (this.options.listenUrl) await this.listen(this.options.listenUrl);
+    this.stopping = false;
+    this.loop = this.run();
+  }
+
+  /** Stops polling and waits for the batch in flight to be published and marked. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+
+  /** Publishes one batch; returns how many rows it published. Safe to call while the loop runs. */
+  async publishBatch(): Promise<number> {
+    const { db, schema } = this.options;
+    return db.$transaction(
+      async (tx) => {
+        const [lock] = await tx.$queryRawUnsafe<{ locked: boolean }[]>(
+          'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+          `mboa.outbox.${schema}`,
+        );
+        if (!lock?.locked) return 0;
+        const rows = await this.claim(tx);
+        if (rows.length === 0) return 0;
+        await this.options.hooks?.afterClaim?.(rows);
+        const published: OutboxRow[] = [];
+        let failure: unknown;
+        for (const row of rows) {
+          try {
+            await this.js.publish(eventSubject(row.envelope.type, this.options.prefix), encodeEnvelope(row.envelope), {
+              msgID: row.envelope.id,
+            });
+            published.push(row);
+          } catch (err) {
+            failure = err;
+            break;
+          }
+        }
+        await this.options.hooks?.afterPublish?.(published);
+        if (published.length > 0) {
+          await tx.$executeRawUnsafe(
+            `UPDATE ${quoteIdent(schema)}.outbox_events SET published_at = (now() AT TIME ZONE 'UTC')
+             WHERE seq IN (SELECT unnest(string_to_array($1, ','))::bigint)`,
+            published.map((r) => r.seq).join(','),
+          );
+        }
+        // Keep what was published marked; the failed row stays first in line for the next try.
+        if (failure) this.logger.error('outbox relay: publish failed', { schema, ...errorMeta(failure) });
+        return failure && published.length === 0 ? Promise.reject(failure) : published.length;
+      },
+      { maxWait: 10_000, timeout: 60_000 },
+    );
+  }
+
+  private async claim(tx: SqlExecutor): Promise<OutboxRow[]> {
+    // Text casts give the same shapes through Prisma and pg (bigint, jsonb and timestamp differ).
+    const raw = await tx.$queryRawUnsafe<RawRow[]>(
+      `SELECT seq::text AS seq, id::text AS id, subject, payload::text AS payload, headers::text AS headers,
+              to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at
+         FROM ${quoteIdent(this.options.schema)}.outbox_events
+        WHERE published_at IS NULL
+        ORDER BY outbox_events.seq -- the column: the text alias would sort '10' before '9'
+        LIMIT $1
+        FOR UPDATE SKIP LOCKED`,
+      this.batchSize,
+    );
+    return raw.map((r) => {
+      const headers = r.headers ? (JSON.parse(r.headers) as OutboxHeaders) : {};
+      const envelope: EventEnvelope = { id: r.id, type: r.subject, occurredAt: r.occurred_at, payload: JSON.parse(r.payload) };
+      if (headers.requestId) envelope.requestId = headers.requestId;
+      if (headers.source) envelope.source = headers.source;
+      return { seq: r.seq, envelope };
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let published = 0;
+      let failed = false;
+      try {
+        published = await this.publishBatch();
+      } catch (err) {
+        failed = true;
+        this.logger.error('outbox relay: batch failed', { schema: this.options.schema, ...errorMeta(err) });
+      }
+      if (this.stopping) break;
+      if (!failed && published === this.batchSize) continue;
+      await this.sleep(failed ? this.retryMs : this.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.pendingWake) {
+      this.pendingWake = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private onNotify = (): void => {
+    if (this.wake) this.wake();
+    else this.pendingWake = true;
+  };
+
+  private async listen(url: string): Promise<void> {
+    // Prisma-style URLs carry ?schema=, which pg would send to the server as a setting.
+    const plain = new URL(url);
+    plain.searchParams.delete('schema');
+    const client = new pg.Client({ connectionString: plain.toString() });
+    client.on('notification', this.onNotify);
+    // Losing the listener only costs latency: the poll still runs.
+    client.on('error', (err) => this.logger.warn('outbox relay: LISTEN connection lost', errorMeta(err)));
+    await client.connect();
+    await client.query(`LISTEN ${quoteIdent(outboxChannel(this.options.schema))}`);
+    this.listener = client;
+  }
+}

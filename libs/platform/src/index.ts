@@ -1,0 +1,4 @@
+export * from './mail/index.js';
+export * from './nats/index.js';
+export * from './events/index.js';
+export * from './service/index.js';

@@ -1,0 +1,88 @@
+import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
+import type { ServiceError } from '@mboa/contracts';
+import { PrefixedNatsClient } from './transport.js';
+
+export interface RpcClientOptions {
+  servers: string | string[];
+  subjectPrefix?: string;
+  timeoutMs?: number;
+  name?: string;
+}
+
+/** An answer a service refused with, or our own fault reaching it (status 503/504). */
+export class RpcCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: string[],
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+
+  toBody(): ServiceError {
+    return this.errors?.length
+      ? { status: this.status, message: this.message, errors: this.errors }
+      : { status: this.status, message: this.message };
+  }
+}
+
+/** Typed request/reply over NATS: resolves with the service's answer or rejects with RpcCallError. */
+export class RpcClient {
+  readonly proxy: PrefixedNatsClient;
+  private readonly timeoutMs: number;
+
+  constructor(options: RpcClientOptions) {
+    this.proxy = new PrefixedNatsClient({
+      servers: options.servers,
+      subjectPrefix: options.subjectPrefix,
+      name: options.name,
+    } as any);
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  async connect(): Promise<void> {
+    await this.proxy.connect();
+  }
+
+  async call<TResult = unknown, TPayload = unknown>(
+    pattern: string,
+    payload: TPayload,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<TResult> {
+    try {
+      return await firstValueFrom(
+        this.proxy.send<TResult, TPayload>(pattern, payload).pipe(rxTimeout(opts.timeoutMs ?? this.timeoutMs)),
+      );
+    } catch (err) {
+      throw toRpcCallError(err, pattern);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.proxy.close();
+  }
+}
+
+export function toRpcCallError(err: unknown, pattern: string): RpcCallError {
+  if (err instanceof RpcCallError) return err;
+  if (err && typeof err === 'object') {
+    const e = err as Record<string, unknown>;
+    if (typeof e.status === 'number' && typeof e.message === 'string') {
+      return new RpcCallError(
+        e.status,
+        e.message,
+        Array.isArray(e.errors) ? (e.errors as string[]) : undefined,
+        typeof e.retryAfter === 'number' ? e.retryAfter : undefined,
+      );
+    }
+    const name = (e as { name?: string }).name;
+    if (name === 'TimeoutError') return new RpcCallError(504, `The ${serviceOf(pattern)} service did not answer in time.`);
+  }
+  // No responders, no handler, a crash inside the service: our fault, never the caller's.
+  return new RpcCallError(503, `The ${serviceOf(pattern)} service is unavailable. Please try again.`);
+}
+
+function serviceOf(pattern: string): string {
+  return pattern.split('.')[0] ?? 'requested';
+}

@@ -1,0 +1,26 @@
+import { RpcException } from '@nestjs/microservices';
+import type { ServiceError } from '@mboa/contracts';
+
+/**
+ * A rule a service refuses with: carried over NATS as a plain `{ status, message, errors? }`
+ * object, which the gateway turns into the HTTP status and error body of CONTRACT.md.
+ */
+export class ServiceException extends RpcException {
+  constructor(status: number, message: string, errors?: string[]) {
+    super(errors && errors.length ? { status, message, errors } : { status, message });
+  }
+
+  get body(): ServiceError {
+    return this.getError() as ServiceError;
+  }
+}
+
+export const fail = {
+  badRequest: (message: string, errors?: string[]) => new ServiceException(400, message, errors),
+  unauthorized: (message: string) => new ServiceException(401, message),
+  forbidden: (message: string) => new ServiceException(403, message),
+  notFound: (message: string) => new ServiceException(404, message),
+  conflict: (message: string) => new ServiceException(409, message),
+  tooMany: (message: string, retryAfterSeconds: number) =>
+    new RpcException({ status: 429, message, retryAfter: retryAfterSeconds }),
+};

@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { INestMicroservice } from '@nestjs/common';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AUTH_PATTERNS, EVENT_TYPES, MESSAGES, type PublicUser, type UserEventPayload } from '@mboa/contracts';
+import { FileMailer, RpcClient, uniqueTestPrefix } from '@mboa/platform';
+import { createTestDatabase, waitForEvent } from '@mboa/platform/testing';
+import pg from 'pg';
+import { startAuthService } from '../main.js';
+import type { AuthConfig } from '../config.js';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let config: AuthConfig;
+let service: INestMicroservice;
+let rpc: RpcClient;
+let nc: NatsConnection;
+let mailDir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase(['auth']);
+  mailDir = await mkdtemp(path.join(tmpdir(), 'auth-mail-'));
+  const prefix = uniqueTestPrefix('auth');
+  config = {
+    databaseUrl: db.urlFor('auth'),
+    dbSchema: 'auth',
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: `test:${prefix}`,
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    subjectPrefix: prefix,
+    streamName: `T_${prefix.replace(/\W/g, '_')}`,
+    mailer: new FileMailer({ mailDir, from: 'test@mboa.local' }),
+    relay: true,
+    admin: { email: 'Boss@Mboa.cm', password: 'admin password', name: 'Boss', whatsapp: '600000001' },
+  };
+  service = await startAuthService(config, { logger: false });
+  rpc = new RpcClient({ servers: config.natsUrl, subjectPrefix: prefix });
+  await rpc.connect();
+  nc = await connect({ servers: config.natsUrl });
+});
+
+afterAll(async () => {
+  await rpc?.close();
+  await service?.close();
+  if (nc) {
+    await (await jetstreamManager(nc)).streams.delete(config.streamName).catch(() => undefined);
+    await nc.drain();
+  }
+  await db?.drop();
+  await rm(mailDir, { recursive: true, force: true });
+});
+
+const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
+
+async function signup(email: string, role = 'landlord'): Promise<PublicUser> {
+  const reply = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.signup, {
+    name: 'Ngono Paul',
+    email,
+    password: 'password 123',
+    role,
+    whatsapp: '699112233',
+    agreeToTerms: true,
+  });
+  return reply.user;
+}
+
+test('stores the password as an argon2id hash, never in clear', async () => {
+  const user = await signup('hash.check@example.cm');
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT password_hash FROM auth.users WHERE id = $1', [user.id]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0].password_hash).not.toContain('password 123');
+  } finally {
+    await client.end();
+  }
+});
+
+test('sign-up publishes user.registered through the outbox', async () => {
+  const user = await signup('events@example.cm');
+  const event = await waitForEvent<UserEventPayload>(nc, {
+    ...bus(),
+    type: EVENT_TYPES.userRegistered,
+    match: (e) => e.payload.user.id === user.id,
+  });
+  expect(event.payload).toEqual({ user, version: 1 });
+  expect(JSON.stringify(event)).not.toMatch(/password|argon/i);
+});
+
+test('verify, update, ban and unban each publish their event with a growing version', async () => {
+  const user = await signup('lifecycle@example.cm');
+  await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id });
+  await rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, name: 'Ngono P.', whatsapp: '677000111' });
+  await rpc.call(AUTH_PATTERNS.usersBan, { userId: user.id });
+  await rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id });
+  const seen = await Promise.all(
+    [EVENT_TYPES.userVerified, EVENT_TYPES.userUpdated, EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned].map((type) =>
+      waitForEvent<UserEventPayload>(nc, { ...bus(), type, match: (e) => e.payload.user.id === user.id }),
+    ),
+  );
+  expect(seen.map((e) => e.payload.version)).toEqual([2, 3, 4, 5]);
+  expect(seen[0]!.payload.user.isVerified).toBe(true);
+  expect(seen[1]!.payload.user).toMatchObject({ name: 'Ngono P.', whatsapp: '677000111' });
+  expect(seen[2]!.payload.user.status).toBe('banned');
+  expect(seen[3]!.payload.user.status).toBe('active');
+});
+
+test('refusals change nothing and publish nothing', async () => {
+  const user = await signup('refusals@example.cm');
+  await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id });
+  await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id })).rejects.toMatchObject({ status: 409, message: MESSAGES.auth.userAlreadyVerified });
+  await expect(rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id })).rejects.toMatchObject({ status: 409 });
+  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, whatsapp: '12' })).rejects.toMatchObject({ status: 400 });
+  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: 'not-a-uuid' })).rejects.toMatchObject({ status: 400 });
+  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
+  const { user: after } = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.usersGet, { userId: user.id });
+  expect(after).toMatchObject({ isVerified: true, status: 'active', whatsapp: user.whatsapp });
+});
+
+test('the admin list filters by state and searches by WhatsApp, 10 a page, newest first', async () => {
+  const made: PublicUser[] = [];
+  for (let i = 0; i < 12; i++) {
+    const reply = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.signup, {
+      name: `Person ${i}`,
+      email: `list${i}@example.cm`,
+      password: 'password 123',
+      role: 'renter',
+      whatsapp: `65000${String(i).padStart(4, '0')}`,
+      agreeToTerms: true,
+    });
+    made.push(reply.user);
+  }
+  await rpc.call(AUTH_PATTERNS.usersBan, { userId: made[3]!.id });
+  const page1 = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1 });
+  expect(page1.users).toHaveLength(10);
+  expect(page1.total).toBeGreaterThanOrEqual(13);
+  expect(new Date(page1.users[0].createdAt) >= new Date(page1.users[9].createdAt)).toBe(true);
+  const banned = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1, filter: 'banned' });
+  expect(banned.users.map((u: PublicUser) => u.id)).toEqual([made[3]!.id]);
+  const search = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1, search: '650000011' });
+  expect(search.users.map((u: PublicUser) => u.id)).toEqual([made[11]!.id]);
+  const unverified = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1, limit: 50, filter: 'unverified' });
+  expect(unverified.users.every((u: PublicUser) => !u.isVerified)).toBe(true);
+});
+
+test('the admin of ADMIN_EMAIL exists once, verified, and signs in', async () => {
+  const login = await rpc.call<any>(AUTH_PATTERNS.login, { email: 'boss@mboa.cm', password: 'admin password' });
+  expect(login.user).toMatchObject({ role: 'admin', name: 'Boss', whatsapp: '600000001', isVerified: true });
+  const again = await rpc.call<any>(AUTH_PATTERNS.adminEnsure, { email: 'boss@mboa.cm', password: 'other password', name: 'X' });
+  expect(again.created).toBe(false);
+  const still = await rpc.call<any>(AUTH_PATTERNS.login, { email: 'boss@mboa.cm', password: 'admin password' });
+  expect(still.user.role).toBe('admin');
+});
+
+test('health reports PostgreSQL and Redis', async () => {
+  expect(await rpc.call(AUTH_PATTERNS.health, {})).toEqual({ service: 'auth', status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
+});

@@ -1,0 +1,32 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AdminBootstrap } from './admin-bootstrap.js';
+import { AuthController } from './auth.controller.js';
+import { AUTH_CONFIG, type AuthConfig } from './config.js';
+import { AuthDb } from './db.js';
+import { HealthService } from './health.service.js';
+import { OutboxRelayRunner } from './outbox-relay.runner.js';
+import { AuthRedis } from './redis.js';
+import { PasswordResetService } from './reset/password-reset.service.js';
+import { SessionStore } from './sessions/session-store.js';
+import { UsersService } from './users/users.service.js';
+
+@Module({})
+export class AuthModule {
+  static forRoot(config: AuthConfig): DynamicModule {
+    return {
+      module: AuthModule,
+      controllers: [AuthController],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        AuthDb,
+        AuthRedis,
+        SessionStore,
+        UsersService,
+        PasswordResetService,
+        HealthService,
+        OutboxRelayRunner,
+        AdminBootstrap,
+      ],
+    };
+  }
+}

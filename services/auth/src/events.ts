@@ -1,0 +1,8 @@
+import type { EventPayloads, EventType } from '@mboa/contracts';
+import { addToOutbox } from '@mboa/platform';
+import type { AuthTx } from './db.js';
+
+/** Records a fact in the outbox, inside the transaction that made the change. */
+export async function recordEvent<T extends EventType>(tx: AuthTx, type: T, payload: EventPayloads[T]): Promise<void> {
+  await addToOutbox(tx as any, 'auth', { type, payload, source: 'auth' } as any);
+}

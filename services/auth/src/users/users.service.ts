@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { EVENT_TYPES, LIMITS, MESSAGES, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
+import { fail } from '@mboa/platform';
+import { Prisma, type User } from '../generated/prisma/client.js';
+import { AuthDb, type AuthTx } from '../db.js';
+import { recordEvent } from '../events.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
+import { SessionStore, type IssuedSession } from '../sessions/session-store.js';
+import { toPublicUser } from './user-view.js';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  whatsapp: string;
+  role: Role;
+}
+
+export interface UserListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  filter?: UserFilter;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly db: AuthDb,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async signup(input: NewUser, rememberMe: boolean): Promise<{ user: PublicUser; session: IssuedSession }> {
+    const user = await this.create(input);
+    const session = await this.sessions.create(user.id, rememberMe);
+    return { user, session };
+  }
+
+  /** Creates a user and records `user.registered`; 409 when the e-mail is taken. */
+  async create(input: NewUser): Promise<PublicUser> {
+    const email = input.email.trim().toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.$transaction(async (tx) => {
+        const user = await tx.user.create({
+          data: {
+            name: input.name.trim(),
+            email,
+            whatsapp: input.whatsapp,
+            role: input.role,
+            passwordHash,
+            agreedToTermsAt: input.role === 'admin' ? null : new Date(),
+          },
+        });
+        const view = toPublicUser(user);
+        await recordEvent(tx, EVENT_TYPES.userRegistered, { user: view, version: user.version });
+        return view;
+      });
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw fail.conflict(MESSAGES.auth.emailAlreadyRegistered);
+      }
+      throw error;
+    }
+  }
+
+  async login(email: string, password: string, rememberMe: boolean): Promise<{ user: PublicUser; session: IssuedSession }> {
+    const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw fail.unauthorized(MESSAGES.auth.invalidCredentials);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw fail.unauthorized(MESSAGES.auth.invalidCredentials);
+    if (user.status === 'banned') throw fail.forbidden(MESSAGES.auth.accountBanned);
+    const session = await this.sessions.create(user.id, rememberMe);
+    return { user: toPublicUser(user), session };
+  }
+
+  /** The signed-in user behind a session token; a banned user has no live session. */
+  async resolveSession(token: string): Promise<PublicUser | null> {
+    const userId = await this.sessions.resolve(token);
+    if (!userId) return null;
+    const user = await this.db.user.findUnique({ where: { id: userId } });
+    if (!user || user.status === 'banned') {
+      await this.sessions.destroy(token);
+      return null;
+    }
+    return toPublicUser(user);
+  }
+
+  async get(userId: string): Promise<PublicUser> {
+    return toPublicUser(await this.find(userId));
+  }
+
+  async list(query: UserListQuery): Promise<{ users: PublicUser[]; total: number; page: number; totalPages: number }> {
+    const where: Prisma.UserWhereInput = {};
+    const digits = query.search?.replace(/\D/g, '');
+    if (digits) where.whatsapp = { contains: digits };
+    if (query.filter === 'active') where.status = 'active';
+    if (query.filter === 'banned') where.status = 'banned';
+    if (query.filter === 'verified') where.isVerified = true;
+    if (query.filter === 'unverified') where.isVerified = false;
+    const [total, users] = await this.db.$transaction([
+      this.db.user.count({ where }),
+      this.db.user.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+        skip: (query.page - 1) * query.limit,
+        take: query.limit,
+      }),
+    ]);
+    return { users: users.map(toPublicUser), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  }
+
+  async verify(userId: string): Promise<PublicUser> {
+    return this.change(userId, EVENT_TYPES.userVerified, (user) => {
+      if (user.isVerified) throw fail.conflict(MESSAGES.auth.userAlreadyVerified);
+      return { isVerified: true };
+    });
+  }
+
+  async ban(userId: string): Promise<PublicUser> {
+    const user = await this.change(userId, EVENT_TYPES.userBanned, (current) => {
+      if (current.role === 'admin') throw fail.conflict(MESSAGES.auth.cannotBanAdmin);
+      if (current.status === 'banned') throw fail.conflict(MESSAGES.auth.userAlreadyBanned);
+      return { status: 'banned' };
+    });
+    await this.sessions.destroyAllOf(userId);
+    return user;
+  }
+
+  async unban(userId: string): Promise<PublicUser> {
+    return this.change(userId, EVENT_TYPES.userUnbanned, (current) => {
+      if (current.status !== 'banned') throw fail.conflict(MESSAGES.auth.userNotBanned);
+      return { status: 'active' };
+    });
+  }
+
+  async update(userId: string, data: { name?: string; whatsapp?: string }): Promise<PublicUser> {
+    return this.change(userId, EVENT_TYPES.userUpdated, () => ({
+      ...(data.name !== undefined ? { name: data.name.trim() } : {}),
+      ...(data.whatsapp !== undefined ? { whatsapp: data.whatsapp } : {}),
+    }));
+  }
+
+  /** Creates the admin unless a user already has the e-mail (CONTRACT.md: no other path makes admins). */
+  async ensureAdmin(input: Omit<NewUser, 'role'>): Promise<{ created: boolean; user: PublicUser }> {
+    const existing = await this.db.user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
+    if (existing) return { created: false, user: toPublicUser(existing) };
+    try {
+      const user = await this.create({ ...input, role: 'admin' });
+      await this.db.user.update({ where: { id: user.id }, data: { isVerified: true } });
+      return { created: true, user: { ...user, isVerified: true } };
+    } catch (error) {
+      // Two replicas starting together: the other one created it.
+      const again = await this.db.user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
+      if (again) return { created: false, user: toPublicUser(again) };
+      throw error;
+    }
+  }
+
+  async setPassword(tx: AuthTx, userId: string, password: string): Promise<void> {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
+  }
+
+  async stats(latest = 5): Promise<{ total: number; latest: PublicUser[] }> {
+    const [total, users] = await this.db.$transaction([
+      this.db.user.count(),
+      this.db.user.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], take: latest }),
+    ]);
+    return { total, latest: users.map(toPublicUser) };
+  }
+
+  private async find(userId: string): Promise<User> {
+    if (!isUuid(userId)) throw fail.notFound(MESSAGES.auth.userNotFound);
+    const user = await this.db.user.findUnique({ where: { id: userId } });
+    if (!user) throw fail.notFound(MESSAGES.auth.userNotFound);
+    return user;
+  }
+
+  /** Applies one admin change and records its event atomically, bumping the version for order-safety. */
+  private async change(
+    userId: string,
+    type: (typeof EVENT_TYPES)['userVerified' | 'userBanned' | 'userUnbanned' | 'userUpdated'],
+    decide: (current: User) => Prisma.UserUpdateInput,
+  ): Promise<PublicUser> {
+    await this.find(userId);
+    return this.db.$transaction(async (tx) => {
+      // Row lock: two admins acting at once see each other's result, not a stale one.
+      const [current] = await tx.$queryRaw<User[]>`SELECT id FROM "auth"."users" WHERE id = ${userId}::uuid FOR UPDATE`;
+      if (!current) throw fail.notFound(MESSAGES.auth.userNotFound);
+      const fresh = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+      const data = decide(fresh);
+      const updated = await tx.user.update({ where: { id: userId }, data: { ...data, version: { increment: 1 } } });
+      const view = toPublicUser(updated);
+      await recordEvent(tx, type, { user: view, version: updated.version });
+      return view;
+    });
+  }
+}
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export const ADMIN_PAGE_SIZE = LIMITS.admin.pageSize;

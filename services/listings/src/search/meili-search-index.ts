@@ -1,0 +1,164 @@
+// The search port on Meilisearch (chosen when MEILI_URL is set).
+//
+// Order-safety: Meilisearch has no conditional write, so each write reads the stored version first
+// (read-then-write) and skips a document that is not newer. A removal with a version replaces the
+// document by a tombstone `{ id, version, removed: true }` that every search filters out
+// (`removed = false`), so a late, older upsert still sees the newer version and is ignored. The
+// read and the write are two requests: this is safe because the indexer applies the events of one
+// property one at a time (JetStream redelivers, it does not reorder within a handler), and a
+// reindex run only ever writes what it read from the database.
+import { Meilisearch, type Index, type EnqueuedTaskPromise, MeilisearchApiError } from 'meilisearch';
+import type { SearchDocument } from './search-document.js';
+import type { SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
+import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import {
+  buildMeiliSearchParams,
+  fromMeiliHit,
+  MEILI_SETTINGS,
+  toMeiliDocument,
+  type MeiliDocument,
+  type MeiliTombstone,
+} from './meili-settings.js';
+import { SEARCH_BATCH_SIZE } from './search-constants.js';
+
+export interface MeiliSearchIndexOptions {
+  url: string;
+  apiKey?: string;
+  /** Index uid; default "properties". */
+  indexUid?: string;
+  /** How long to wait for a write to be applied (ms); default 30 s. */
+  taskTimeoutMs?: number;
+}
+
+type Stored = MeiliDocument | MeiliTombstone;
+
+export class MeiliSearchIndex implements SearchIndex {
+  readonly backend = 'meilisearch' as const;
+  private readonly client: Meilisearch;
+  private readonly index: Index<Stored>;
+  private readonly uid: string;
+  private readonly timeout: number;
+
+  constructor(options: MeiliSearchIndexOptions) {
+    this.client = new Meilisearch({ host: options.url, apiKey: options.apiKey });
+    this.uid = options.indexUid ?? 'properties';
+    this.index = this.client.index<Stored>(this.uid);
+    this.timeout = options.taskTimeoutMs ?? 30_000;
+  }
+
+  async init(): Promise<void> {
+    try {
+      await this.client.getRawIndex(this.uid);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      await this.done(this.client.createIndex(this.uid, { primaryKey: 'id' }));
+    }
+    await this.done(this.index.updateSettings(MEILI_SETTINGS));
+  }
+
+  /** Deletes the whole index (tests). */
+  async drop(): Promise<void> {
+    await this.client.deleteIndexIfExists(this.uid);
+  }
+
+  async upsert(doc: SearchDocument): Promise<boolean> {
+    const stored = await this.storedVersion(doc.id);
+    if (stored !== null && stored >= doc.version) return false;
+    await this.done(this.index.addDocuments([toMeiliDocument(doc)], { primaryKey: 'id' }));
+    return true;
+  }
+
+  async upsertMany(docs: readonly SearchDocument[]): Promise<number> {
+    let stored = 0;
+    const newest = new Map<string, SearchDocument>();
+    for (const d of docs) if ((newest.get(d.id)?.version ?? -Infinity) < d.version) newest.set(d.id, d);
+    const unique = [...newest.values()];
+    for (let i = 0; i < unique.length; i += SEARCH_BATCH_SIZE) {
+      const batch = unique.slice(i, i + SEARCH_BATCH_SIZE);
+      const versions = await this.storedVersions(batch.map((d) => d.id));
+      const fresh = batch.filter((d) => (versions.get(d.id) ?? -Infinity) < d.version);
+      if (fresh.length === 0) continue;
+      await this.done(this.index.addDocuments(fresh.map(toMeiliDocument), { primaryKey: 'id' }));
+      stored += fresh.length;
+    }
+    return stored;
+  }
+
+  async remove(id: string, version?: number): Promise<boolean> {
+    if (version === undefined) {
+      const existed = (await this.storedDocument(id)) !== null;
+      await this.done(this.index.deleteDocument(id));
+      return existed;
+    }
+    const stored = await this.storedDocument(id);
+    if (stored !== null && stored.version > version) return false;
+    const tombstone: MeiliTombstone = { id, version, removed: true };
+    await this.done(this.index.addDocuments([tombstone], { primaryKey: 'id' }));
+    return stored !== null && !stored.removed;
+  }
+
+  async removeMany(ids: readonly string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += SEARCH_BATCH_SIZE) {
+      await this.done(this.index.deleteDocuments([...ids.slice(i, i + SEARCH_BATCH_SIZE)]));
+    }
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const q = normalizeSearchQuery(query);
+    const { q: text, ...params } = buildMeiliSearchParams(q);
+    const res = await this.index.search<MeiliDocument & { _rankingScore?: number }>(text, params);
+    const total = res.totalHits ?? 0;
+    return {
+      hits: res.hits.map(fromMeiliHit),
+      total,
+      page: q.page,
+      limit: q.limit,
+      totalPages: totalPagesFor(total, q.limit),
+    };
+  }
+
+  async clear(): Promise<void> {
+    await this.done(this.index.deleteAllDocuments());
+  }
+
+  async health(): Promise<SearchHealth> {
+    try {
+      const h = await this.client.health();
+      return { ok: h.status === 'available', backend: this.backend };
+    } catch (e) {
+      return { ok: false, backend: this.backend, error: (e as Error).message };
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  private async done(task: EnqueuedTaskPromise): Promise<void> {
+    const result = await task.waitTask({ timeout: this.timeout });
+    if (result.status !== 'succeeded') {
+      throw new Error(`Meilisearch task ${result.type} ${result.status}: ${result.error?.message ?? 'no detail'}`);
+    }
+  }
+
+  private async storedDocument(id: string): Promise<{ version: number; removed: boolean } | null> {
+    try {
+      const doc = await this.index.getDocument(id, { fields: ['version', 'removed'] });
+      return { version: Number(doc.version), removed: Boolean(doc.removed) };
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  private async storedVersion(id: string): Promise<number | null> {
+    return (await this.storedDocument(id))?.version ?? null;
+  }
+
+  private async storedVersions(ids: string[]): Promise<Map<string, number>> {
+    const res = await this.index.getDocuments({ ids, fields: ['id', 'version'], limit: ids.length });
+    return new Map(res.results.map((d) => [String(d.id), Number(d.version)]));
+  }
+}
+
+function isNotFound(e: unknown): boolean {
+  return e instanceof MeilisearchApiError && e.response?.status === 404;
+}

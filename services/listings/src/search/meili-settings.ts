@@ -1,0 +1,97 @@
+// Meilisearch index settings and query mapping: pure functions, unit-tested without a server.
+import type { Settings } from 'meilisearch';
+import type { SearchDocument, SearchHit } from './search-document.js';
+import { townKey } from './search-document.js';
+import type { NormalizedSearchQuery } from './search-index.js';
+import { foldText } from './search-text.js';
+import { SEARCH_TEXT } from './search-constants.js';
+
+/** What a Meilisearch document holds: the search document plus its filter keys and a removal flag. */
+export interface MeiliDocument extends Omit<SearchDocument, 'createdAt'> {
+  /** Milliseconds since the epoch: sortable. */
+  createdAt: number;
+  createdAtIso: string;
+  townKey: string;
+  /** False for every live document; a removal with a version leaves `{ id, version, removed: true }`. */
+  removed: boolean;
+}
+
+export interface MeiliTombstone {
+  id: string;
+  version: number;
+  removed: true;
+}
+
+/** Exhaustive totals up to this many matches (Meilisearch's default stops counting at 1,000). */
+export const MEILI_MAX_TOTAL_HITS = 200_000;
+
+export const MEILI_SETTINGS: Settings = {
+  // Ranking order: title, then town / neighbourhood / type, then description (as PostgreSQL's A/B/C weights).
+  searchableAttributes: ['title', 'town', 'neighbourhood', 'propertyType', 'description'],
+  filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed'],
+  sortableAttributes: ['createdAt', 'price'],
+  // Relevance first; equal relevance falls back to newest first, as in the PostgreSQL adapter.
+  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'createdAt:desc'],
+  typoTolerance: {
+    enabled: true,
+    minWordSizeForTypos: { oneTypo: SEARCH_TEXT.oneTypoFrom, twoTypos: SEARCH_TEXT.twoTyposFrom },
+  },
+  pagination: { maxTotalHits: MEILI_MAX_TOTAL_HITS },
+};
+
+/** A string literal in Meilisearch's filter syntax: double-quoted, `\` and `"` escaped. */
+export function meiliString(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+function meiliNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+  return String(value);
+}
+
+/** The query's filters as Meilisearch filter expressions (the array means AND). */
+export function buildMeiliFilter(q: NormalizedSearchQuery): string[] {
+  const filter = ['removed = false'];
+  if (q.category !== undefined) filter.push(`category = ${meiliString(q.category)}`);
+  if (q.propertyType !== undefined) filter.push(`propertyType = ${meiliString(q.propertyType)}`);
+  if (q.townKey !== undefined) filter.push(`townKey = ${meiliString(q.townKey)}`);
+  if (q.rooms !== undefined) filter.push(`rooms >= ${meiliNumber(q.rooms)}`);
+  if (q.minPrice !== undefined) filter.push(`price >= ${meiliNumber(q.minPrice)}`);
+  if (q.maxPrice !== undefined) filter.push(`price <= ${meiliNumber(q.maxPrice)}`);
+  return filter;
+}
+
+/** The search request for a normalised query. */
+export function buildMeiliSearchParams(q: NormalizedSearchQuery) {
+  return {
+    q: q.text ? foldText(q.text) : null,
+    filter: buildMeiliFilter(q),
+    // Without text, newest first; with text, relevance (ties newest first through the ranking rules).
+    sort: q.text ? undefined : ['createdAt:desc'],
+    page: q.page,
+    hitsPerPage: q.limit,
+    // Every word must match (possibly with typos), as in the PostgreSQL adapter.
+    matchingStrategy: 'all' as const,
+    showRankingScore: Boolean(q.text),
+  };
+}
+
+export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
+  const createdAt = new Date(doc.createdAt);
+  return {
+    ...doc,
+    createdAt: createdAt.getTime(),
+    createdAtIso: createdAt.toISOString(),
+    townKey: townKey(doc.town),
+    removed: false,
+  };
+}
+
+export function fromMeiliHit(hit: MeiliDocument & { _rankingScore?: number }): SearchHit {
+  const { createdAt, createdAtIso, townKey: _key, removed: _removed, _rankingScore, ...rest } = hit;
+  return {
+    ...rest,
+    createdAt: createdAtIso ?? new Date(createdAt).toISOString(),
+    score: _rankingScore ?? null,
+  };
+}

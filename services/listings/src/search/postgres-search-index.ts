@@ -1,0 +1,410 @@
+// The search port on PostgreSQL (the default when MEILI_URL is unset): full-text search on a
+// weighted tsvector, with typo tolerance from a trigram-indexed vocabulary of every indexed word.
+//
+// A search for "apartmnt doula" runs as: (1) each query word of 5+ letters is looked up in
+// search_terms with the trigram operator `%` (GIN index) and the near words within its typo budget
+// are kept; (2) the full-text index answers `(apartmnt | apartment) & (doula:* | douala)` (the last
+// word is also a prefix, for search-as-you-type). Both steps use indexes, so the cost follows the
+// number of matches, not the table size. Text is folded (lower case, no accents) in JS before it is
+// stored or searched, hence the `simple` configuration and no `unaccent` in SQL.
+//
+// Every value from a caller travels as a bound parameter; only identifiers we own and placeholders
+// ($n) are written into the SQL text.
+import type { SearchDocument, SearchHit } from './search-document.js';
+import { townKey } from './search-document.js';
+import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
+import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import { isTypoOf, queryWords, searchWords, typoBudget } from './search-text.js';
+import { SEARCH_BATCH_SIZE, SEARCH_TEXT } from './search-constants.js';
+
+/** The two raw-SQL methods of a Prisma client (a PrismaClient fits as it is). */
+export interface SqlClient {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+}
+
+export interface PostgresSearchIndexOptions {
+  /** PostgreSQL schema of the listings tables; default "listings". */
+  schema?: string;
+  /** Called on close() (e.g. to disconnect a client made for this index). */
+  onClose?: () => Promise<void>;
+}
+
+interface DocumentRow {
+  property_id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  category: string;
+  property_type: string;
+  payment_term: string;
+  price: number;
+  caution: number;
+  country: string;
+  town: string;
+  neighbourhood: string;
+  rooms: number | null;
+  bedrooms: number | null;
+  toilets: number | null;
+  kitchens: number | null;
+  living_rooms: number | null;
+  size: number | null;
+  distance_from_road: number | null;
+  sections: number | null;
+  amenities: string[];
+  thumbnail_url: string | null;
+  image_count: number;
+  created_at: Date | string;
+  version: number;
+  source_updated_at: Date | string;
+  score?: number | null;
+}
+
+const DOCUMENT_COLUMNS = [
+  'property_id', 'owner_id', 'title', 'description', 'category', 'property_type', 'payment_term',
+  'price', 'caution', 'country', 'town', 'town_key', 'neighbourhood', 'rooms', 'bedrooms', 'toilets',
+  'kitchens', 'living_rooms', 'size', 'distance_from_road', 'sections', 'amenities', 'thumbnail_url',
+  'image_count', 'created_at', 'version', 'source_updated_at',
+] as const;
+
+const RECORD_TYPES = `property_id uuid, owner_id uuid, title text, description text, category text,
+  property_type text, payment_term text, price int, caution int, country text, town text, town_key text,
+  neighbourhood text, rooms int, bedrooms int, toilets int, kitchens int, living_rooms int, size float8,
+  distance_from_road int, sections int, amenities text[], thumbnail_url text, image_count int,
+  created_at timestamptz, version int, source_updated_at timestamptz,
+  title_words text, place_words text, description_words text`;
+
+const SELECT_COLUMNS = DOCUMENT_COLUMNS.filter((c) => c !== 'town_key').map((c) => `d.${c}`).join(', ');
+
+/** Weighted document vector: A title, B town/neighbourhood/type, C description. */
+const VECTOR_SQL = `setweight(to_tsvector('simple', i.title_words), 'A')
+  || setweight(to_tsvector('simple', i.place_words), 'B')
+  || setweight(to_tsvector('simple', i.description_words), 'C')`;
+
+function identifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return `"${name}"`;
+}
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+function toRecord(doc: SearchDocument) {
+  return {
+    property_id: doc.id,
+    owner_id: doc.ownerId,
+    title: doc.title,
+    description: doc.description,
+    category: doc.category,
+    property_type: doc.propertyType,
+    payment_term: doc.paymentTerm,
+    price: doc.price,
+    caution: doc.caution,
+    country: doc.country,
+    town: doc.town,
+    town_key: townKey(doc.town),
+    neighbourhood: doc.neighbourhood,
+    rooms: doc.rooms,
+    bedrooms: doc.bedrooms,
+    toilets: doc.toilets,
+    kitchens: doc.kitchens,
+    living_rooms: doc.livingRooms,
+    size: doc.size,
+    distance_from_road: doc.distanceFromRoad,
+    sections: doc.sections,
+    amenities: doc.amenities,
+    thumbnail_url: doc.thumbnailUrl,
+    image_count: doc.imageCount,
+    created_at: iso(doc.createdAt),
+    version: doc.version,
+    source_updated_at: iso(doc.sourceUpdatedAt),
+    title_words: searchWords(doc.title).join(' '),
+    place_words: searchWords(`${doc.town} ${doc.neighbourhood} ${doc.propertyType}`).join(' '),
+    description_words: searchWords(doc.description).join(' '),
+  };
+}
+
+function vocabularyOf(doc: SearchDocument): string[] {
+  return searchWords(`${doc.title} ${doc.town} ${doc.neighbourhood} ${doc.propertyType} ${doc.description}`).filter(
+    (w) => w.length >= SEARCH_TEXT.minTermLength && w.length <= SEARCH_TEXT.maxTermLength,
+  );
+}
+
+function toHit(row: DocumentRow): SearchHit {
+  return {
+    id: row.property_id,
+    ownerId: row.owner_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    propertyType: row.property_type,
+    paymentTerm: row.payment_term,
+    price: Number(row.price),
+    caution: Number(row.caution),
+    country: row.country,
+    town: row.town,
+    neighbourhood: row.neighbourhood,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    toilets: row.toilets,
+    kitchens: row.kitchens,
+    livingRooms: row.living_rooms,
+    size: row.size === null ? null : Number(row.size),
+    distanceFromRoad: row.distance_from_road,
+    sections: row.sections,
+    amenities: row.amenities ?? [],
+    thumbnailUrl: row.thumbnail_url,
+    imageCount: Number(row.image_count),
+    createdAt: iso(row.created_at),
+    version: Number(row.version),
+    sourceUpdatedAt: iso(row.source_updated_at),
+    score: row.score === undefined || row.score === null ? null : Number(row.score),
+  };
+}
+
+/** Keeps the newest version of each id, so one statement never touches a row twice. */
+function newestPerId(docs: readonly SearchDocument[]): SearchDocument[] {
+  const byId = new Map<string, SearchDocument>();
+  for (const d of docs) {
+    const seen = byId.get(d.id);
+    if (!seen || seen.version < d.version) byId.set(d.id, d);
+  }
+  return [...byId.values()];
+}
+
+/** SQL conditions and their parameters, numbered from `first`. */
+export function postgresFilters(q: NormalizedSearchQuery, first: number): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${first + params.length - 1}`));
+  };
+  if (q.category !== undefined) add((p) => `d.category = ${p}::text`, q.category);
+  if (q.propertyType !== undefined) add((p) => `d.property_type = ${p}::text`, q.propertyType);
+  if (q.townKey !== undefined) add((p) => `d.town_key = ${p}::text`, q.townKey);
+  if (q.rooms !== undefined) add((p) => `d.rooms >= ${p}::bigint`, q.rooms);
+  // Prices are whole FCFA in an int column: compare with ints so the price index stays usable.
+  if (q.minPrice !== undefined) add((p) => `d.price >= ${p}::bigint`, Math.ceil(q.minPrice));
+  if (q.maxPrice !== undefined) add((p) => `d.price <= ${p}::bigint`, Math.floor(q.maxPrice));
+  return { where, params };
+}
+
+/**
+ * The tsquery for the query words and their typo variants; words and variants are runs of letters
+ * and digits only, so they need no quoting in tsquery syntax.
+ */
+export function buildTsQuery(words: readonly string[], variants: ReadonlyMap<string, readonly string[]>): { all: string; exact: string } {
+  const last = words.length - 1;
+  const groups = words.map((w, i) => {
+    const self = i === last ? `${w}:*` : w;
+    return [self, ...(variants.get(w) ?? [])].join(' | ');
+  });
+  return {
+    all: groups.map((g) => `(${g})`).join(' & '),
+    exact: words.map((w, i) => (i === last ? `${w}:*` : w)).join(' | '),
+  };
+}
+
+export class PostgresSearchIndex implements SearchIndex {
+  readonly backend = 'postgres' as const;
+  private readonly s: string;
+  private trigramOperator: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: SqlClient,
+    private readonly options: PostgresSearchIndexOptions = {},
+  ) {
+    this.s = identifier(options.schema ?? 'listings');
+  }
+
+  async init(): Promise<void> {
+    await this.similarOperator();
+  }
+
+  async upsert(doc: SearchDocument): Promise<boolean> {
+    return (await this.write([doc])) > 0;
+  }
+
+  async upsertMany(docs: readonly SearchDocument[]): Promise<number> {
+    let stored = 0;
+    const unique = newestPerId(docs);
+    for (let i = 0; i < unique.length; i += SEARCH_BATCH_SIZE) stored += await this.write(unique.slice(i, i + SEARCH_BATCH_SIZE));
+    return stored;
+  }
+
+  async remove(id: string, version?: number): Promise<boolean> {
+    if (version === undefined) {
+      const n = await this.db.$executeRawUnsafe(`DELETE FROM ${this.s}.search_documents WHERE property_id = $1::uuid`, id);
+      return n > 0;
+    }
+    // Both parts see the rows as they were before this statement: the tombstone is written unless a
+    // newer document stays.
+    const rows = await this.db.$queryRawUnsafe<Array<{ removed: number }>>(
+      `WITH removed AS (
+         DELETE FROM ${this.s}.search_documents WHERE property_id = $1::uuid AND version <= $2::int RETURNING 1
+       ), tombstone AS (
+         INSERT INTO ${this.s}.search_removals (property_id, version, removed_at)
+         SELECT $1::uuid, $2::int, now()
+         WHERE NOT EXISTS (SELECT 1 FROM ${this.s}.search_documents WHERE property_id = $1::uuid AND version > $2::int)
+         ON CONFLICT (property_id) DO UPDATE
+           SET version = GREATEST(${this.s}.search_removals.version, EXCLUDED.version), removed_at = now()
+       )
+       SELECT count(*)::int AS removed FROM removed`,
+      id,
+      version,
+    );
+    return Number(rows[0]?.removed ?? 0) > 0;
+  }
+
+  async removeMany(ids: readonly string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += SEARCH_BATCH_SIZE) {
+      await this.db.$executeRawUnsafe(
+        `DELETE FROM ${this.s}.search_documents WHERE property_id = ANY($1::uuid[])`,
+        ids.slice(i, i + SEARCH_BATCH_SIZE),
+      );
+    }
+  }
+
+  async clear(): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `TRUNCATE ${this.s}.search_documents, ${this.s}.search_removals, ${this.s}.search_terms`,
+    );
+  }
+
+  async health(): Promise<SearchHealth> {
+    try {
+      await this.db.$queryRawUnsafe(`SELECT 1 FROM ${this.s}.search_documents LIMIT 1`);
+      return { ok: true, backend: this.backend };
+    } catch (e) {
+      return { ok: false, backend: this.backend, error: (e as Error).message };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.options.onClose?.();
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const q = normalizeSearchQuery(query);
+    const words = queryWords(q.text);
+    const page = words.length > 0 ? await this.textPage(q, words) : await this.browsePage(q);
+    return { ...page, page: q.page, limit: q.limit, totalPages: totalPagesFor(page.total, q.limit) };
+  }
+
+  /** No text: filters only, newest first. */
+  private async browsePage(q: NormalizedSearchQuery): Promise<{ hits: SearchHit[]; total: number }> {
+    const f = postgresFilters(q, 1);
+    const where = f.where.length ? `WHERE ${f.where.join(' AND ')}` : '';
+    const n = f.params.length;
+    const [rows, count] = await Promise.all([
+      this.db.$queryRawUnsafe<DocumentRow[]>(
+        `SELECT ${SELECT_COLUMNS} FROM ${this.s}.search_documents d ${where}
+         ORDER BY d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int`,
+        ...f.params,
+        q.limit,
+        q.offset,
+      ),
+      this.db.$queryRawUnsafe<Array<{ total: number }>>(
+        `SELECT count(*)::int AS total FROM ${this.s}.search_documents d ${where}`,
+        ...f.params,
+      ),
+    ]);
+    return { hits: rows.map(toHit), total: Number(count[0]?.total ?? 0) };
+  }
+
+  private async textPage(q: NormalizedSearchQuery, words: string[]): Promise<{ hits: SearchHit[]; total: number }> {
+    const ts = buildTsQuery(words, await this.typoVariants(words));
+    const f = postgresFilters(q, 3);
+    const where = ['d.search_vector @@ tq.q_all', ...f.where].join(' AND ');
+    const n = 2 + f.params.length;
+    const from = `${this.s}.search_documents d,
+      (SELECT to_tsquery('simple', $1::text) AS q_all, to_tsquery('simple', $2::text) AS q_exact) tq`;
+    const [rows, count] = await Promise.all([
+      this.db.$queryRawUnsafe<DocumentRow[]>(
+        `SELECT ${SELECT_COLUMNS},
+           (ts_rank(d.search_vector, tq.q_all) + ts_rank(d.search_vector, tq.q_exact))::float8 AS score
+         FROM ${from} WHERE ${where}
+         ORDER BY score DESC, d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int`,
+        ts.all,
+        ts.exact,
+        ...f.params,
+        q.limit,
+        q.offset,
+      ),
+      this.db.$queryRawUnsafe<Array<{ total: number }>>(
+        `SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
+        ts.all,
+        ts.exact,
+        ...f.params,
+      ),
+    ]);
+    return { hits: rows.map(toHit), total: Number(count[0]?.total ?? 0) };
+  }
+
+  /** Indexed words within each query word's typo budget, nearest first. */
+  private async typoVariants(words: string[]): Promise<Map<string, string[]>> {
+    const variants = new Map<string, string[]>();
+    const eligible = [...new Set(words.filter((w) => typoBudget(w) > 0))];
+    if (eligible.length === 0) return variants;
+    const op = await this.similarOperator();
+    const rows = await this.db.$queryRawUnsafe<Array<{ word: string; term: string }>>(
+      `SELECT q.word, t.term FROM unnest($1::text[]) AS q(word)
+       CROSS JOIN LATERAL (
+         SELECT term FROM ${this.s}.search_terms WHERE term OPERATOR(${op}) q.word LIMIT 200
+       ) t`,
+      eligible,
+    );
+    for (const { word, term } of rows) {
+      if (!isTypoOf(word, term)) continue;
+      const list = variants.get(word) ?? [];
+      if (list.length < SEARCH_TEXT.maxTypoExpansions) list.push(term);
+      variants.set(word, list);
+    }
+    return variants;
+  }
+
+  /** pg_trgm's `%`, qualified with the schema the extension lives in (search_path may not include it). */
+  private similarOperator(): Promise<string> {
+    this.trigramOperator ??= this.db
+      .$queryRawUnsafe<Array<{ schema: string }>>(
+        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+      )
+      .then((rows) => {
+        if (!rows[0]) throw new Error('The pg_trgm extension is missing: apply the listings migrations.');
+        return `${identifier(rows[0].schema)}.%`;
+      });
+    this.trigramOperator.then(undefined, () => (this.trigramOperator = undefined));
+    return this.trigramOperator;
+  }
+
+  private async write(docs: readonly SearchDocument[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    const columns = DOCUMENT_COLUMNS.join(', ');
+    const updates = DOCUMENT_COLUMNS.filter((c) => c !== 'property_id')
+      .map((c) => `${c} = EXCLUDED.${c}`)
+      .join(', ');
+    const stored = await this.db.$executeRawUnsafe(
+      `INSERT INTO ${this.s}.search_documents (${columns}, search_vector, indexed_at)
+       SELECT ${DOCUMENT_COLUMNS.map((c) => `i.${c}`).join(', ')}, ${VECTOR_SQL}, now()
+       FROM jsonb_to_recordset($1::jsonb) AS i(${RECORD_TYPES})
+       WHERE NOT EXISTS (
+         SELECT 1 FROM ${this.s}.search_removals r WHERE r.property_id = i.property_id AND r.version >= i.version
+       )
+       ON CONFLICT (property_id) DO UPDATE SET ${updates}, search_vector = EXCLUDED.search_vector, indexed_at = now()
+       WHERE ${this.s}.search_documents.version < EXCLUDED.version`,
+      JSON.stringify(docs.map(toRecord)),
+    );
+    if (stored > 0) {
+      // Words of ignored documents may go in too: harmless, a word only ever widens a typo lookup.
+      // Sorted, so concurrent writers take the unique-index locks in the same order.
+      const terms = [...new Set(docs.flatMap(vocabularyOf))].sort();
+      await this.db.$executeRawUnsafe(
+        `INSERT INTO ${this.s}.search_terms (term) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+        terms,
+      );
+    }
+    return stored;
+  }
+}

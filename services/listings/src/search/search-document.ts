@@ -1,0 +1,134 @@
+// What the search index holds for one property, and how the indexer builds it.
+import { foldTown, type PropertyCategory } from '@mboa/contracts';
+
+/** One publicly visible property as the search index stores it: every field a search card shows. */
+export interface SearchDocument {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  category: string;
+  propertyType: string;
+  paymentTerm: string;
+  price: number;
+  caution: number;
+  country: string;
+  town: string;
+  neighbourhood: string;
+  /** Bedrooms (residential) or sections (commercial): what the `rooms` filter compares. */
+  rooms: number | null;
+  bedrooms: number | null;
+  toilets: number | null;
+  kitchens: number | null;
+  livingRooms: number | null;
+  size: number | null;
+  distanceFromRoad: number | null;
+  sections: number | null;
+  amenities: string[];
+  thumbnailUrl: string | null;
+  imageCount: number;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The property's version this document was built from: an older one never replaces a newer one. */
+  version: number;
+  /** ISO 8601: the property's updatedAt at that version. */
+  sourceUpdatedAt: string;
+}
+
+/** A search result: the stored document (no joins needed), with its relevance when text was searched. */
+export interface SearchHit extends SearchDocument {
+  score: number | null;
+}
+
+/** The property fields the indexer reads (the listings Property row with its images, or an event payload). */
+export interface IndexableProperty {
+  id: string;
+  ownerId: string;
+  category: PropertyCategory | string;
+  propertyType: string;
+  title: string;
+  description: string;
+  price: number;
+  caution: number;
+  paymentTerm: string;
+  status: string;
+  isVerified: boolean;
+  reviewState: string;
+  country: string;
+  town: string;
+  neighbourhood: string;
+  amenities: readonly string[];
+  bedrooms: number | null;
+  toilets: number | null;
+  kitchens: number | null;
+  livingRooms: number | null;
+  size: number | null;
+  distanceFromRoad: number | null;
+  sections: number | null;
+  version: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  deletedAt?: Date | string | null;
+  /** In display order; the first one's thumbnail is the card's. */
+  images: ReadonlyArray<{ position: number; thumbUrl: string }>;
+}
+
+export interface IndexableOwner {
+  banned: boolean;
+}
+
+/**
+ * CONTRACT.md "who sees what": the public sees an approved, available, not deleted property of an
+ * owner who is not banned. Only such properties are put in the search index. An owner not yet known
+ * to the projection counts as not banned (auth bans arrive as events and re-run this).
+ */
+export function isPubliclyVisible(property: IndexableProperty, owner: IndexableOwner | null): boolean {
+  return (
+    property.isVerified &&
+    property.reviewState === 'approved' &&
+    property.status === 'available' &&
+    !property.deletedAt &&
+    !(owner?.banned ?? false)
+  );
+}
+
+export function roomsOf(p: Pick<IndexableProperty, 'category' | 'bedrooms' | 'sections'>): number | null {
+  return p.category === 'commercial' ? p.sections : p.bedrooms;
+}
+
+export function buildSearchDocument(property: IndexableProperty): SearchDocument {
+  const first = [...property.images].sort((a, b) => a.position - b.position)[0];
+  return {
+    id: property.id,
+    ownerId: property.ownerId,
+    title: property.title,
+    description: property.description,
+    category: property.category,
+    propertyType: property.propertyType,
+    paymentTerm: property.paymentTerm,
+    price: property.price,
+    caution: property.caution,
+    country: property.country,
+    town: property.town,
+    neighbourhood: property.neighbourhood,
+    rooms: roomsOf(property),
+    bedrooms: property.bedrooms,
+    toilets: property.toilets,
+    kitchens: property.kitchens,
+    livingRooms: property.livingRooms,
+    size: property.size,
+    distanceFromRoad: property.distanceFromRoad,
+    sections: property.sections,
+    amenities: [...property.amenities],
+    thumbnailUrl: first?.thumbUrl ?? null,
+    imageCount: property.images.length,
+    createdAt: new Date(property.createdAt).toISOString(),
+    version: property.version,
+    sourceUpdatedAt: new Date(property.updatedAt).toISOString(),
+  };
+}
+
+/** The town filter's key: case- and accent-insensitive ('Yaoundé' and 'YAOUNDE' → 'yaounde'). */
+export function townKey(town: string): string {
+  return foldTown(town);
+}

@@ -1,0 +1,112 @@
+// The search port: what listings asks of a search backend (PostgreSQL or Meilisearch).
+import { PROPERTY_CATEGORIES, PROPERTY_TYPES } from '@mboa/contracts';
+import type { SearchDocument, SearchHit } from './search-document.js';
+import { townKey } from './search-document.js';
+import { SEARCH_PAGE } from './search-constants.js';
+
+/** GET /api/properties/search, already validated by the gateway; normalised again here. */
+export interface SearchQuery {
+  search?: string;
+  category?: string;
+  propertyType?: string;
+  town?: string;
+  /** N or more bedrooms (residential) or sections (commercial). */
+  rooms?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  /** 1-based. */
+  page?: number;
+  /** Default 12, at most 50. */
+  limit?: number;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  total: number;
+  page: number;
+  limit: number;
+  /** ceil(total / limit); 0 when nothing matched. */
+  totalPages: number;
+}
+
+export interface SearchHealth {
+  ok: boolean;
+  backend: 'postgres' | 'meilisearch';
+  error?: string;
+}
+
+export interface SearchIndex {
+  readonly backend: 'postgres' | 'meilisearch';
+  /** Creates what the backend needs (Meilisearch index and settings); PostgreSQL's come from migrations. */
+  init(): Promise<void>;
+  /** Stores the document unless the index holds the same or a newer version, or a removal at least as new. Returns whether it was stored. */
+  upsert(doc: SearchDocument): Promise<boolean>;
+  /**
+   * Takes the property out of search. With `version`, only a stored document of that version or
+   * older goes, and the removal is remembered so an older upsert arriving late cannot bring it
+   * back. Without it, the document goes whatever its version.
+   */
+  remove(id: string, version?: number): Promise<boolean>;
+  /** Reindexing: the same version rule as upsert, in batches. Returns how many were stored. */
+  upsertMany(docs: readonly SearchDocument[]): Promise<number>;
+  /** Reindexing: removes whatever their versions. */
+  removeMany(ids: readonly string[]): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Empties the index (documents, removals and, for PostgreSQL, the vocabulary). */
+  clear(): Promise<void>;
+  health(): Promise<SearchHealth>;
+  close(): Promise<void>;
+}
+
+/** A query with every default applied and every value in the form both adapters compare. */
+export interface NormalizedSearchQuery {
+  text: string | undefined;
+  category: string | undefined;
+  propertyType: string | undefined;
+  townKey: string | undefined;
+  rooms: number | undefined;
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+function canonical(value: string | undefined, allowed: readonly string[]): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  const lower = v.toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === lower) ?? v;
+}
+
+function nonNegative(value: number | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function wholeAtLeast(value: number | undefined, min: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(min, Math.floor(value)) : fallback;
+}
+
+export function normalizeSearchQuery(query: SearchQuery): NormalizedSearchQuery {
+  const text = query.search?.trim() || undefined;
+  const town = query.town?.trim() ? townKey(query.town) : undefined;
+  const rooms = nonNegative(query.rooms);
+  const page = wholeAtLeast(query.page, 1, 1);
+  const limit = Math.min(SEARCH_PAGE.maxLimit, wholeAtLeast(query.limit, 1, SEARCH_PAGE.defaultLimit));
+  return {
+    text,
+    category: canonical(query.category, PROPERTY_CATEGORIES),
+    propertyType: canonical(query.propertyType, PROPERTY_TYPES),
+    townKey: town || undefined,
+    rooms: rooms === undefined || rooms === 0 ? undefined : Math.ceil(rooms),
+    minPrice: nonNegative(query.minPrice),
+    maxPrice: nonNegative(query.maxPrice),
+    page,
+    limit,
+    offset: (page - 1) * limit,
+  };
+}
+
+export function totalPagesFor(total: number, limit: number): number {
+  return Math.ceil(total / limit);
+}

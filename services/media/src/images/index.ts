@@ -1,0 +1,5 @@
+export * from './image-limits.js';
+export * from './image-errors.js';
+export { sniffImageType, assertAcceptedImageType } from './image-type.js';
+export { readAtMost } from './read-limited.js';
+export { ImageProcessor, type ImageVariant, type ProcessedImage, type ImageProcessorOptions } from './image-processor.js';

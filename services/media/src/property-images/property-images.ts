@@ -1,0 +1,60 @@
+import type { AcceptedImageType } from '../images/image-limits.js';
+import type { ImageProcessor, ImageVariant } from '../images/image-processor.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import {
+  imageIdFor,
+  mediaUrl,
+  propertyImageKeys,
+  propertyImagePrefix,
+  type PropertyImageVariant,
+} from './property-image-keys.js';
+
+export interface SavedVariant {
+  key: string;
+  /** Path served by the gateway, `/media/<key>`. */
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface SavedPropertyImage {
+  imageId: string;
+  sourceType: AcceptedImageType;
+  large: SavedVariant;
+  thumb: SavedVariant;
+}
+
+/**
+ * The use case behind an upload: validate and re-encode one image, then store its variants.
+ * Safe to run twice for the same bytes (same keys, same content).
+ */
+export class PropertyImages {
+  constructor(
+    private readonly processor: ImageProcessor,
+    private readonly store: ObjectStore,
+  ) {}
+
+  /** @throws ImageRejectedError for anything but an acceptable image; nothing is stored then. */
+  async save(scopeId: string, upload: Uint8Array): Promise<SavedPropertyImage> {
+    const imageId = imageIdFor(upload);
+    const keys = propertyImageKeys(scopeId, imageId);
+    const processed = await this.processor.process(upload);
+    const store = async (variant: PropertyImageVariant, image: ImageVariant): Promise<SavedVariant> => {
+      await this.store.put(keys[variant], image.buffer, image.contentType);
+      return { key: keys[variant], url: mediaUrl(keys[variant]), width: image.width, height: image.height, bytes: image.bytes };
+    };
+    const [large, thumb] = await Promise.all([store('large', processed.large), store('thumb', processed.thumb)]);
+    return { imageId, sourceType: processed.sourceType, large, thumb };
+  }
+
+  async remove(scopeId: string, imageId: string): Promise<void> {
+    const keys = propertyImageKeys(scopeId, imageId);
+    await Promise.all([this.store.remove(keys.large), this.store.remove(keys.thumb)]);
+  }
+
+  /** Every variant of every image of a property (or upload), e.g. when it is deleted. */
+  async removeAll(scopeId: string): Promise<void> {
+    for (const key of await this.store.list(propertyImagePrefix(scopeId))) await this.store.remove(key);
+  }
+}

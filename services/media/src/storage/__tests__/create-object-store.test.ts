@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { createObjectStore, LocalFileStore, MinioObjectStore, ObjectStoreConfigError } from '../index.js';
+
+describe('createObjectStore', () => {
+  it('uses local files under .data/objects without S3_ENDPOINT', () => {
+    const store = createObjectStore({});
+    expect(store).toBeInstanceOf(LocalFileStore);
+    expect((store as LocalFileStore).root).toBe(path.resolve('.data/objects'));
+  });
+
+  it('honours MEDIA_DIR', () => {
+    const store = createObjectStore({ MEDIA_DIR: '/tmp/somewhere' });
+    expect((store as LocalFileStore).root).toBe('/tmp/somewhere');
+  });
+
+  it('uses MinIO when S3_ENDPOINT is set, with mboa-media as default bucket', () => {
+    const store = createObjectStore({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b' });
+    expect(store).toBeInstanceOf(MinioObjectStore);
+    expect((store as MinioObjectStore).bucket).toBe('mboa-media');
+    const named = createObjectStore({ S3_ENDPOINT: 'https://s3.example.cm', S3_ACCESS_KEY: 'a', S3_SECRET_KEY: 'b', S3_BUCKET: 'photos' });
+    expect((named as MinioObjectStore).bucket).toBe('photos');
+  });
+
+  it('refuses S3_ENDPOINT without keys', () => {
+    expect(() => createObjectStore({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(ObjectStoreConfigError);
+    expect(() => createObjectStore({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY: 'a' })).toThrow(/S3_SECRET_KEY/);
+  });
+});

@@ -1,0 +1,130 @@
+import { Client } from 'minio';
+import {
+  assertValidObjectKey,
+  assertValidPrefix,
+  contentTypeFromKey,
+  ObjectNotFoundError,
+  type ObjectInfo,
+  type ObjectStore,
+  type StoredObject,
+} from './object-store.js';
+
+export interface MinioObjectStoreConfig {
+  /** e.g. `http://127.0.0.1:9000`; `https:` turns TLS on, a missing port means the scheme's default. */
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  /** Default `us-east-1`, MinIO's own default. */
+  region?: string;
+}
+
+const NOT_FOUND_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
+const BUCKET_TAKEN_CODES = new Set(['BucketAlreadyOwnedByYou', 'BucketAlreadyExists']);
+const codeOf = (e: unknown): string | undefined => (e as { code?: string } | null)?.code;
+
+/** Objects in a MinIO (or any S3 API) bucket, created on first use when missing. */
+export class MinioObjectStore implements ObjectStore {
+  readonly bucket: string;
+  private readonly client: Client;
+  private readonly region: string;
+  private bucketReady?: Promise<void>;
+
+  constructor(config: MinioObjectStoreConfig) {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(config.endpoint) ? config.endpoint : `http://${config.endpoint}`);
+    const useSSL = url.protocol === 'https:';
+    this.bucket = config.bucket;
+    this.region = config.region ?? 'us-east-1';
+    this.client = new Client({
+      endPoint: url.hostname,
+      port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+      useSSL,
+      accessKey: config.accessKey,
+      secretKey: config.secretKey,
+      region: this.region,
+      // Path-style URLs (host/bucket/key): MinIO behind a plain host name has no per-bucket DNS.
+      pathStyle: true,
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidObjectKey(key);
+    await this.ensureBucket();
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  async get(key: string): Promise<StoredObject> {
+    const info = await this.stat(key);
+    try {
+      const body = await this.client.getObject(this.bucket, key);
+      return { ...info, body };
+    } catch (e) {
+      throw this.notFoundOr(key, e);
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo> {
+    assertValidObjectKey(key);
+    await this.ensureBucket();
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const contentType = (stat.metaData?.['content-type'] as string | undefined) || contentTypeFromKey(key);
+      return { size: stat.size, contentType };
+    } catch (e) {
+      throw this.notFoundOr(key, e);
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.stat(key);
+      return true;
+    } catch (e) {
+      if (e instanceof ObjectNotFoundError) return false;
+      throw e;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertValidObjectKey(key);
+    await this.ensureBucket();
+    try {
+      await this.client.removeObject(this.bucket, key);
+    } catch (e) {
+      if (!NOT_FOUND_CODES.has(codeOf(e) ?? '')) throw e;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertValidPrefix(prefix);
+    await this.ensureBucket();
+    const keys: string[] = [];
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+      if (item.name) keys.push(item.name);
+    }
+    return keys.sort();
+  }
+
+  /** Creates the bucket once per process if it is missing; a failure is retried on the next call. */
+  ensureBucket(): Promise<void> {
+    this.bucketReady ??= this.createBucketIfMissing().catch((e: unknown) => {
+      this.bucketReady = undefined;
+      throw e;
+    });
+    return this.bucketReady;
+  }
+
+  private async createBucketIfMissing(): Promise<void> {
+    if (await this.client.bucketExists(this.bucket)) return;
+    try {
+      await this.client.makeBucket(this.bucket, this.region);
+    } catch (e) {
+      // Another instance of the service won the race: fine.
+      if (!BUCKET_TAKEN_CODES.has(codeOf(e) ?? '')) throw e;
+    }
+  }
+
+  private notFoundOr(key: string, e: unknown): unknown {
+    return NOT_FOUND_CODES.has(codeOf(e) ?? '') ? new ObjectNotFoundError(key, { cause: e }) : e;
+  }
+}
