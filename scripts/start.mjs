@@ -171,6 +171,8 @@ const services = readdirSync('services', { withFileTypes: true })
   .sort();
 if (!existsSync('gateway/dist/main.js')) fail('gateway/dist/main.js is missing: the build did not produce the gateway.');
 
+// The gateway's /api/health reports exactly the services started here.
+childEnv.SERVICES ??= services.join(',');
 say(`starting ${[...services, 'gateway'].join(', ')}…`);
 for (const name of services) launch(name, path.join('services', name, 'dist/main.js'));
 launch('gateway', 'gateway/dist/main.js');

@@ -6,6 +6,7 @@
 //
 // --batch B   also time B photos submitted at once (one property posting with B images)
 // --noisy     a grainier image, the hard case for the quality search (more encodes)
+// --smooth    a calmer image (plain walls), usually done in one encode
 // --concurrency N   libvips threads per image (sharp.concurrency); sharp's default on glibc is 1
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     batch: { type: 'string', default: '10' },
     noisy: { type: 'boolean', default: false },
+    smooth: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
   },
 });
@@ -40,11 +42,11 @@ async function noiseLayer(fromW, fromH, sigma) {
 }
 
 /** Broad colour blobs + mid-sized detail + grain: roughly as hard to compress as a room photo. */
-async function photoJpeg(noisy) {
+async function photoJpeg(noisy, smooth) {
   const [blobs, detail, grain] = await Promise.all([
     noiseLayer(40, 30, 70),
-    noiseLayer(400, 300, 25),
-    noiseLayer(W, H, noisy ? 14 : 5),
+    noiseLayer(400, 300, smooth ? 8 : 25),
+    noiseLayer(W, H, noisy ? 14 : smooth ? 2 : 5),
   ]);
   const px = Buffer.allocUnsafe(W * H * 3);
   for (let i = 0; i < px.length; i++) {
@@ -67,14 +69,14 @@ const stats = (ms) => {
 
 const runs = Number(values.runs);
 const batch = Number(values.batch);
-const input = await photoJpeg(values.noisy);
+const input = await photoJpeg(values.noisy, values.smooth);
 const processor = new ImageProcessor();
 
 console.log(
   `node ${process.version}, sharp ${sharp.versions.sharp} / libvips ${sharp.versions.vips}, ` +
     `${availableParallelism()} cores, sharp.concurrency ${sharp.concurrency()}, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4}`,
 );
-console.log(`input: ${W}×${H} JPEG (orientation 6, EXIF GPS)${values.noisy ? ', noisy' : ''}, ${(input.length / 1024).toFixed(0)} KB`);
+console.log(`input: ${W}×${H} JPEG (orientation 6, EXIF GPS)${values.noisy ? ', noisy' : values.smooth ? ', smooth' : ''}, ${(input.length / 1024).toFixed(0)} KB`);
 
 for (let i = 0; i < 2; i++) await processor.process(input); // warm-up
 
@@ -86,6 +88,21 @@ for (let i = 0; i < runs; i++) {
   times.push(performance.now() - t0);
 }
 console.log(`one photo at a time, ${runs} runs: ${stats(times)}`);
+console.log(
+  `  large ${out.large.width}×${out.large.height} ${(out.large.bytes / 1024).toFixed(1)} KB · ` +
+    `thumb ${out.thumb.width}×${out.thumb.height} ${(out.thumb.bytes / 1024).toFixed(1)} KB`,
+);
+
+// What the web app usually sends: already compressed in the browser to ~1024 px.
+const browserInput = await sharp(input, { autoOrient: true }).resize(1024, 1024, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+for (let i = 0; i < 2; i++) await processor.process(browserInput);
+const small = [];
+for (let i = 0; i < runs; i++) {
+  const t0 = performance.now();
+  out = await processor.process(browserInput);
+  small.push(performance.now() - t0);
+}
+console.log(`browser-compressed 768×1024 JPEG (${(browserInput.length / 1024).toFixed(0)} KB), ${runs} runs: ${stats(small)}`);
 console.log(
   `  large ${out.large.width}×${out.large.height} ${(out.large.bytes / 1024).toFixed(1)} KB · ` +
     `thumb ${out.thumb.width}×${out.thumb.height} ${(out.thumb.bytes / 1024).toFixed(1)} KB`,

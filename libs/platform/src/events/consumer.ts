@@ -15,16 +15,17 @@ import { ensureEventStream } from './stream.js';
 import { consoleLogger, errorMeta, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 
-export interface EventContext {
+/** `Tx` lets a service name its Prisma transaction client type, e.g. `EventConsumer<EventPayloads, AuthTx>`. */
+export interface EventContext<Tx = SqlExecutor> {
   /** The durable consumer's name, also the `consumer` column of processed_events. */
   consumer: string;
   /** 1 on first delivery. */
   deliveryCount: number;
   /** In database mode: the transaction that records the event as processed; write with it. */
-  tx?: SqlExecutor;
+  tx?: Tx;
 }
 
-export type EventHandler<T = unknown> = (event: EventEnvelope<T>, ctx: EventContext) => Promise<void>;
+export type EventHandler<T = unknown, Tx = SqlExecutor> = (event: EventEnvelope<T>, ctx: EventContext<Tx>) => Promise<void>;
 
 /** Event type → payload, e.g. EventPayloads from @mboa/contracts; by default any type, payload unknown. */
 export type EventMap = object;
@@ -63,9 +64,9 @@ const running = new Set<string>();
  * after the handler resolves, nak with a growing delay when it throws. Unknown types under the
  * filter are acked and ignored.
  */
-export class EventConsumer<M extends EventMap = AnyEvents> {
+export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   readonly durable: string;
-  private readonly handlers = new Map<string, EventHandler<any>>();
+  private readonly handlers = new Map<string, EventHandler<any, Tx>>();
   private readonly logger: EventBusLogger;
   private readonly streamName: string;
   private messages?: ConsumerMessages;
@@ -83,7 +84,7 @@ export class EventConsumer<M extends EventMap = AnyEvents> {
   }
 
   /** Registers the handler for one event type; a second handler for the same type is refused. */
-  on<K extends keyof M & string>(type: K, handler: EventHandler<M[K]>): this {
+  on<K extends keyof M & string>(type: K, handler: EventHandler<M[K], Tx>): this {
     assertEventType(type);
     if (this.loop) throw new Error(`consumer ${this.durable}: register handlers before start()`);
     if (this.handlers.has(type)) {
@@ -163,12 +164,17 @@ export class EventConsumer<M extends EventMap = AnyEvents> {
   }
 
   private async run(messages: ConsumerMessages): Promise<void> {
-    for await (const msg of messages) {
-      if (this.stopping) {
-        msg.nak();
-        continue;
+    try {
+      for await (const msg of messages) {
+        if (this.stopping) {
+          msg.nak(); // buffered, not started: let another replica have it now
+          continue;
+        }
+        await this.handle(msg);
       }
-      await this.handle(msg);
+    } catch (err) {
+      // Only when the consumer or stream is gone for good; the client rides out reconnects.
+      this.logger.error(`consumer ${this.durable} stopped`, errorMeta(err));
     }
   }
 
@@ -209,7 +215,7 @@ export class EventConsumer<M extends EventMap = AnyEvents> {
     await this.ack(msg);
   }
 
-  private async dispatch(handler: EventHandler, event: EventEnvelope, deliveryCount: number): Promise<void> {
+  private async dispatch(handler: EventHandler<unknown, Tx>, event: EventEnvelope, deliveryCount: number): Promise<void> {
     const db = this.options.db;
     if (!db) return handler(event, { consumer: this.durable, deliveryCount });
     await db.client.$transaction(
@@ -221,7 +227,7 @@ export class EventConsumer<M extends EventMap = AnyEvents> {
           event.id,
         );
         if (fresh === 0) return;
-        await handler(event, { consumer: this.durable, deliveryCount, tx });
+        await handler(event, { consumer: this.durable, deliveryCount, tx: tx as Tx });
       },
       { maxWait: 10_000, timeout: Math.max(this.ackWaitMs(), 5_000) },
     );
@@ -238,12 +244,12 @@ export class EventConsumer<M extends EventMap = AnyEvents> {
 }
 
 /** Starts a consumer with one handler: `subscribe({ nc, service, name }, 'user.banned', handler)`. */
-export async function subscribe<M extends EventMap = AnyEvents, K extends keyof M & string = keyof M & string>(
+export async function subscribe<M extends EventMap = AnyEvents, K extends keyof M & string = keyof M & string, Tx = SqlExecutor>(
   options: EventConsumerOptions,
   type: K,
-  handler: EventHandler<M[K]>,
-): Promise<EventConsumer<M>> {
-  const consumer = new EventConsumer<M>(options).on(type, handler);
+  handler: EventHandler<M[K], Tx>,
+): Promise<EventConsumer<M, Tx>> {
+  const consumer = new EventConsumer<M, Tx>(options).on(type, handler);
   await consumer.start();
   return consumer;
 }

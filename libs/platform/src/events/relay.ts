@@ -126,9 +126,12 @@ export class OutboxRelay {
             published.map((r) => r.seq).join(','),
           );
         }
-        // Keep what was published marked; the failed row stays first in line for the next try.
-        if (failure) this.logger.error('outbox relay: publish failed', { schema, ...errorMeta(failure) });
-        return failure && published.length === 0 ? Promise.reject(failure) : published.length;
+        if (failure) {
+          if (published.length === 0) throw failure;
+          // Keep what was published marked; the failed row stays first in line for the next try.
+          this.logger.error('outbox relay: publish failed', { schema, ...errorMeta(failure) });
+        }
+        return published.length;
       },
       { maxWait: 10_000, timeout: 60_000 },
     );

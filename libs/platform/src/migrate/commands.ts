@@ -161,15 +161,18 @@ export async function createMigration(service: string, name: string, options: Cr
   const files = serviceFiles(service, options.root);
   const serverUrl = withoutSchemaParam(options.serverUrl ?? DEFAULT_SERVER_URL);
   const migrationsList = await readMigrations(files.migrationsDir);
-  // `migrate dev` compares against a development database; an empty scratch one keeps this free of
-  // "reset your database?" situations and of side effects.
+  // `migrate dev` works against a development database; a scratch one keeps this free of "reset
+  // your database?" situations and of side effects.
   const scratch = uniqueDatabaseName(`scratch_${service}`);
   await withConnection(serverUrl, (client) => client.query(`CREATE DATABASE ${quoteIdent(scratch)}`));
   try {
     return await withEngine(
-      { files, url: withDatabase(serverUrl, scratch), schema: service, serverUrl },
+      { files, url: withDatabase(serverUrl, scratch), schema: service, createSchema: true, serverUrl },
       async ({ engine, datamodel }) => {
-        // The engine only accepts the shadow-database factory once devDiagnostic has run.
+        // The wasm engine's evaluateDataLoss and createMigration have no shadow database of their
+        // own: they reuse the migrations' schema that devDiagnostic replays into the shadow
+        // database and caches, which it only does once the development database is up to date.
+        await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
         const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
         if (action.tag === 'reset') throw new Error(`the migrations history needs a reset: ${action.reason}`);
         const schema = { files: [{ path: files.schemaPath, content: datamodel }] };

@@ -28,6 +28,8 @@ export interface TestDatabaseOptions {
   baseUrl?: string;
   /** Start of the database's name, to recognise leftovers (default "test"). */
   prefix?: string;
+  /** The monorepo root holding services/<name>/prisma (default: this repository). */
+  root?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function createTestDatabase(services: string[], options: TestDataba
 
   try {
     // One after the other: the engine takes a database-wide advisory lock while it migrates.
-    for (const service of services) await deployMigrations(service, url);
+    for (const service of services) await deployMigrations(service, url, { root: options.root });
   } catch (error) {
     await drop().catch(() => undefined);
     throw error;

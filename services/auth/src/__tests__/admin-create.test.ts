@@ -1,4 +1,5 @@
-import { AUTH_PATTERNS } from '@mboa/contracts';
+import { jest } from '@jest/globals';
+import { MESSAGES } from '@mboa/contracts';
 import { createTestDatabase } from '@mboa/platform/testing';
 import pg from 'pg';
 import { adminCreate } from '../cli/admin-create.js';
@@ -28,11 +29,19 @@ async function admins(): Promise<{ email: string; role: string; whatsapp: string
 }
 
 test('creates an admin with defaults, refuses a second one with the same e-mail, and rejects bad input', async () => {
-  void AUTH_PATTERNS;
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
   expect(await adminCreate(['--email', 'Chief@Mboa.cm', '--password', 'long enough'])).toBe(0);
   expect(await admins()).toEqual([{ email: 'chief@mboa.cm', role: 'admin', whatsapp: '600000000', name: 'Administrator' }]);
   expect(await adminCreate(['--email', 'chief@mboa.cm', '--password', 'another one'])).toBe(1);
   expect(await adminCreate(['--email', 'second@mboa.cm', '--password', 'short'])).toBe(2);
   expect(await adminCreate(['--email', 'third@mboa.cm', '--password', 'long enough', '--whatsapp', '12'])).toBe(2);
   expect(await admins()).toHaveLength(1);
+  const printed = errors.mock.calls.map((c) => String(c[0])).join('\n');
+  expect(printed).toContain('already exists');
+  expect(printed).toContain(MESSAGES.auth.passwordTooShort);
+  expect(printed).toContain(MESSAGES.auth.whatsappExactDigits);
+  expect(log.mock.calls.map((c) => String(c[0])).join('\n')).toContain('admin chief@mboa.cm created');
+  errors.mockRestore();
+  log.mockRestore();
 });

@@ -113,7 +113,7 @@ test('refusals change nothing and publish nothing', async () => {
   await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id })).rejects.toMatchObject({ status: 409, message: MESSAGES.auth.userAlreadyVerified });
   await expect(rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id })).rejects.toMatchObject({ status: 409 });
   await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, whatsapp: '12' })).rejects.toMatchObject({ status: 400 });
-  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: 'not-a-uuid' })).rejects.toMatchObject({ status: 400 });
+  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: 'not-a-uuid' })).rejects.toMatchObject({ status: 404 });
   await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
   const { user: after } = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.usersGet, { userId: user.id });
   expect(after).toMatchObject({ isVerified: true, status: 'active', whatsapp: user.whatsapp });

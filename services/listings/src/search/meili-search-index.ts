@@ -106,7 +106,7 @@ export class MeiliSearchIndex implements SearchIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const q = normalizeSearchQuery(query);
     const { q: text, ...params } = buildMeiliSearchParams(q);
-    const res = await this.index.search<MeiliDocument & { _rankingScore?: number }>(text, params);
+    const res = await this.index.search<MeiliDocument & { _rankingScore?: number }, typeof params>(text, params);
     const total = res.totalHits ?? 0;
     return {
       hits: res.hits.map(fromMeiliHit),

@@ -120,19 +120,20 @@ export class ImageProcessor {
   }
 
   /**
-   * Encodes at the start quality, then lowers it while the file stays well above the target,
-   * for at most `largeMaxAttempts` encodes and never under `largeMinQuality`.
+   * Encodes at the start quality, then (when the file is above `largeAcceptBytes`) once more at a
+   * quality predicted to land near the target, and a third time only if that is still above
+   * `largeRetryAboveBytes`. Never under `largeMinQuality`.
    */
   private async encodeLarge(base: Sharp): Promise<ImageVariant> {
-    const { largeStartQuality, largeMinQuality, largeMaxAttempts, largeAcceptBytes, largeTargetBytes } = this.limits;
-    const tries: { quality: number; variant: ImageVariant }[] = [];
+    const { largeStartQuality, largeMinQuality, largeMaxAttempts, largeAcceptBytes, largeRetryAboveBytes, largeTargetBytes } =
+      this.limits;
+    const tries: Try[] = [];
     let quality = largeStartQuality;
     for (;;) {
       const variant = await this.encode(base.clone(), quality);
-      tries.push({ quality, variant });
-      if (variant.bytes <= largeAcceptBytes || quality <= largeMinQuality || tries.length >= largeMaxAttempts) {
-        return variant;
-      }
+      tries.push({ quality, bytes: variant.bytes });
+      const goodEnough = variant.bytes <= (tries.length === 1 ? largeAcceptBytes : largeRetryAboveBytes);
+      if (goodEnough || quality <= largeMinQuality || tries.length >= largeMaxAttempts) return variant;
       quality = nextQuality(tries, largeTargetBytes, largeMinQuality);
     }
   }
@@ -153,28 +154,28 @@ export class ImageProcessor {
   }
 }
 
+interface Try {
+  quality: number;
+  bytes: number;
+}
+
 /**
- * The next quality to try. After one try a fixed step (bigger when far above the target); after
- * two, the line through the last two (quality, size) points, since WebP size is close to linear in
- * quality over this range.
+ * How much ln(bytes) drops per WebP quality point, for a first guess. Measured on 1024 px photos
+ * between quality 50 and 80: 0.015 (grainy) to 0.03 (smooth rooms); the low end of that range
+ * errs towards a smaller file rather than a third encode.
  */
-function nextQuality(
-  tries: readonly { quality: number; variant: ImageVariant }[],
-  targetBytes: number,
-  minQuality: number,
-): number {
+const LN_BYTES_PER_QUALITY = 0.02;
+
+/**
+ * The next quality to try: after one try, from the fixed slope above; after two, from the slope
+ * through the last two tries, as WebP size is close to exponential in quality over this range.
+ */
+function nextQuality(tries: readonly Try[], targetBytes: number, minQuality: number): number {
   const last = tries[tries.length - 1]!;
-  let next: number;
-  if (tries.length === 1) {
-    next = last.quality - (last.variant.bytes > 1.5 * targetBytes ? 18 : 10);
-  } else {
-    const prev = tries[tries.length - 2]!;
-    const bytesPerStep = (prev.variant.bytes - last.variant.bytes) / (prev.quality - last.quality);
-    next =
-      bytesPerStep > 0
-        ? Math.round(last.quality - (last.variant.bytes - targetBytes) / bytesPerStep)
-        : last.quality - 10;
-    next = Math.min(next, last.quality - 4);
-  }
-  return Math.max(minQuality, next);
+  const prev = tries[tries.length - 2];
+  const measured = prev && prev.bytes > last.bytes ? Math.log(prev.bytes / last.bytes) / (prev.quality - last.quality) : 0;
+  const slope = measured > 0 ? measured : LN_BYTES_PER_QUALITY;
+  const next = Math.round(last.quality - Math.log(last.bytes / targetBytes) / slope);
+  // Always move by a few points at least, so a poor estimate can't stall the search.
+  return Math.max(minQuality, Math.min(next, last.quality - 4));
 }

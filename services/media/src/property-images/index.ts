@@ -1,2 +1,2 @@
 export * from './property-image-keys.js';
-export { PropertyImages, type SavedPropertyImage, type SavedVariant } from './property-images.js';
+export { PropertyImages, type SavedPropertyImage } from './property-images.js';

@@ -1,3 +1,4 @@
+import type { ProcessedImageVariant } from '@mboa/contracts';
 import type { AcceptedImageType } from '../images/image-limits.js';
 import type { ImageProcessor, ImageVariant } from '../images/image-processor.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -9,20 +10,12 @@ import {
   type PropertyImageVariant,
 } from './property-image-keys.js';
 
-export interface SavedVariant {
-  key: string;
-  /** Path served by the gateway, `/media/<key>`. */
-  url: string;
-  width: number;
-  height: number;
-  bytes: number;
-}
-
+/** One stored image: the contract's `ProcessedImage` without `alt`, which the caller knows. */
 export interface SavedPropertyImage {
   imageId: string;
   sourceType: AcceptedImageType;
-  large: SavedVariant;
-  thumb: SavedVariant;
+  large: ProcessedImageVariant;
+  thumbnail: ProcessedImageVariant;
 }
 
 /**
@@ -40,12 +33,13 @@ export class PropertyImages {
     const imageId = imageIdFor(upload);
     const keys = propertyImageKeys(scopeId, imageId);
     const processed = await this.processor.process(upload);
-    const store = async (variant: PropertyImageVariant, image: ImageVariant): Promise<SavedVariant> => {
-      await this.store.put(keys[variant], image.buffer, image.contentType);
-      return { key: keys[variant], url: mediaUrl(keys[variant]), width: image.width, height: image.height, bytes: image.bytes };
+    const put = async (variant: PropertyImageVariant, image: ImageVariant): Promise<ProcessedImageVariant> => {
+      const key = keys[variant];
+      await this.store.put(key, image.buffer, image.contentType);
+      return { key, url: mediaUrl(key), width: image.width, height: image.height, bytes: image.bytes, mimeType: image.contentType };
     };
-    const [large, thumb] = await Promise.all([store('large', processed.large), store('thumb', processed.thumb)]);
-    return { imageId, sourceType: processed.sourceType, large, thumb };
+    const [large, thumbnail] = await Promise.all([put('large', processed.large), put('thumb', processed.thumb)]);
+    return { imageId, sourceType: processed.sourceType, large, thumbnail };
   }
 
   async remove(scopeId: string, imageId: string): Promise<void> {

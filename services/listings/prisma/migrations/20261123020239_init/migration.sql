@@ -1,5 +1,6 @@
 -- Trigram matching for the PostgreSQL search adapter's typo tolerance (search_terms index below).
--- In `public` so every service schema and connection finds its operators and operator classes.
+-- Installed in `public` and referred to as `public.gin_trgm_ops` because migrations run with the
+-- search_path set to this service's schema only. The adapter looks the operator's schema up itself.
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
 -- CreateSchema
@@ -133,6 +134,8 @@ CREATE TABLE "listings"."search_documents" (
     "source_updated_at" TIMESTAMPTZ(3) NOT NULL,
     "indexed_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "search_vector" tsvector NOT NULL,
+    "title_vector" tsvector NOT NULL,
+    "place_vector" tsvector NOT NULL,
 
     CONSTRAINT "search_documents_pkey" PRIMARY KEY ("property_id")
 );
@@ -224,7 +227,7 @@ CREATE INDEX "search_documents_owner_id_idx" ON "listings"."search_documents"("o
 CREATE INDEX "search_documents_search_vector_idx" ON "listings"."search_documents" USING GIN ("search_vector");
 
 -- CreateIndex
-CREATE INDEX "search_terms_term_idx" ON "listings"."search_terms" USING GIN ("term" gin_trgm_ops);
+CREATE INDEX "search_terms_term_idx" ON "listings"."search_terms" USING GIN ("term" public.gin_trgm_ops);
 
 -- CreateIndex
 CREATE UNIQUE INDEX "outbox_events_id_key" ON "listings"."outbox_events"("id");

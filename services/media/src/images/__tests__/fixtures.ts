@@ -32,7 +32,12 @@ export async function photoPixels(width: number, height: number): Promise<Buffer
 
 /** A camera-like JPEG: EXIF with GPS position, orientation 6 (rotate 90° to view), an ICC profile and XMP. */
 export async function cameraJpeg(width = 4000, height = 3000): Promise<Buffer> {
-  return sharp(await photoPixels(width, height), { raw: { width, height, channels: 3 } })
+  const pixels = await photoPixels(width, height);
+  // Fixed corner markers (red top-left, blue bottom-left) so rotation checks never depend on
+  // what the random noise happened to put in the corners.
+  paintSquare(pixels, width, 0, 0, 150, [230, 20, 20]);
+  paintSquare(pixels, width, 0, height - 150, 150, [20, 20, 230]);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
     .withExif({
       IFD0: { Make: SECRET_MAKE, Model: 'Phone X' },
       IFD3: {
@@ -47,6 +52,10 @@ export async function cameraJpeg(width = 4000, height = 3000): Promise<Buffer> {
     .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${XMP_MARKER}</dc:title></rdf:Description></rdf:RDF></x:xmpmeta>`)
     .jpeg({ quality: 90 })
     .toBuffer();
+}
+
+function paintSquare(pixels: Buffer, width: number, left: number, top: number, size: number, rgb: number[]): void {
+  for (let y = top; y < top + size; y++) for (let x = left; x < left + size; x++) pixels.set(rgb, (y * width + x) * 3);
 }
 
 /** A PNG with a transparent half. */

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { MESSAGES } from '@mboa/contracts';
 import sharp, { type Metadata, type Region } from 'sharp';
 import {
   ImageDimensionsTooLargeError,
@@ -181,7 +182,7 @@ describe('ImageProcessor', () => {
     it('a text file named .jpg', async () => {
       const error = await rejection(processor.process(Buffer.from('just some text, named photo.jpg\n')));
       expect(error).toBeInstanceOf(UnsupportedImageTypeError);
-      expect(error.message).toBe('Only JPEG, PNG, GIF or WebP images are allowed');
+      expect(error.message).toBe(MESSAGES.property.imageTypeNotAllowed);
       expect(error.status).toBe(400);
     });
 
@@ -248,7 +249,8 @@ describe('ImageProcessor', () => {
       const error = await rejection(processor.process(big));
       expect(error).toBeInstanceOf(ImageTooLargeError);
       expect(error.status).toBe(413);
-      expect(error.message).toBe('Each image must be at most 10 MB');
+      expect(error.message).toBe(MESSAGES.property.imageTooLarge);
+      expect(error.toServiceError()).toEqual({ status: 413, message: MESSAGES.property.imageTooLarge });
     });
 
     it('a stream going past 10 MB, without reading it all', async () => {

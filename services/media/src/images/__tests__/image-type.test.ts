@@ -1,4 +1,5 @@
-import { assertAcceptedImageType, sniffImageType, UnsupportedImageTypeError } from '../index.js';
+import { LIMITS, MESSAGES } from '@mboa/contracts';
+import { ACCEPTED_IMAGE_TYPES, assertAcceptedImageType, IMAGE_LIMITS, sniffImageType, UnsupportedImageTypeError } from '../index.js';
 
 const bytes = (...parts: (string | number[])[]): Buffer =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -45,6 +46,15 @@ describe('sniffImageType', () => {
     expect(error).toBeInstanceOf(UnsupportedImageTypeError);
     expect(error?.status).toBe(400);
     expect(error?.code).toBe('unsupported_type');
-    expect(error?.message).toBe('Only JPEG, PNG, GIF or WebP images are allowed');
+    expect(error?.message).toBe(MESSAGES.property.imageTypeNotAllowed);
+    expect(error?.toServiceError()).toEqual({ status: 400, message: MESSAGES.property.imageTypeNotAllowed });
+  });
+});
+
+describe('image limits', () => {
+  it('agree with @mboa/contracts', () => {
+    expect([...ACCEPTED_IMAGE_TYPES].sort()).toEqual([...LIMITS.images.allowedMimeTypes].sort());
+    expect(IMAGE_LIMITS.maxInputBytes).toBe(10 * 1024 * 1024);
+    expect(IMAGE_LIMITS.largeMaxDimension).toBe(1024);
   });
 });

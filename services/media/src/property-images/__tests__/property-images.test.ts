@@ -50,8 +50,8 @@ describe('PropertyImages', () => {
     const saved = await images.save('p1', await plainWebp(1600, 1200));
     expect(saved.sourceType).toBe('image/webp');
     expect(saved.large).toMatchObject({ width: 1024, height: 768, url: `/media/${saved.large.key}` });
-    expect(saved.thumb).toMatchObject({ width: 320, height: 240 });
-    for (const variant of [saved.large, saved.thumb]) {
+    expect(saved.thumbnail).toMatchObject({ width: 320, height: 240 });
+    for (const variant of [saved.large, saved.thumbnail]) {
       const got = await store.get(variant.key);
       expect(got.contentType).toBe('image/webp');
       expect(got.size).toBe(variant.bytes);
@@ -65,7 +65,7 @@ describe('PropertyImages', () => {
     const first = await images.save('p2', upload);
     const second = await images.save('p2', upload);
     expect(second).toEqual(first);
-    expect(await store.list('properties/p2/')).toEqual([first.large.key, first.thumb.key].sort());
+    expect(await store.list('properties/p2/')).toEqual([first.large.key, first.thumbnail.key].sort());
   });
 
   it('stores nothing for a rejected upload', async () => {
@@ -77,7 +77,7 @@ describe('PropertyImages', () => {
     const a = await images.save('p4', await plainWebp(300, 200));
     const b = await images.save('p4', await alphaPng(300, 200));
     await images.remove('p4', a.imageId);
-    expect(await store.list('properties/p4/')).toEqual([b.large.key, b.thumb.key].sort());
+    expect(await store.list('properties/p4/')).toEqual([b.large.key, b.thumbnail.key].sort());
     await images.removeAll('p4');
     expect(await store.list('properties/p4/')).toEqual([]);
   });

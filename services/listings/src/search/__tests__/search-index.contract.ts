@@ -1,0 +1,279 @@
+// The one contract every SearchIndex adapter passes (CONTRACT.md "Search"); run against PostgreSQL
+// here, and against Meilisearch when MEILI_URL is set.
+import type { SearchIndex, SearchQuery } from '../search-index.js';
+import { catalogue, doc } from './fixtures.js';
+
+export interface SearchIndexUnderTest {
+  index: SearchIndex;
+  /** Frees what the factory made (database, Meilisearch index). */
+  dispose(): Promise<void>;
+}
+
+export function describeSearchIndexContract(name: string, factory: () => Promise<SearchIndexUnderTest>): void {
+  describe(`SearchIndex contract: ${name}`, () => {
+    let subject: SearchIndexUnderTest;
+    let index: SearchIndex;
+
+    beforeAll(async () => {
+      subject = await factory();
+      index = subject.index;
+      await index.init();
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    const ids = async (query: SearchQuery) => (await index.search(query)).hits.map((h) => h.id);
+
+    describe('queries', () => {
+      const cat = catalogue();
+      const newestFirst = (...docs: Array<{ id: string }>) => docs.map((d) => d.id);
+
+      beforeAll(async () => {
+        await index.clear();
+        expect(await index.upsertMany(cat.all)).toBe(8);
+      });
+
+      it('lists everything newest first without text or filters', async () => {
+        const res = await index.search({});
+        expect(res.hits.map((h) => h.id)).toEqual(newestFirst(cat.h, cat.g, cat.f, cat.e, cat.d, cat.c, cat.b, cat.a));
+        expect(res).toMatchObject({ total: 8, page: 1, limit: 12, totalPages: 1 });
+      });
+
+      it('returns the stored card fields', async () => {
+        const [hit] = (await index.search({ search: 'Bonapriso' })).hits;
+        const { score, ...card } = hit;
+        expect(card).toEqual(cat.a);
+        expect(typeof score).toBe('number');
+      });
+
+      it('filters by category', async () => {
+        expect(await ids({ category: 'commercial' })).toEqual(newestFirst(cat.h, cat.e, cat.d));
+        expect(await ids({ category: 'Residential' })).toEqual(newestFirst(cat.g, cat.f, cat.c, cat.b, cat.a));
+      });
+
+      it('filters by property type, whatever its case', async () => {
+        expect(await ids({ propertyType: 'apartment' })).toEqual([cat.a.id]);
+        expect(await ids({ propertyType: 'Apartment' })).toEqual([cat.a.id]);
+        expect(await ids({ propertyType: 'Guest House' })).toEqual([cat.f.id]);
+        expect(await ids({ propertyType: 'castle' })).toEqual([]);
+      });
+
+      it('filters by town, ignoring case and accents', async () => {
+        const douala = newestFirst(cat.g, cat.d, cat.a);
+        expect(await ids({ town: 'Douala' })).toEqual(douala);
+        expect(await ids({ town: 'douala' })).toEqual(douala);
+        expect(await ids({ town: ' DOUALA ' })).toEqual(douala);
+        expect(await ids({ town: 'Yaounde' })).toEqual([cat.b.id]);
+        expect(await ids({ town: 'yaoundé' })).toEqual([cat.b.id]);
+        expect(await ids({ town: 'Doua' })).toEqual([]);
+      });
+
+      it('reads rooms=N as N or more bedrooms or sections', async () => {
+        expect(await ids({ rooms: 2 })).toEqual(newestFirst(cat.h, cat.f, cat.d, cat.c, cat.a));
+        expect(await ids({ rooms: 5 })).toEqual([cat.c.id]);
+        expect(await ids({ rooms: 6 })).toEqual([]);
+        expect(await ids({ rooms: 4, category: 'commercial' })).toEqual([cat.d.id]);
+      });
+
+      it('filters by price range, bounds included', async () => {
+        expect(await ids({ minPrice: 50000, maxPrice: 150000 })).toEqual(newestFirst(cat.e, cat.b, cat.a));
+        expect(await ids({ minPrice: 500000 })).toEqual(newestFirst(cat.h, cat.d));
+        expect(await ids({ maxPrice: 30000 })).toEqual(newestFirst(cat.g, cat.f));
+        expect(await ids({ minPrice: 200000, maxPrice: 100000 })).toEqual([]);
+      });
+
+      it('combines filters', async () => {
+        expect(await ids({ category: 'residential', town: 'douala', rooms: 2 })).toEqual([cat.a.id]);
+        expect(await ids({ category: 'commercial', town: 'Douala', minPrice: 100000, maxPrice: 600000 })).toEqual([cat.d.id]);
+        expect(await ids({ propertyType: 'office', town: 'Kribi' })).toEqual([]);
+      });
+
+      it('matches text in the title, description, town, neighbourhood and type', async () => {
+        expect(await ids({ search: 'duplex' })).toEqual([cat.c.id]); // title
+        expect(await ids({ search: 'port' })).toEqual([cat.h.id]); // description
+        expect(await ids({ search: 'Kribi' })).toEqual([cat.h.id]); // town
+        expect(await ids({ search: 'Molyko' })).toEqual([cat.c.id]); // neighbourhood
+        expect(await ids({ search: 'studio' })).toEqual([cat.b.id]); // type only
+        expect(await ids({ search: 'Guest House' })).toEqual([cat.f.id]); // two-word type
+      });
+
+      it('needs every word to match', async () => {
+        expect(await ids({ search: 'apartment bonapriso' })).toEqual([cat.a.id]);
+        expect(await ids({ search: 'apartment kribi' })).toEqual([]);
+        expect(await ids({ search: 'nothingmatchesthis' })).toEqual([]);
+      });
+
+      it('treats the last word as a prefix (search as you type)', async () => {
+        expect(await ids({ search: 'bonap' })).toEqual([cat.a.id]);
+        expect(await ids({ search: 'spacious dup' })).toEqual([cat.c.id]);
+      });
+
+      it('tolerates a one-letter typo in words of five letters or more', async () => {
+        expect(new Set(await ids({ search: 'Doula' }))).toEqual(new Set([cat.a.id, cat.d.id, cat.g.id]));
+        expect(await ids({ search: 'apartmnt' })).toEqual([cat.a.id]);
+        expect(await ids({ search: 'Yaunde' })).toEqual([cat.b.id]);
+        expect(await ids({ search: 'warehuose' })).toEqual(expect.arrayContaining([cat.h.id]));
+        expect(await ids({ search: 'duplex Moliko' })).toEqual([cat.c.id]);
+      });
+
+      it('ignores case and accents in text', async () => {
+        expect(await ids({ search: 'Yaoundé' })).toEqual([cat.b.id]);
+        expect(await ids({ search: 'YAOUNDE' })).toEqual([cat.b.id]);
+        expect(await ids({ search: 'residence' })).toEqual([cat.c.id]);
+        expect(await ids({ search: 'RÉSIDENCE' })).toEqual([cat.c.id]);
+      });
+
+      it('ranks a title match above a description match', async () => {
+        expect(await ids({ search: 'warehouse' })).toEqual([cat.h.id, cat.d.id]);
+      });
+
+      it('combines text with filters', async () => {
+        expect(await ids({ search: 'douala', category: 'commercial' })).toEqual([cat.d.id]);
+        expect(await ids({ search: 'floor', rooms: 2 })).toEqual([cat.d.id]);
+      });
+
+      it('treats text without any letter or digit as no text', async () => {
+        const res = await index.search({ search: ' !!! ' });
+        expect(res.total).toBe(8);
+        expect(res.hits[0].id).toBe(cat.h.id);
+      });
+
+      it('is not fooled by SQL or filter syntax in user input', async () => {
+        const hostile = [
+          "'; DROP TABLE listings.search_documents; --",
+          "x' OR '1'='1",
+          'a & | ! :* ( ) <-> \\ "',
+          'douala" OR category = "residential',
+          '%_%',
+        ];
+        for (const text of hostile) {
+          await expect(index.search({ search: text })).resolves.toBeDefined();
+          expect((await index.search({ town: text })).total).toBe(0);
+          expect((await index.search({ category: text })).total).toBe(0);
+          expect((await index.search({ propertyType: text })).total).toBe(0);
+        }
+        expect((await index.search({ search: "x' OR '1'='1" })).total).toBe(0);
+        expect((await index.search({})).total).toBe(8);
+      });
+    });
+
+    describe('paging', () => {
+      const many = Array.from({ length: 30 }, (_, i) => doc({ day: 100 + i, title: `Listing number ${i}` }));
+      const newest = [...many].reverse().map((d) => d.id);
+
+      beforeAll(async () => {
+        await index.clear();
+        await index.upsertMany(many);
+      });
+
+      it('gives 12 per page by default, with total and totalPages', async () => {
+        const p1 = await index.search({});
+        expect(p1).toMatchObject({ total: 30, page: 1, limit: 12, totalPages: 3 });
+        expect(p1.hits.map((h) => h.id)).toEqual(newest.slice(0, 12));
+        const p2 = await index.search({ page: 2 });
+        expect(p2.hits.map((h) => h.id)).toEqual(newest.slice(12, 24));
+        const p3 = await index.search({ page: 3 });
+        expect(p3.hits.map((h) => h.id)).toEqual(newest.slice(24));
+      });
+
+      it('pages text results the same way', async () => {
+        const p1 = await index.search({ search: 'listing', limit: 10 });
+        const p2 = await index.search({ search: 'listing', limit: 10, page: 2 });
+        const p3 = await index.search({ search: 'listing', limit: 10, page: 3 });
+        expect(p1).toMatchObject({ total: 30, totalPages: 3 });
+        const all = [...p1.hits, ...p2.hits, ...p3.hits].map((h) => h.id);
+        expect(new Set(all).size).toBe(30);
+      });
+
+      it('answers an empty page past the end', async () => {
+        const res = await index.search({ page: 9 });
+        expect(res).toMatchObject({ hits: [], total: 30, page: 9, totalPages: 3 });
+      });
+
+      it('caps limit at 50 and repairs nonsense paging', async () => {
+        expect(await index.search({ limit: 1000 })).toMatchObject({ limit: 50, totalPages: 1 });
+        expect((await index.search({ limit: 1000 })).hits).toHaveLength(30);
+        expect(await index.search({ limit: 0, page: 0 })).toMatchObject({ limit: 1, page: 1, totalPages: 30 });
+        expect(await index.search({ limit: 5, page: -3 })).toMatchObject({ page: 1, totalPages: 6 });
+      });
+
+      it('reports no pages when nothing matches', async () => {
+        expect(await index.search({ town: 'Garoua' })).toMatchObject({ hits: [], total: 0, totalPages: 0 });
+      });
+    });
+
+    describe('writes', () => {
+      beforeEach(async () => {
+        await index.clear();
+      });
+
+      it('ignores an upsert older than, or as old as, the stored version', async () => {
+        const v2 = doc({ title: 'Newer mansion', version: 2 });
+        expect(await index.upsert(v2)).toBe(true);
+        expect(await index.upsert({ ...v2, title: 'Older bungalow', version: 1 })).toBe(false);
+        expect(await index.upsert({ ...v2, title: 'Same version bungalow', version: 2 })).toBe(false);
+        expect(await ids({ search: 'bungalow' })).toEqual([]);
+        expect(await ids({ search: 'mansion' })).toEqual([v2.id]);
+        expect(await index.upsert({ ...v2, title: 'Newest villa', price: 9, version: 3 })).toBe(true);
+        const [hit] = (await index.search({ search: 'villa' })).hits;
+        expect(hit).toMatchObject({ id: v2.id, price: 9, version: 3 });
+        expect(await ids({ search: 'mansion' })).toEqual([]);
+      });
+
+      it('removes a property, and a late older upsert does not bring it back', async () => {
+        const v1 = doc({ title: 'Removed cottage', version: 1 });
+        await index.upsert(v1);
+        expect(await index.remove(v1.id, 2)).toBe(true);
+        expect(await ids({ search: 'cottage' })).toEqual([]);
+        expect(await index.upsert({ ...v1, version: 2 })).toBe(false);
+        expect(await index.upsert(v1)).toBe(false);
+        expect((await index.search({})).total).toBe(0);
+        expect(await index.upsert({ ...v1, title: 'Relisted cottage', version: 3 })).toBe(true);
+        expect(await ids({ search: 'cottage' })).toEqual([v1.id]);
+      });
+
+      it('ignores a removal older than the stored version', async () => {
+        const v5 = doc({ title: 'Stubborn chalet', version: 5 });
+        await index.upsert(v5);
+        expect(await index.remove(v5.id, 4)).toBe(false);
+        expect(await ids({ search: 'chalet' })).toEqual([v5.id]);
+      });
+
+      it('removes whatever the version when none is given', async () => {
+        const v9 = doc({ title: 'Hard deleted hut', version: 9 });
+        await index.upsert(v9);
+        expect(await index.remove(v9.id)).toBe(true);
+        expect(await index.remove(v9.id)).toBe(false);
+        expect((await index.search({})).total).toBe(0);
+      });
+
+      it('removes a property not in the index without complaint', async () => {
+        const ghost = doc({ version: 3 });
+        expect(await index.remove(ghost.id, 3)).toBe(false);
+        expect(await index.upsert({ ...ghost, version: 3 })).toBe(false);
+        expect(await index.upsert({ ...ghost, version: 4 })).toBe(true);
+      });
+
+      it('upserts and removes many, keeping the newest of duplicates', async () => {
+        const docs = Array.from({ length: 5 }, (_, i) => doc({ title: `Batch flat ${i}` }));
+        const dup = { ...docs[0], title: 'Batch penthouse', version: 7 };
+        expect(await index.upsertMany([...docs, dup])).toBe(5);
+        expect(await ids({ search: 'penthouse' })).toEqual([docs[0].id]);
+        expect(await index.upsertMany(docs)).toBe(0);
+        await index.removeMany([docs[1].id, docs[2].id]);
+        expect((await index.search({ search: 'batch' })).total).toBe(3);
+      });
+
+      it('clears everything', async () => {
+        await index.upsertMany([doc({}), doc({})]);
+        await index.clear();
+        expect((await index.search({})).total).toBe(0);
+      });
+
+      it('reports health', async () => {
+        expect(await index.health()).toMatchObject({ ok: true, backend: index.backend });
+      });
+    });
+  });
+}

@@ -1,0 +1,107 @@
+import { MESSAGES, type ErrorBody } from '@mboa/contracts';
+
+/** A non-ok answer from /api (CONTRACT.md: `{ message, errors? }`), or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** Builds `?a=1&b=2`, leaving out empty values (spec §7: "empty omitted"). */
+export function toQueryString(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const text = String(value).trim();
+    if (text !== '') params.set(key, text);
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function errorFromBody(status: number, body: unknown, fallback: string): ApiError {
+  const b = (body ?? {}) as Partial<ErrorBody> & { error?: unknown };
+  const message =
+    typeof b.message === 'string' && b.message ? b.message : typeof b.error === 'string' && b.error ? b.error : fallback;
+  const errors = Array.isArray(b.errors) ? b.errors.filter((e): e is string => typeof e === 'string') : [];
+  return new ApiError(status, message, errors);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Text used when the server gives none. */
+  fallback?: string;
+}
+
+/** JSON call to the same-origin API with the session cookie. Throws ApiError unless 2xx. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
+  const fallback = options.fallback ?? MESSAGES.common.unexpected;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${toQueryString(query)}`, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(0, fallback);
+  }
+  const data = await readBody(response);
+  if (!response.ok) throw errorFromBody(response.status, data, fallback);
+  return data as T;
+}
+
+/**
+ * Multipart POST through XMLHttpRequest, because fetch cannot report upload progress.
+ * `onProgress` receives 0–100.
+ */
+export function upload<T>(path: string, form: FormData, onProgress: (percent: number) => void, fallback: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve(body as T);
+      } else reject(errorFromBody(xhr.status, body, fallback));
+    };
+    xhr.onerror = () => reject(new ApiError(0, fallback));
+    xhr.onabort = () => reject(new ApiError(0, fallback));
+    xhr.send(form);
+  });
+}

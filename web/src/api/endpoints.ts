@@ -1,0 +1,88 @@
+import {
+  MESSAGES,
+  type AuthResponse,
+  type BookingResponse,
+  type MeResponse,
+  type MessageResponse,
+  type MyListingsDeleteResponse,
+  type MyListingsFetchResponse,
+  type MyListingsUpdateResponse,
+  type PostPropertyResponse,
+  type ProfileResponse,
+  type PropertyRead,
+  type PropertyStatus,
+  type SearchResponse,
+  type SignupRole,
+} from '@mboa/contracts';
+import { api, upload } from './client.js';
+
+/** Every call of spec §7 the public web app makes, with its exact path and payload. */
+
+export const getMe = (signal?: AbortSignal) => api<MeResponse>('/me', { signal });
+
+export const login = (body: { email: string; password: string; rememberMe: boolean }) =>
+  api<AuthResponse>('/auth/login', { body, fallback: MESSAGES.auth.signupFailed });
+
+export const signup = (body: {
+  name: string;
+  email: string;
+  password: string;
+  role: SignupRole;
+  whatsapp: string;
+  agreeToTerms: boolean;
+}) => api<AuthResponse>('/auth/signup', { body, fallback: MESSAGES.common.somethingWentWrong });
+
+export const logout = () => api<MessageResponse>('/auth/logout', { method: 'POST' });
+
+export const requestPasswordReset = (email: string) =>
+  api<MessageResponse>('/auth/password-reset/request', { body: { email }, fallback: MESSAGES.passwordReset.fallback });
+export const verifyPasswordReset = (email: string, code: string) =>
+  api<MessageResponse>('/auth/password-reset/verify', { body: { email, code }, fallback: MESSAGES.passwordReset.fallback });
+export const confirmPasswordReset = (email: string, newPassword: string) =>
+  api<MessageResponse>('/auth/password-reset/confirm', {
+    body: { email, newPassword },
+    fallback: MESSAGES.passwordReset.fallback,
+  });
+
+export const getProfile = () => api<ProfileResponse>('/user/me');
+
+export interface SearchParams {
+  search?: string;
+  category?: string;
+  propertyType?: string;
+  town?: string;
+  rooms?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  page?: number;
+}
+export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
+  api<SearchResponse>('/properties/search', { query: { ...query }, signal });
+
+export const getProperty = (id: string, signal?: AbortSignal) =>
+  api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: MESSAGES.property.notFound });
+
+export const postProperty = (form: FormData, onProgress: (percent: number) => void) =>
+  upload<PostPropertyResponse>('/property/post', form, onProgress, MESSAGES.property.submitFailedThrown);
+
+export const fetchMyListings = (payload: { page: number; limit: number; status?: PropertyStatus }) =>
+  api<MyListingsFetchResponse>('/property/my-listings', { body: { action: 'fetch', payload } });
+export const updateMyListing = (id: string, status: PropertyStatus) =>
+  api<MyListingsUpdateResponse>('/property/my-listings', {
+    body: { action: 'update', payload: { id, data: { status } } },
+    fallback: MESSAGES.toast.statusUpdateFailed,
+  });
+export const deleteMyListing = (id: string) =>
+  api<MyListingsDeleteResponse>('/property/my-listings', {
+    body: { action: 'delete', payload: { id } },
+    fallback: MESSAGES.toast.propertyDeletionFailed,
+  });
+
+export const createBooking = (body: { To: { user: string; name: string; whatsapp: string }; propertyId: string }) =>
+  api<BookingResponse>('/property/bookings', { body, fallback: MESSAGES.booking.failed });
+
+export const requestSpace = (body: { requestText: string; whatsapp: string }) =>
+  api<MessageResponse>('/properties/request-space', { body, fallback: MESSAGES.request.failure });
+
+export const sendSupport = (body: { name: string; email: string; phone: string; subject: string; message: string }) =>
+  api<MessageResponse>('/properties/support', { body, fallback: MESSAGES.contact.failure });

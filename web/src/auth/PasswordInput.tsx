@@ -1,0 +1,21 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { t } from '../i18n/index.js';
+
+/** A password field with a show/hide toggle. */
+export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="password-input">
+      <input {...props} type={shown ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="link-button"
+        aria-pressed={shown}
+        aria-label={shown ? t.login.hidePassword : t.login.showPassword}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? t.login.hide : t.login.show}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { LIMITS, MESSAGES } from '@mboa/contracts';
+
+/** Client-side checks run before any call (spec §5); each returns the text to show, or null. */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (value: string) => EMAIL.test(value.trim());
+
+export function validateLogin(email: string, password: string): string | null {
+  if (!email.trim() || !password) return MESSAGES.common.allFieldsRequired;
+  if (!isEmail(email)) return MESSAGES.auth.invalidEmail;
+  return null;
+}
+
+/** Keeps digits only, at most 9 (the field's own filter, spec §5). */
+export function cleanWhatsapp(value: string): string {
+  return value.replace(/\D/g, '').slice(0, LIMITS.whatsappDigits);
+}
+
+export function validateSignup(v: { name: string; email: string; password: string; whatsapp: string }): string | null {
+  if (!v.name.trim() || !v.email.trim() || !v.password || !v.whatsapp.trim()) return MESSAGES.common.allFieldsRequired;
+  if (!isEmail(v.email)) return MESSAGES.auth.invalidEmail;
+  if (!new RegExp(`^\\d{${LIMITS.whatsappDigits}}$`).test(v.whatsapp)) return MESSAGES.auth.whatsappExactDigits;
+  if (v.password.length < LIMITS.password.minLength) return MESSAGES.auth.passwordTooShort;
+  return null;
+}
+
+export function validateResetEmail(email: string): string | null {
+  if (!email.trim()) return MESSAGES.passwordReset.emailRequired;
+  if (!isEmail(email)) return MESSAGES.auth.invalidEmail;
+  return null;
+}
+
+export function validateResetCode(code: string): string | null {
+  return code.trim() ? null : MESSAGES.passwordReset.codeRequired;
+}
+
+export function validateNewPassword(password: string, confirm: string): string | null {
+  if (!password || !confirm) return MESSAGES.passwordReset.fillAllFields;
+  if (password !== confirm) return MESSAGES.passwordReset.passwordsDoNotMatch;
+  if (password.length < LIMITS.password.minLength) return MESSAGES.auth.passwordTooShort;
+  return null;
+}
+
+export function validateContact(v: { name: string; email: string; subject: string; message: string }): string | null {
+  if (!v.name.trim()) return MESSAGES.contact.nameRequired;
+  if (!v.email.trim()) return MESSAGES.contact.emailRequired;
+  if (!isEmail(v.email)) return MESSAGES.contact.invalidEmail;
+  if (!v.subject.trim()) return MESSAGES.contact.subjectRequired;
+  if (!v.message.trim()) return MESSAGES.contact.messageRequired;
+  return null;
+}

@@ -1,0 +1,176 @@
+import { LIMITS, type PropertyImage } from '@mboa/contracts';
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import { t } from '../i18n/index.js';
+import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
+
+type Img = Pick<PropertyImage, 'url' | 'alt'> & Partial<Pick<PropertyImage, 'width' | 'height'>>;
+
+/** Left/right swipe beyond the spec's 10 px threshold; anything shorter is a tap. */
+export function swipeDirection(startX: number, endX: number): -1 | 0 | 1 {
+  const dx = endX - startX;
+  if (Math.abs(dx) <= LIMITS.gallery.swipeThresholdPx) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
+function useSwipe(onMove: (direction: -1 | 1) => void) {
+  const start = useRef<number | null>(null);
+  return {
+    onTouchStart: (e: TouchEvent) => {
+      start.current = e.touches[0]?.clientX ?? null;
+    },
+    onTouchEnd: (e: TouchEvent) => {
+      const end = e.changedTouches[0]?.clientX;
+      if (start.current !== null && end !== undefined) {
+        const d = swipeDirection(start.current, end);
+        if (d !== 0) onMove(d);
+      }
+      start.current = null;
+    },
+  };
+}
+
+function Picture({ image, eager, className }: { image: Img; eager?: boolean; className?: string }) {
+  return (
+    <img
+      className={className}
+      src={image.url}
+      alt={image.alt}
+      width={image.width || 1024}
+      height={image.height || 768}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}
+
+export function Gallery({ images, title }: { images: Img[]; title: string }) {
+  const desktop = useMediaQuery(DESKTOP);
+  const [index, setIndex] = useState(0);
+  const [lightbox, setLightbox] = useState<number | null>(null);
+  const count = images.length;
+  const go = (d: -1 | 1) => setIndex((i) => (i + d + count) % count);
+  const swipe = useSwipe(go);
+
+  if (count === 0) {
+    return (
+      <div className="gallery-empty" role="img" aria-label={t.details.noPhotos}>
+        <span>{t.details.noPhotos}</span>
+      </div>
+    );
+  }
+
+  const { thumbnails } = LIMITS.gallery;
+  const thumbs = images.slice(1, 1 + thumbnails);
+  const extra = count - 1 - thumbs.length;
+
+  return (
+    <>
+      {desktop ? (
+        <div className={`gallery-grid${thumbs.length ? '' : ' single'}`}>
+          <button type="button" className="gallery-main" onClick={() => setLightbox(0)} aria-label={t.details.openGallery}>
+            <Picture image={images[0]!} eager />
+          </button>
+          {thumbs.map((image, i) => (
+            <button key={image.url} type="button" className="gallery-thumb" onClick={() => setLightbox(i + 1)} aria-label={t.details.photo(i + 2, count)}>
+              <Picture image={image} />
+            </button>
+          ))}
+          {count > 1 ? (
+            <button type="button" className="btn btn-light gallery-more" onClick={() => setLightbox(thumbs.length + 1 < count ? thumbs.length + 1 : 0)}>
+              {t.ui.viewMore}
+              {extra > 0 ? ` (+${extra})` : ''}
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <div className="carousel" aria-roledescription="carousel" aria-label={t.details.gallery} {...swipe}>
+          <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
+            {images.map((image, i) => (
+              <button
+                key={image.url}
+                type="button"
+                className="carousel-slide"
+                aria-hidden={i !== index}
+                tabIndex={i === index ? 0 : -1}
+                aria-label={t.details.photo(i + 1, count)}
+                onClick={() => setLightbox(i)}
+              >
+                <Picture image={image} eager={i === 0} />
+              </button>
+            ))}
+          </div>
+          {count > 1 ? (
+            <>
+              <button type="button" className="carousel-arrow prev" aria-label={t.details.previous} onClick={() => go(-1)}>
+                ‹
+              </button>
+              <button type="button" className="carousel-arrow next" aria-label={t.details.next} onClick={() => go(1)}>
+                ›
+              </button>
+              <div className="dots">
+                {images.map((image, i) => (
+                  <button
+                    key={image.url}
+                    type="button"
+                    className={`dot${i === index ? ' on' : ''}`}
+                    aria-label={t.details.goToPhoto(i + 1)}
+                    aria-current={i === index}
+                    onClick={() => setIndex(i)}
+                  />
+                ))}
+              </div>
+            </>
+          ) : null}
+        </div>
+      )}
+      {lightbox !== null ? <Lightbox images={images} start={lightbox} title={title} onClose={() => setLightbox(null)} /> : null}
+    </>
+  );
+}
+
+function Lightbox({ images, start, title, onClose }: { images: Img[]; start: number; title: string; onClose: () => void }) {
+  const [index, setIndex] = useState(start);
+  const count = images.length;
+  const go = (d: -1 | 1) => setIndex((i) => (i + d + count) % count);
+  const swipe = useSwipe(go);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      else if (e.key === 'ArrowRight') go(1);
+      else if (e.key === 'ArrowLeft') go(-1);
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+      previous?.focus?.();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const image = images[index]!;
+  return (
+    <div className="lightbox" role="dialog" aria-modal="true" aria-label={`${title}: ${t.details.photo(index + 1, count)}`} {...swipe}>
+      <button ref={closeRef} type="button" className="lightbox-close" aria-label={t.app.close} onClick={onClose}>
+        ×
+      </button>
+      <img src={image.url} alt={image.alt} />
+      <p className="lightbox-count">{t.details.photo(index + 1, count)}</p>
+      {count > 1 ? (
+        <>
+          <button type="button" className="lightbox-arrow prev" aria-label={t.details.previous} onClick={() => go(-1)}>
+            ‹
+          </button>
+          <button type="button" className="lightbox-arrow next" aria-label={t.details.next} onClick={() => go(1)}>
+            ›
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { contactOwnerLink, MESSAGES, type PropertyRead } from '@mboa/contracts';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../api/client.js';
+import { createBooking } from '../api/endpoints.js';
+import { t } from '../i18n/index.js';
+import { useSession } from '../session/session.js';
+import { Dialog } from '../ui/Dialog.js';
+import { FormError } from '../ui/FormError.js';
+
+/**
+ * Spec §4 contact flow: notice dialog → Proceed records a booking → WhatsApp chat with the owner
+ * (237 prefix, new tab, greeting naming the property). Signed out: remember this page, go to login.
+ */
+export function MessageLandlord({ property }: { property: PropertyRead }) {
+  const { user, rememberRedirect } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function start() {
+    if (!user) {
+      rememberRedirect(`${location.pathname}${location.search}`, { force: true });
+      navigate('/login');
+      return;
+    }
+    setError(null);
+    setOpen(true);
+  }
+
+  async function proceed() {
+    const author = property.author;
+    // Opened now, inside the click, so pop-up blockers allow it; pointed at WhatsApp once booked.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    setError(null);
+    try {
+      await createBooking({
+        To: { user: author._id, name: author.name, whatsapp: author.whatsapp },
+        propertyId: property.id ?? property._id,
+      });
+      const url = contactOwnerLink(author.whatsapp, property.title);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+      setOpen(false);
+    } catch (e) {
+      tab?.close();
+      setError(e instanceof ApiError ? e.message || MESSAGES.booking.failed : MESSAGES.booking.fallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <div className="sticky-cta">
+        <button type="button" className="btn btn-whatsapp btn-block" onClick={start}>
+          {t.ui.messageLandlord}
+        </button>
+      </div>
+      <Dialog
+        open={open}
+        title={t.details.noticeTitle}
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+              {t.app.cancel}
+            </button>
+            <button type="button" className="btn btn-whatsapp" onClick={proceed} disabled={busy} data-autofocus>
+              {busy ? t.details.connecting : t.ui.proceedToMessage}
+            </button>
+          </>
+        }
+      >
+        <ul className="notice-list">
+          {t.details.noticePoints.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+        <FormError message={error} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { shareLinks } from '@mboa/contracts';
+import { t } from '../i18n/index.js';
+import { Dialog } from '../ui/Dialog.js';
+import { useToast } from '../ui/toast.js';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older Android browsers and plain-http pages have no async clipboard.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+/** WhatsApp, Telegram, Facebook and Copy Link, each carrying the property-details link. */
+export function ShareDialog({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
+  const notify = useToast();
+  const links = shareLinks(url, title);
+  return (
+    <Dialog open={open} title={t.details.shareTitle} onClose={onClose}>
+      <div className="share-grid">
+        <a className="btn share-whatsapp" href={links.whatsapp} target="_blank" rel="noopener noreferrer">
+          {t.details.whatsapp}
+        </a>
+        <a className="btn share-telegram" href={links.telegram} target="_blank" rel="noopener noreferrer">
+          {t.details.telegram}
+        </a>
+        <a className="btn share-facebook" href={links.facebook} target="_blank" rel="noopener noreferrer">
+          {t.details.facebook}
+        </a>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={async () => {
+            const ok = await copyText(links.copy);
+            notify(ok ? 'success' : 'error', ok ? t.details.linkCopied : t.details.copyFailed);
+            if (ok) onClose();
+          }}
+        >
+          {t.details.copyLink}
+        </button>
+      </div>
+      <p className="share-url small muted">{url}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { LIMITS, PROPERTY_TYPES_BY_CATEGORY, type PropertyCategory } from '@mboa/contracts';
+import type { SearchParams } from '../api/endpoints.js';
+import { t } from '../i18n/index.js';
+
+/** The home page's search state; strings as typed, '' meaning "not set". */
+export interface Filters {
+  search: string;
+  category: '' | PropertyCategory;
+  propertyType: string;
+  town: string;
+  rooms: string;
+  minPrice: string;
+  maxPrice: string;
+}
+
+export const EMPTY_FILTERS: Filters = Object.freeze({
+  search: '',
+  category: '',
+  propertyType: '',
+  town: '',
+  rooms: '',
+  minPrice: '',
+  maxPrice: '',
+});
+
+/** The panel's filters (the search box is not one of them). */
+const PANEL_KEYS = ['category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice'] as const;
+export type ChipKey = 'category' | 'propertyType' | 'town';
+
+/** The number on the Filters button's badge. */
+export function activeFilterCount(filters: Filters): number {
+  return PANEL_KEYS.filter((key) => filters[key].trim() !== '').length;
+}
+
+/** Property types offered for a category (every type when the category is All). */
+export function typesFor(category: Filters['category']): readonly string[] {
+  return category ? PROPERTY_TYPES_BY_CATEGORY[category] : [...PROPERTY_TYPES_BY_CATEGORY.residential, ...PROPERTY_TYPES_BY_CATEGORY.commercial];
+}
+
+/** Changing the category drops a type that does not belong to it. */
+export function withCategory(filters: Filters, category: Filters['category']): Filters {
+  const keepType = filters.propertyType !== '' && typesFor(category).includes(filters.propertyType);
+  return { ...filters, category, propertyType: keepType ? filters.propertyType : '' };
+}
+
+/** Removable chips for category, type and town (spec §2). */
+export function filterChips(filters: Filters): { key: ChipKey; label: string }[] {
+  const chips: { key: ChipKey; label: string }[] = [];
+  if (filters.category) chips.push({ key: 'category', label: t.labels.category[filters.category] });
+  if (filters.propertyType) {
+    const labels = t.labels.propertyType as Record<string, string>;
+    chips.push({ key: 'propertyType', label: labels[filters.propertyType] ?? filters.propertyType });
+  }
+  if (filters.town.trim()) chips.push({ key: 'town', label: filters.town.trim() });
+  return chips;
+}
+
+export function removeChip(filters: Filters, key: ChipKey): Filters {
+  if (key === 'category') return { ...filters, category: '', propertyType: '' };
+  return { ...filters, [key]: '' };
+}
+
+/** Keeps the search text, clears every panel filter. */
+export function clearPanel(filters: Filters): Filters {
+  return { ...EMPTY_FILTERS, search: filters.search };
+}
+
+export const ROOM_OPTIONS: readonly number[] = Array.from(
+  { length: LIMITS.rooms.max - LIMITS.rooms.min + 1 },
+  (_, i) => LIMITS.rooms.min + i,
+);
+
+/** Digits only: prices are whole FCFA amounts. */
+export function cleanAmount(value: string): string {
+  return value.replace(/[^\d]/g, '');
+}
+
+/** The query of GET /api/properties/search; empty values are left out by the client. */
+export function toSearchParams(filters: Filters, page: number): SearchParams {
+  return {
+    search: filters.search.trim(),
+    category: filters.category,
+    propertyType: filters.propertyType,
+    town: filters.town.trim(),
+    rooms: filters.rooms,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    page,
+  };
+}
+
+export function sameFilters(a: Filters, b: Filters): boolean {
+  return (Object.keys(a) as (keyof Filters)[]).every((k) => a[k] === b[k]);
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './router.js';
+import { SessionProvider } from './session/session.js';
+import { RequestModalProvider } from './shell/RequestModal.js';
+import { ToastProvider } from './ui/toast.js';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SessionProvider>
+      <ToastProvider>
+        <RequestModalProvider>
+          <RouterProvider router={createRouter()} />
+        </RequestModalProvider>
+      </ToastProvider>
+    </SessionProvider>
+  </StrictMode>,
+);

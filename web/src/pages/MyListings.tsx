@@ -1,0 +1,260 @@
+import {
+  formatPriceWithTerm,
+  LIMITS,
+  MESSAGES,
+  MY_LISTINGS_STATUS_FILTERS,
+  paginationText,
+  propertyDetailsPath,
+  totalPagesOf,
+  type PropertyRead,
+  type PropertyStatus,
+} from '@mboa/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
+import { t } from '../i18n/index.js';
+import { Dialog } from '../ui/Dialog.js';
+import { Spinner } from '../ui/Spinner.js';
+import { StatusBadge } from '../ui/StatusBadge.js';
+import { useToast } from '../ui/toast.js';
+import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
+
+type Action = { label: string; to: PropertyStatus };
+
+/** Owner actions per status (spec §4). */
+export function ownerActions(status: string): Action[] {
+  const actions: Action[] = [];
+  if (status === 'available') actions.push({ label: t.listings.markRented, to: 'rented' });
+  if (status === 'rented') actions.push({ label: t.listings.markAvailable, to: 'available' });
+  if (status === 'deactivated') actions.push({ label: t.listings.activate, to: 'available' });
+  else actions.push({ label: t.listings.deactivate, to: 'deactivated' });
+  return actions;
+}
+
+export function Pagination({
+  page,
+  limit,
+  total,
+  onPage,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const totalPages = totalPagesOf(total, limit);
+  return (
+    <div className="pagination">
+      <p className="small" data-testid="pagination-text">
+        {paginationText(page, limit, total)}
+      </p>
+      <div className="row">
+        <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {t.listings.previous}
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          {t.listings.next}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function MyListings() {
+  const notify = useToast();
+  const desktop = useMediaQuery(DESKTOP);
+  const [status, setStatus] = useState<string>('all');
+  const [limit, setLimit] = useState<number>(LIMITS.myListings.defaultPageSize);
+  const [page, setPage] = useState(1);
+  const [items, setItems] = useState<PropertyRead[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<PropertyRead | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const result = await fetchMyListings({ page, limit, ...(status === 'all' ? {} : { status: status as PropertyStatus }) });
+      setItems(Array.isArray(result?.data) ? result.data : []);
+      setTotal(Number(result?.meta?.total) || 0);
+    } catch (error) {
+      // Spec §8: logged, and the empty list is shown.
+      console.error('My listings fetch failed', error);
+      setItems([]);
+      setTotal(0);
+    } finally {
+      setLoading(false);
+    }
+  }, [page, limit, status]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function changeStatus(property: PropertyRead, to: PropertyStatus) {
+    const id = property.id ?? property._id;
+    setBusyId(id);
+    try {
+      const result = await updateMyListing(id, to);
+      const updated = result?.data;
+      setItems((list) => list.map((p) => ((p.id ?? p._id) === id ? { ...p, ...(updated ?? {}), status: updated?.status ?? to } : p)));
+      notify('success', t.toast.propertyStatusUpdated(updated?.status ?? to));
+      if (status !== 'all') void load();
+    } catch {
+      notify('error', t.toast.statusUpdateFailed);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove(property: PropertyRead) {
+    const id = property.id ?? property._id;
+    setToDelete(null);
+    setBusyId(id);
+    try {
+      await deleteMyListing(id);
+      notify('success', t.toast.propertyDeleted);
+      // Step back when the last row of a page goes.
+      if (items.length === 1 && page > 1) setPage(page - 1);
+      else void load();
+    } catch {
+      notify('error', t.toast.propertyDeletionFailed);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const actionButtons = (property: PropertyRead) => {
+    const id = property.id ?? property._id;
+    return (
+      <div className="row wrap">
+        {ownerActions(property.status).map((a) => (
+          <button key={a.label} type="button" className="btn btn-outline btn-sm" disabled={busyId === id} onClick={() => changeStatus(property, a.to)}>
+            {a.label}
+          </button>
+        ))}
+        <button type="button" className="btn btn-danger btn-sm" disabled={busyId === id} onClick={() => setToDelete(property)}>
+          {t.listings.delete}
+        </button>
+      </div>
+    );
+  };
+
+  const review = (p: PropertyRead) => (
+    <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t.listings.live : t.listings.underReview}</span>
+  );
+
+  return (
+    <div className="container page">
+      <div className="row-between wrap">
+        <h1>{t.listings.title}</h1>
+        <Link to="/post-property" className="btn btn-primary">
+          + {t.listings.addNew}
+        </Link>
+      </div>
+      <div className="toolbar">
+        <label className="field inline">
+          <span>{t.listings.statusFilter}</span>
+          <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+            {MY_LISTINGS_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {s === 'all' ? t.listings.allStatuses : t.labels.status[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field inline">
+          <span>{t.listings.pageSize}</span>
+          <select value={limit} onChange={(e) => (setLimit(Number(e.target.value)), setPage(1))}>
+            {LIMITS.myListings.pageSizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {loading ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <p className="empty-state">{MESSAGES.property.noPropertiesMatching}</p>
+      ) : desktop ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t.listings.property}</th>
+                <th scope="col">{t.listings.price}</th>
+                <th scope="col">{t.listings.status}</th>
+                <th scope="col">{t.listings.posted}</th>
+                <th scope="col">{t.listings.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id ?? p._id}>
+                  <td>
+                    <div className="row">
+                      {p.thumbnail ? <img src={p.thumbnail} alt="" width="64" height="48" loading="lazy" className="table-thumb" /> : null}
+                      <div>
+                        <Link to={propertyDetailsPath(p.id ?? p._id)}>{p.title}</Link>
+                        <div className="muted small">{p.town ?? p.location?.town}</div>
+                        {review(p)}
+                      </div>
+                    </div>
+                  </td>
+                  <td>{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</td>
+                  <td>
+                    <StatusBadge status={p.status} />
+                  </td>
+                  <td>{p.createdAt ? new Date(p.createdAt).toLocaleDateString() : '-'}</td>
+                  <td>{actionButtons(p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul className="listing-cards">
+          {items.map((p) => (
+            <li key={p.id ?? p._id} className="panel">
+              <div className="row-between">
+                <Link to={propertyDetailsPath(p.id ?? p._id)} className="strong">
+                  {p.title}
+                </Link>
+                <StatusBadge status={p.status} />
+              </div>
+              <p className="muted small">
+                {p.town ?? p.location?.town} · {formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}
+              </p>
+              {review(p)}
+              {actionButtons(p)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {!loading && total > 0 ? <Pagination page={page} limit={limit} total={total} onPage={setPage} /> : null}
+
+      <Dialog
+        open={toDelete !== null}
+        title={t.listings.confirmDeleteTitle}
+        onClose={() => setToDelete(null)}
+        footer={
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setToDelete(null)} data-autofocus>
+              {t.app.cancel}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => toDelete && remove(toDelete)}>
+              {t.listings.delete}
+            </button>
+          </>
+        }
+      >
+        <p>{toDelete ? t.listings.confirmDeleteText(toDelete.title) : ''}</p>
+      </Dialog>
+    </div>
+  );
+}

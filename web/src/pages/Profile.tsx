@@ -1,0 +1,118 @@
+import { isOwnerRole, MESSAGES, userInitial, type ProfileResponse } from '@mboa/contracts';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../api/client.js';
+import { getProfile } from '../api/endpoints.js';
+import { t } from '../i18n/index.js';
+import { useSession } from '../session/session.js';
+
+export default function Profile() {
+  const navigate = useNavigate();
+  const { logout, setUser } = useSession();
+  const [data, setData] = useState<ProfileResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [advanced, setAdvanced] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getProfile()
+      .then((result) => live && setData(result))
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 401) {
+          setUser(null);
+          navigate('/login', { replace: true });
+          return;
+        }
+        console.error(MESSAGES.auth.fetchProfileFailed, error);
+        setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [navigate, setUser]);
+
+  async function signOut() {
+    setLeaving(true);
+    const ok = await logout();
+    setLeaving(false);
+    if (ok) navigate('/login', { replace: true });
+  }
+
+  if (failed) {
+    return (
+      <div className="container page narrow">
+        <p className="form-error" role="alert">
+          {MESSAGES.auth.loadProfileFailed}
+        </p>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="container page narrow" aria-busy="true">
+        <div className="panel profile">
+          <div className="skeleton avatar-lg" />
+          <div className="skeleton line w50" />
+          <div className="skeleton line w80" />
+          <div className="skeleton line w40" />
+        </div>
+      </div>
+    );
+  }
+
+  const { profile, totalProperties } = data;
+  return (
+    <div className="container page narrow">
+      <h1 className="sr-only">{t.profile.title}</h1>
+      <div className="panel profile">
+        <span className="avatar avatar-lg" aria-hidden="true">
+          {userInitial(profile.name)}
+        </span>
+        <h2>{profile.name}</h2>
+        <p className="muted">{profile.email}</p>
+        <dl className="spec-grid">
+          <div>
+            <dt>{t.profile.role}</dt>
+            <dd>{t.labels.role[profile.role] ?? profile.role}</dd>
+          </div>
+          <div>
+            <dt>{t.profile.status}</dt>
+            <dd className="capitalize">{profile.status}</dd>
+          </div>
+          {profile.whatsapp ? (
+            <div>
+              <dt>{t.profile.whatsapp}</dt>
+              <dd>{profile.whatsapp}</dd>
+            </div>
+          ) : null}
+          {isOwnerRole(profile.role) ? (
+            <>
+              <div>
+                <dt>{t.profile.totalProperties}</dt>
+                <dd data-testid="total-properties">{totalProperties}</dd>
+              </div>
+              <div>
+                <dt>{t.profile.verified}</dt>
+                <dd>{profile.isVerified ? t.profile.verified : t.profile.notVerified}</dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+      </div>
+      <div className="panel">
+        <button type="button" className="disclosure" aria-expanded={advanced} aria-controls="profile-advanced" onClick={() => setAdvanced((a) => !a)}>
+          {t.profile.advanced} <span aria-hidden="true">{advanced ? '▴' : '▾'}</span>
+        </button>
+        {advanced ? (
+          <div id="profile-advanced" className="stack">
+            <button type="button" className="btn btn-danger" onClick={signOut} disabled={leaving}>
+              {leaving ? t.profile.loggingOut : t.profile.logout}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  formatAmount,
+  formatDistance,
+  formatPrice,
+  formatPriceWithTerm,
+  formatSize,
+  MESSAGES,
+  propertyDetailsPath,
+  type PropertyRead,
+} from '@mboa/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../api/client.js';
+import { getProperty } from '../api/endpoints.js';
+import { Gallery } from '../details/Gallery.js';
+import { MessageLandlord } from '../details/MessageLandlord.js';
+import { ShareDialog } from '../details/ShareDialog.js';
+import { t } from '../i18n/index.js';
+import { StatusBadge } from '../ui/StatusBadge.js';
+
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; property: PropertyRead };
+
+function specRows(p: PropertyRead): [string, string][] {
+  const s = p.specifications ?? ({} as PropertyRead['specifications']);
+  const n = (v: number | null | undefined) => (v === null || v === undefined ? '-' : formatAmount(v));
+  const caution: [string, string] = [t.details.caution, p.caution ? formatPrice(p.caution) : '-'];
+  if (p.category === 'commercial') {
+    return [
+      [t.details.sections, n(s.sections)],
+      [t.details.size, formatSize(s.size)],
+      [t.details.toilets, n(s.toilets)],
+      [t.details.distanceFromRoad, formatDistance(s.distanceFromRoad)],
+      caution,
+    ];
+  }
+  return [
+    [t.details.bedrooms, n(s.bedrooms)],
+    [t.details.toilets, n(s.toilets)],
+    [t.details.livingRooms, n(s.livingRooms)],
+    [t.details.kitchens, n(s.kitchens)],
+    [t.details.size, formatSize(s.size)],
+    [t.details.distanceFromRoad, formatDistance(s.distanceFromRoad)],
+    caution,
+  ];
+}
+
+export default function PropertyDetails() {
+  const { id = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [shareOpen, setShareOpen] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    getProperty(id, controller.signal)
+      .then((property) => {
+        if (!property || typeof property !== 'object') throw new ApiError(404, MESSAGES.property.notFound);
+        setState({ kind: 'ready', property });
+      })
+      .catch((error: unknown) => {
+        if ((error as Error)?.name === 'AbortError') return;
+        const message = error instanceof ApiError && error.status !== 404 ? error.message : MESSAGES.property.notFound;
+        setState({ kind: 'error', message });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  useEffect(() => {
+    if (state.kind !== 'ready') return;
+    const previous = document.title;
+    document.title = `${state.property.title} – ${t.app.name}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [state]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="container page details" aria-busy="true">
+        <div className="skeleton gallery-skeleton" />
+        <div className="skeleton line w80" />
+        <div className="skeleton line w50" />
+      </div>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <div className="container page narrow center">
+        <p className="form-error" role="alert">
+          {state.message}
+        </p>
+        <Link to="/" className="btn btn-outline">
+          {t.details.back}
+        </Link>
+      </div>
+    );
+  }
+
+  const p = state.property;
+  const propertyId = p.id ?? p._id;
+  const url = `${window.location.origin}${propertyDetailsPath(propertyId)}`;
+  const town = p.town ?? p.location?.town ?? '';
+  const neighbourhood = p.neighbourhood ?? p.location?.neighbourhood ?? '';
+  const images = (p.propertyImages ?? []).length
+    ? p.propertyImages
+    : p.thumbnail
+      ? [{ url: p.thumbnail, alt: p.title, width: 320, height: 240 }]
+      : [];
+  const typeLabel = (t.labels.propertyType as Record<string, string>)[p.propertyType] ?? p.propertyType;
+  const amenities = p.amenities ?? [];
+
+  return (
+    <div className="container page details">
+      <Link to="/" className="back-link">
+        {t.details.back}
+      </Link>
+      <Gallery images={images} title={p.title} />
+
+      <header className="details-head">
+        <div>
+          <h1>{p.title}</h1>
+          <p className="muted">{[neighbourhood, town].filter(Boolean).join(', ')}</p>
+        </div>
+        <div className="details-head-side">
+          <StatusBadge status={p.status} />
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setShareOpen(true)}>
+            {t.details.share}
+          </button>
+        </div>
+      </header>
+      <p className="details-price">{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>
+      {p.isVerified === false ? <p className="notice">{t.details.underReview}</p> : null}
+
+      <div className="details-columns">
+        <section className="panel">
+          <h2>{t.details.specifications}</h2>
+          <dl className="spec-grid">
+            {specRows(p).map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section className="panel">
+          <h2>{t.details.overview}</h2>
+          <dl className="spec-grid">
+            <div>
+              <dt>{t.details.category}</dt>
+              <dd>{t.labels.category[p.category] ?? p.category}</dd>
+            </div>
+            <div>
+              <dt>{t.details.propertyType}</dt>
+              <dd>{typeLabel}</dd>
+            </div>
+            <div className="wide">
+              <dt>{t.details.location}</dt>
+              <dd>{[neighbourhood, town, p.location?.country].filter(Boolean).join(', ')}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section className="panel">
+        <h2>{t.details.description}</h2>
+        <p className="prewrap">{p.description?.trim() ? p.description : MESSAGES.property.noDescription}</p>
+      </section>
+
+      <section className="panel">
+        <h2>{t.details.amenities}</h2>
+        {amenities.length ? (
+          <ul className="amenities">
+            {amenities.map((a) => (
+              <li key={a}>{(t.labels.amenity as Record<string, string>)[a] ?? a}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t.details.noAmenities}</p>
+        )}
+      </section>
+
+      {p.author?.name ? <p className="muted small">{t.details.postedBy(p.author.name)}</p> : null}
+
+      <MessageLandlord property={p} />
+      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={url} title={p.title} />
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { shortName, userInitial, type PublicUser } from '@mboa/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { SITE } from '../config.js';
+import { t } from '../i18n/index.js';
+import { useSession } from '../session/session.js';
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  /** A link into another app (the admin area): a full page load. */
+  external?: boolean;
+}
+export interface NavMenu {
+  label: string;
+  items: NavEntry[];
+}
+
+/** The top navigation for a role, exactly as spec §2 lists it. */
+export function navFor(user: Pick<PublicUser, 'role'> | null): { links: NavEntry[]; menus: NavMenu[]; showPost: boolean } {
+  const role = user?.role;
+  const isOwner = role === 'landlord' || role === 'caretaker';
+  const showPost = !user || isOwner;
+  const links: NavEntry[] = [{ label: t.nav.home, to: '/' }];
+  if (showPost) links.push({ label: t.nav.postProperty, to: '/post-property' });
+  if (isOwner) links.push({ label: t.nav.myListings, to: '/my-listings' });
+  if (role === 'admin') links.push({ label: t.nav.adminDashboard, to: SITE.adminUrl, external: true });
+  const menus: NavMenu[] = [
+    {
+      label: t.nav.support,
+      items: [
+        { label: t.nav.faq, to: '/faq' },
+        { label: t.nav.contact, to: '/contact' },
+        { label: t.nav.helpCenter, to: '/help' },
+      ],
+    },
+    {
+      label: t.nav.resources,
+      items: [
+        { label: t.nav.terms, to: '/terms' },
+        { label: t.nav.privacy, to: '/privacy' },
+        { label: t.nav.about, to: '/about' },
+      ],
+    },
+  ];
+  return { links, menus, showPost };
+}
+
+function EntryLink({ entry, className }: { entry: NavEntry; className?: string }) {
+  if (entry.external) {
+    return (
+      <a href={entry.to} className={className}>
+        {entry.label}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={entry.to} end={entry.to === '/'} className={({ isActive }) => `${className ?? ''}${isActive ? ' active' : ''}`}>
+      {entry.label}
+    </NavLink>
+  );
+}
+
+function DropMenu({ menu }: { menu: NavMenu }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const active = menu.items.some((i) => i.to === pathname);
+  return (
+    <div className="dropdown" ref={ref}>
+      <button type="button" className={`nav-link${active ? ' active' : ''}`} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {menu.label} <span aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <ul className="dropdown-menu">
+          {menu.items.map((item) => (
+            <li key={item.to}>
+              <EntryLink entry={item} className="dropdown-item" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function Avatar({ user }: { user: PublicUser }) {
+  return (
+    <Link to="/profile" className="avatar-link" aria-label={t.nav.profile}>
+      <span className="avatar" aria-hidden="true">
+        {userInitial(user.name)}
+      </span>
+      <span className="avatar-name">{shortName(user.name)}</span>
+    </Link>
+  );
+}
+
+export function Nav() {
+  const { user, loading } = useSession();
+  const { links, menus, showPost } = navFor(user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [menuOpen]);
+
+  const account = loading ? (
+    <span className="account-placeholder" aria-hidden="true" />
+  ) : user ? (
+    <Avatar user={user} />
+  ) : (
+    <>
+      <Link to="/login" className="btn btn-ghost">
+        {t.nav.login}
+      </Link>
+      <Link to="/signup" className="btn btn-primary">
+        {t.nav.signup}
+      </Link>
+    </>
+  );
+
+  return (
+    <header className="topbar">
+      <div className="container topbar-inner">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>{t.app.name}</span>
+        </Link>
+        <nav className="nav-desktop" aria-label={t.nav.mainNavigation}>
+          {links.map((l) => (
+            <EntryLink key={l.to} entry={l} className="nav-link" />
+          ))}
+          {menus.map((m) => (
+            <DropMenu key={m.label} menu={m} />
+          ))}
+        </nav>
+        <div className="nav-account">{account}</div>
+        <div className="nav-mobile-actions">
+          {showPost ? (
+            <Link to="/post-property" className="btn btn-primary btn-sm">
+              + {t.ui.postProperty}
+            </Link>
+          ) : null}
+          <button type="button" className="icon-button" aria-label={t.nav.openMenu} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+            <span className="burger" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t.nav.mainNavigation}>
+          <div className="mobile-menu-head">
+            <span className="brand">{t.app.name}</span>
+            <button type="button" className="icon-button" aria-label={t.nav.closeMenu} onClick={() => setMenuOpen(false)} autoFocus>
+              ×
+            </button>
+          </div>
+          <nav className="mobile-menu-body" aria-label={t.nav.mainNavigation}>
+            {user ? <Avatar user={user} /> : null}
+            {links.map((l) => (
+              <EntryLink key={l.to} entry={l} className="mobile-link" />
+            ))}
+            {menus.map((m) => (
+              <div key={m.label} className="mobile-group">
+                <p className="mobile-group-title">{m.label}</p>
+                {m.items.map((i) => (
+                  <EntryLink key={i.to} entry={i} className="mobile-link" />
+                ))}
+              </div>
+            ))}
+            {!user && !loading ? (
+              <div className="mobile-auth">
+                <Link to="/login" className="btn btn-ghost">
+                  {t.nav.login}
+                </Link>
+                <Link to="/signup" className="btn btn-primary">
+                  {t.nav.signup}
+                </Link>
+              </div>
+            ) : null}
+          </nav>
+        </div>
+      ) : null}
+    </header>
+  );
+}

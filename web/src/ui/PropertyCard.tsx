@@ -1,0 +1,57 @@
+import { formatPriceWithTerm, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { Link } from 'react-router';
+import { t } from '../i18n/index.js';
+
+/** Cards always use the small thumbnail variant, sized up front so nothing shifts while loading. */
+export const CARD_IMAGE = { width: 320, height: 240 } as const;
+
+export function PropertyCard({ property, eager }: { property: PropertyRead; eager?: boolean }) {
+  const id = property.id ?? property._id;
+  const place = [property.town ?? property.location?.town, property.neighbourhood ?? property.location?.neighbourhood]
+    .filter(Boolean)
+    .join(', ');
+  const typeLabel = (t.labels.propertyType as Record<string, string>)[property.propertyType] ?? property.propertyType;
+  return (
+    <article className="card">
+      <Link to={propertyDetailsPath(id)} className="card-link">
+        <div className="card-media">
+          {property.thumbnail ? (
+            <img
+              src={property.thumbnail}
+              alt={property.title}
+              width={CARD_IMAGE.width}
+              height={CARD_IMAGE.height}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : (
+            <div className="card-placeholder" role="img" aria-label={t.home.photoPlaceholder}>
+              <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+                <path d="M3 11 12 3l9 8v10h-6v-6H9v6H3z" fill="currentColor" />
+              </svg>
+            </div>
+          )}
+          {typeLabel ? <span className="card-tag">{typeLabel}</span> : null}
+        </div>
+        <div className="card-body">
+          <h3 className="card-title">{property.title}</h3>
+          <p className="card-place">{place}</p>
+          <p className="card-price">{formatPriceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm)}</p>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <div className="card skeleton-card" aria-hidden="true">
+      <div className="card-media skeleton" />
+      <div className="card-body">
+        <div className="skeleton line w80" />
+        <div className="skeleton line w50" />
+        <div className="skeleton line w40" />
+      </div>
+    </div>
+  );
+}

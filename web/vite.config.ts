@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  // The contracts package's dist may not be built: the web app compiles its TypeScript sources.
+  resolve: { alias: { '@mboa/contracts': contracts } },
+  build: {
+    // Lets scripts/bundle-size.mjs find exactly which files the home route loads.
+    manifest: true,
+    target: 'es2020',
+    rolldownOptions: {
+      treeshake: {
+        // The contracts library only declares values; nothing runs on import. Saying so lets the
+        // bundler drop the zod schemas (and zod) that the browser never uses.
+        moduleSideEffects: (id: string) => !id.includes('/libs/contracts/'),
+      },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+  preview: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+});
