@@ -10,9 +10,69 @@ import { createTestDatabase } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
 import { createGateway } from '../app.js';
 import { gatewayConfigFromEnv, type GatewayConfig } from '../config.js';
+import type { ServiceName } from '@mboa/contracts';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+function hasPrismaSchema(service: string): boolean {
+  return existsSync(path.join(repoRoot, 'services', service, 'prisma/schema.prisma'));
+}
+
+/** What every service starter gets: its own slice of the shared local servers. */
+export interface ServiceContext {
+  db: { url: string; urlFor(service: string): string };
+  natsUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  subjectPrefix: string;
+  streamName: string;
+  mailDir: string;
+  mailer: FileMailer;
+  env: NodeJS.ProcessEnv;
+}
+
+type ServiceStarter = (ctx: ServiceContext) => Promise<INestMicroservice>;
+
+/**
+ * How each service starts in a test. A service added to the system adds its line here and names
+ * itself in `startTestSystem({ services })`.
+ */
+export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
+  auth: (ctx) =>
+    startAuthService(
+      {
+        databaseUrl: ctx.db.urlFor('auth'),
+        dbSchema: 'auth',
+        redisUrl: ctx.redisUrl,
+        redisPrefix: ctx.redisPrefix,
+        natsUrl: ctx.natsUrl,
+        subjectPrefix: ctx.subjectPrefix,
+        streamName: ctx.streamName,
+        mailer: ctx.mailer,
+        relay: true,
+        admin: ctx.env.ADMIN_EMAIL
+          ? {
+              email: ctx.env.ADMIN_EMAIL,
+              password: ctx.env.ADMIN_PASSWORD ?? '',
+              name: ctx.env.ADMIN_NAME ?? 'Administrator',
+              whatsapp: ctx.env.ADMIN_WHATSAPP ?? '600000000',
+            }
+          : undefined,
+      },
+      { logger: false },
+    ),
+};
+
+export interface TestSystemOptions {
+  services?: ServiceName[];
+  gateway?: Partial<GatewayConfig>;
+  env?: NodeJS.ProcessEnv;
+}
 
 export interface TestSystem {
   url: string;
+  context: ServiceContext;
   config: GatewayConfig;
   mailDir: string;
   /** The reset codes mailed to an address, oldest first. */
@@ -24,32 +84,32 @@ export interface TestSystem {
  * The gateway and the auth service on their own database, NATS subjects, event stream, Redis
  * keys and mail folder, so test files run side by side against the one set of local servers.
  */
-export async function startTestSystem(overrides: Partial<GatewayConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestSystem> {
-  const db = await createTestDatabase(['auth']);
+export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
+  const names: ServiceName[] = options.services ?? ['auth'];
+  const db = await createTestDatabase(names.filter(hasPrismaSchema));
   const prefix = uniqueTestPrefix('gw');
   const redisPrefix = `test:${prefix}`;
   const stream = `T_${prefix.replace(/\W/g, '_')}`;
   const mailDir = await mkdtemp(path.join(tmpdir(), 'mboa-mail-'));
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-  const auth: INestMicroservice = await startAuthService(
-    {
-      databaseUrl: db.urlFor('auth'),
-      dbSchema: 'auth',
-      redisUrl,
-      redisPrefix,
-      natsUrl,
-      subjectPrefix: prefix,
-      streamName: stream,
-      mailer: new FileMailer({ mailDir, from: 'Mboa Rentals <test@mboa.local>' }),
-      relay: true,
-      admin: env.ADMIN_EMAIL
-        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD ?? '', name: env.ADMIN_NAME ?? 'Administrator', whatsapp: env.ADMIN_WHATSAPP ?? '600000000' }
-        : undefined,
-    },
-    { logger: false },
-  );
+  const context: ServiceContext = {
+    db,
+    natsUrl,
+    redisUrl,
+    redisPrefix,
+    subjectPrefix: prefix,
+    streamName: stream,
+    mailDir,
+    mailer: new FileMailer({ mailDir, from: 'Mboa Rentals <test@mboa.local>' }),
+    env: options.env ?? {},
+  };
+  const running: INestMicroservice[] = [];
+  for (const name of names) {
+    const starter = SERVICE_STARTERS[name];
+    if (!starter) throw new Error(`no test starter for service ${name}`);
+    running.push(await starter(context));
+  }
 
   const config: GatewayConfig = {
     ...gatewayConfigFromEnv({ PORT: '3000' }),
@@ -58,8 +118,8 @@ export async function startTestSystem(overrides: Partial<GatewayConfig> = {}, en
     redisPrefix,
     natsUrl,
     subjectPrefix: prefix,
-    services: ['auth'],
-    ...overrides,
+    services: names,
+    ...options.gateway,
   };
   const app: NestExpressApplication = await createGateway(config, { logger: false });
   await app.listen(0, '127.0.0.1');
@@ -68,6 +128,7 @@ export async function startTestSystem(overrides: Partial<GatewayConfig> = {}, en
 
   return {
     url,
+    context,
     config,
     mailDir,
     async mailedCodes(to: string) {
@@ -83,7 +144,7 @@ export async function startTestSystem(overrides: Partial<GatewayConfig> = {}, en
     },
     async stop() {
       await app.close();
-      await auth.close();
+      for (const service of running.reverse()) await service.close();
       const nc = await connect({ servers: natsUrl });
       await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
       await nc.drain();

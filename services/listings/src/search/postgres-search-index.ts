@@ -25,7 +25,6 @@ export interface SqlClient {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
   /** Prisma's batch transaction: the statements, in order, on one connection. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   $transaction(statements: any[]): PromiseLike<unknown[]>;
 }
 
