@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { CurrentSession, SignedIn, AdminOnly } from './auth/current-session.js';
 import { LocalLoginStrategy } from './auth/local.strategy.js';
@@ -15,7 +16,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, HealthController],
+      controllers: [AuthController, HealthController, AdminUsersController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,

@@ -1,3 +1,4 @@
+import type { Actor } from './types/requests.js';
 import type {
   PaymentTerm,
   PropertyCategory,
@@ -37,6 +38,8 @@ export const ALL_EVENT_TYPES: readonly EventType[] = Object.values(EVENT_TYPES);
 export interface UserEventPayload {
   user: PublicUser;
   version: number;
+  /** The staff member who made the change, when it was not the user themself. */
+  actor?: Actor;
 }
 export interface UserBannedPayload extends UserEventPayload {
   reason?: string;

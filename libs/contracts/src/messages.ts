@@ -50,6 +50,7 @@ export const MESSAGES = {
     passwordTooShort: `Password must be at least ${LIMITS.password.minLength} characters.`,
     whatsappExactDigits: 'WhatsApp number must be exactly 9 digits',
     userNotFound: 'User not found',
+    userUpdated: 'User updated successfully',
     userAlreadyVerified: 'This user is already verified.',
     userAlreadyBanned: 'This user is already banned.',
     userNotBanned: 'This user is not banned.',

@@ -4,6 +4,7 @@ import {
   AUTH_PATTERNS,
   MESSAGES,
   LIMITS,
+  actorSchema,
   adminCreateSchema,
   adminManageUserSchema,
   idSchema,
@@ -22,7 +23,7 @@ import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
 import { HealthService } from './health.service.js';
 
-const userIdPayload = z.object({ userId: idSchema });
+const userIdPayload = z.object({ userId: idSchema, actor: actorSchema.optional() });
 
 @Controller()
 export class AuthController {
@@ -93,27 +94,28 @@ export class AuthController {
 
   @MessagePattern(AUTH_PATTERNS.usersVerify)
   async verify(@Payload() payload: unknown) {
-    const { userId } = parsePayload(userIdPayload, payload);
-    return { user: await this.users.verify(userId), message: MESSAGES.toast.userStatusUpdated };
+    const { userId, actor } = parsePayload(userIdPayload, payload);
+    return { user: await this.users.verify(userId, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
   @MessagePattern(AUTH_PATTERNS.usersBan)
   async ban(@Payload() payload: unknown) {
-    const { userId } = parsePayload(userIdPayload, payload);
-    return { user: await this.users.ban(userId), message: MESSAGES.toast.userStatusUpdated };
+    const { userId, actor } = parsePayload(userIdPayload, payload);
+    return { user: await this.users.ban(userId, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
   @MessagePattern(AUTH_PATTERNS.usersUnban)
   async unban(@Payload() payload: unknown) {
-    const { userId } = parsePayload(userIdPayload, payload);
-    return { user: await this.users.unban(userId), message: MESSAGES.toast.userStatusUpdated };
+    const { userId, actor } = parsePayload(userIdPayload, payload);
+    return { user: await this.users.unban(userId, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
   @MessagePattern(AUTH_PATTERNS.usersUpdate)
   async update(@Payload() payload: unknown) {
-    const { userId } = parsePayload(userIdPayload, payload);
-    const data = parsePayload(userUpdateSchema, { ...(payload as object), userId: undefined });
-    return { user: await this.users.update(userId, data), message: MESSAGES.toast.userStatusUpdated };
+    const { userId, actor } = parsePayload(userIdPayload, payload);
+    const { name, whatsapp } = payload as { name?: unknown; whatsapp?: unknown };
+    const data = parsePayload(userUpdateSchema, { name, whatsapp });
+    return { user: await this.users.update(userId, data, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
   @MessagePattern(AUTH_PATTERNS.adminEnsure)

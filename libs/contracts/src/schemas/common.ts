@@ -116,3 +116,11 @@ export function statusFilter<const T extends readonly [string, ...string[]]>(val
     z.enum(values, { error: M.invalidStatus }).optional(),
   );
 }
+
+/** Who asks, as the gateway resolved it from the session (types/requests.ts `Actor`). */
+export const actorSchema = z.object({
+  userId: z.string().min(1).max(100),
+  role: z.enum(['renter', 'landlord', 'caretaker', 'admin']),
+  isVerified: z.boolean(),
+  name: z.string().max(200).optional(),
+});

@@ -26,6 +26,8 @@ export interface Actor {
   userId: string;
   role: Role;
   isVerified: boolean;
+  /** Shown in the staff audit trail. */
+  name?: string;
 }
 
 /** Client facts the gateway forwards for rate limits and audit. */

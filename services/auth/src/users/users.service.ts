@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EVENT_TYPES, LIMITS, MESSAGES, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
+import { EVENT_TYPES, LIMITS, MESSAGES, type Actor, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb, type AuthTx } from '../db.js';
@@ -112,15 +112,15 @@ export class UsersService {
     return { users: users.map(toPublicUser), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
   }
 
-  async verify(userId: string): Promise<PublicUser> {
-    return this.change(userId, EVENT_TYPES.userVerified, (user) => {
+  async verify(userId: string, actor?: Actor): Promise<PublicUser> {
+    return this.change(userId, EVENT_TYPES.userVerified, actor, (user) => {
       if (user.isVerified) throw fail.conflict(MESSAGES.auth.userAlreadyVerified);
       return { isVerified: true };
     });
   }
 
-  async ban(userId: string): Promise<PublicUser> {
-    const user = await this.change(userId, EVENT_TYPES.userBanned, (current) => {
+  async ban(userId: string, actor?: Actor): Promise<PublicUser> {
+    const user = await this.change(userId, EVENT_TYPES.userBanned, actor, (current) => {
       if (current.role === 'admin') throw fail.conflict(MESSAGES.auth.cannotBanAdmin);
       if (current.status === 'banned') throw fail.conflict(MESSAGES.auth.userAlreadyBanned);
       return { status: 'banned' };
@@ -129,15 +129,15 @@ export class UsersService {
     return user;
   }
 
-  async unban(userId: string): Promise<PublicUser> {
-    return this.change(userId, EVENT_TYPES.userUnbanned, (current) => {
+  async unban(userId: string, actor?: Actor): Promise<PublicUser> {
+    return this.change(userId, EVENT_TYPES.userUnbanned, actor, (current) => {
       if (current.status !== 'banned') throw fail.conflict(MESSAGES.auth.userNotBanned);
       return { status: 'active' };
     });
   }
 
-  async update(userId: string, data: { name?: string; whatsapp?: string }): Promise<PublicUser> {
-    return this.change(userId, EVENT_TYPES.userUpdated, () => ({
+  async update(userId: string, data: { name?: string; whatsapp?: string }, actor?: Actor): Promise<PublicUser> {
+    return this.change(userId, EVENT_TYPES.userUpdated, actor, () => ({
       ...(data.name !== undefined ? { name: data.name.trim() } : {}),
       ...(data.whatsapp !== undefined ? { whatsapp: data.whatsapp } : {}),
     }));
@@ -182,6 +182,7 @@ export class UsersService {
   private async change(
     userId: string,
     type: (typeof EVENT_TYPES)['userVerified' | 'userBanned' | 'userUnbanned' | 'userUpdated'],
+    actor: Actor | undefined,
     decide: (current: User) => Prisma.UserUpdateInput,
   ): Promise<PublicUser> {
     await this.find(userId);
@@ -193,7 +194,7 @@ export class UsersService {
       const data = decide(fresh);
       const updated = await tx.user.update({ where: { id: userId }, data: { ...data, version: { increment: 1 } } });
       const view = toPublicUser(updated);
-      await recordEvent(tx, type, { user: view, version: updated.version });
+      await recordEvent(tx, type, actor ? { user: view, version: updated.version, actor } : { user: view, version: updated.version });
       return view;
     });
   }

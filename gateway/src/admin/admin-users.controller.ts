@@ -1,0 +1,54 @@
+import { Body, Controller, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AUTH_PATTERNS,
+  MESSAGES,
+  adminManageUserSchema,
+  userUpdateSchema,
+  type AdminManageUserInput,
+  type PublicUser,
+  type UserUpdateInput,
+} from '@mboa/contracts';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+import { actorOf } from '../auth/actor.js';
+import { AdminOnly, CurrentUser } from '../auth/current-session.js';
+
+const STATUS_CALLS = {
+  ban: AUTH_PATTERNS.usersBan,
+  unban: AUTH_PATTERNS.usersUnban,
+  verify: AUTH_PATTERNS.usersVerify,
+} as const;
+
+@ApiTags('admin')
+@Controller('api/admin')
+@UseGuards(AdminOnly)
+export class AdminUsersController {
+  constructor(private readonly services: Services) {}
+
+  @Post('manage/user')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'List users (10 a page, search by WhatsApp, filter) or ban / unban / verify one' })
+  @ApiBody({ schema: jsonSchemaOf(adminManageUserSchema) })
+  async manage(@Body(new ZodBody(adminManageUserSchema)) body: AdminManageUserInput, @CurrentUser() admin: PublicUser) {
+    if (body.type === 'list') return this.services.call(AUTH_PATTERNS.usersList, body.payload);
+    const reply = await this.services.call<{ user: PublicUser }>(STATUS_CALLS[body.type], {
+      userId: body.payload.userId,
+      actor: actorOf(admin),
+    });
+    return { message: MESSAGES.toast.userStatusUpdated, user: reply.user };
+  }
+
+  @Patch('users/:id')
+  @ApiOperation({ summary: "Edit a user's name and WhatsApp number (same rules as sign-up)" })
+  @ApiBody({ schema: jsonSchemaOf(userUpdateSchema) })
+  async edit(@Param('id') id: string, @Body(new ZodBody(userUpdateSchema)) body: UserUpdateInput, @CurrentUser() admin: PublicUser) {
+    const reply = await this.services.call<{ user: PublicUser }>(AUTH_PATTERNS.usersUpdate, {
+      userId: id,
+      ...body,
+      actor: actorOf(admin),
+    });
+    return { message: MESSAGES.auth.userUpdated, user: reply.user };
+  }
+}
