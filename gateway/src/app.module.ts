@@ -1,14 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { AdminReviewController } from './admin/admin-review.controller.js';
+import { AdminStatsController } from './admin/admin-stats.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { CurrentSession, SignedIn, AdminOnly } from './auth/current-session.js';
 import { LocalLoginStrategy } from './auth/local.strategy.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { PROPERTY_CONTROLLERS } from './properties/index.js';
 import { HealthController } from './health/health.controller.js';
+import { MEDIA_CONTROLLERS, MEDIA_PROVIDERS } from './media/index.js';
 import { GatewayRedis } from './redis.provider.js';
 import { Services } from './rpc/rpc.provider.js';
 import { RateLimits } from './security/rate-limits.js';
+import { SUPPORT_CONTROLLERS } from './support/index.js';
 
 @Module({})
 export class GatewayModule {
@@ -16,7 +21,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, HealthController, AdminUsersController],
+      controllers: [AuthController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...MEDIA_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,
@@ -26,6 +31,7 @@ export class GatewayModule {
         SignedIn,
         AdminOnly,
         LocalLoginStrategy,
+        ...MEDIA_PROVIDERS,
       ],
     };
   }

@@ -5,9 +5,13 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { FileMailer, uniqueTestPrefix } from '@mboa/platform';
+import { createObjectStore, FileMailer, LocalFileStore, uniqueTestPrefix } from '@mboa/platform';
 import { createTestDatabase } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
+import { startListingsService } from '../../../services/listings/src/main.js';
+import { startSupportService } from '../../../services/support/src/main.js';
+import { startModerationService } from '../../../services/moderation/src/main.js';
+import { startMediaService } from '../../../services/media/src/main.js';
 import { createGateway } from '../app.js';
 import { gatewayConfigFromEnv, type GatewayConfig } from '../config.js';
 import type { ServiceName } from '@mboa/contracts';
@@ -39,6 +43,49 @@ type ServiceStarter = (ctx: ServiceContext) => Promise<INestMicroservice>;
  * itself in `startTestSystem({ services })`.
  */
 export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
+  // Give env MEDIA_DIR (or S3_*) and the same store as `gateway.objectStore` to post photos through
+  // the gateway; otherwise media keeps its files in the system's temporary folder.
+  media: (ctx) =>
+    startMediaService(
+      {
+        natsUrl: ctx.natsUrl,
+        subjectPrefix: ctx.subjectPrefix,
+        streamName: ctx.streamName,
+        store: ctx.env.MEDIA_DIR || ctx.env.S3_ENDPOINT ? createObjectStore(ctx.env) : new LocalFileStore(path.join(ctx.mailDir, 'objects')),
+        processingConcurrency: 2,
+        consumeEvents: true,
+      },
+      { logger: false },
+    ),
+  listings: (ctx) =>
+    startListingsService(
+      {
+        databaseUrl: ctx.db.urlFor('listings'),
+        dbSchema: 'listings',
+        natsUrl: ctx.natsUrl,
+        subjectPrefix: ctx.subjectPrefix,
+        streamName: ctx.streamName,
+        relay: true,
+        consumers: true,
+        search: { meiliUrl: ctx.env.MEILI_URL, meiliApiKey: ctx.env.MEILI_API_KEY, meiliIndex: ctx.env.MEILI_INDEX },
+        ownerWaitMs: 3000,
+      },
+      { logger: false },
+    ),
+  moderation: (ctx) =>
+    startModerationService(
+      {
+        databaseUrl: ctx.db.urlFor('moderation'),
+        dbSchema: 'moderation',
+        natsUrl: ctx.natsUrl,
+        subjectPrefix: ctx.subjectPrefix,
+        streamName: ctx.streamName,
+        mailer: ctx.mailer,
+        relay: true,
+        publicOrigin: 'http://localhost:3000',
+      },
+      { logger: false },
+    ),
   auth: (ctx) =>
     startAuthService(
       {
@@ -59,6 +106,18 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
               whatsapp: ctx.env.ADMIN_WHATSAPP ?? '600000000',
             }
           : undefined,
+      },
+      { logger: false },
+    ),
+  support: (ctx) =>
+    startSupportService(
+      {
+        databaseUrl: ctx.db.urlFor('support'),
+        dbSchema: 'support',
+        natsUrl: ctx.natsUrl,
+        subjectPrefix: ctx.subjectPrefix,
+        streamName: ctx.streamName,
+        relay: true,
       },
       { logger: false },
     ),

@@ -67,10 +67,16 @@ export interface PropertyCreatedPayload {
   /** The user who posted (an admin posting on behalf differs from ownerId). */
   postedBy: string;
   version: number;
+  /** Who posted (role included), for the staff audit trail. */
+  actor?: Actor;
 }
 export interface PropertyUpdatedPayload {
   property: PropertySnapshot;
   version: number;
+  /** The staff member (or owner) who made the change. */
+  actor?: Actor;
+  /** Names of the fields that changed (admin edit). */
+  fields?: string[];
 }
 export interface PropertyStatusChangedPayload {
   propertyId: string;
@@ -79,12 +85,16 @@ export interface PropertyStatusChangedPayload {
   to: PropertyStatus;
   changedBy: string;
   version: number;
+  actor?: Actor;
 }
 export interface PropertyDeletedPayload {
   propertyId: string;
   ownerId: string;
   deletedBy: string;
   version: number;
+  actor?: Actor;
+  /** Object-store keys of the property's image variants (large and thumbnail), for media to delete. */
+  imageKeys?: string[];
 }
 export interface PropertyReviewedPayload {
   propertyId: string;
@@ -92,6 +102,9 @@ export interface PropertyReviewedPayload {
   feedback: string;
   reviewerId: string;
   decidedAt: IsoDateString;
+  /** The moderation service's record of the decision. */
+  reviewId?: string;
+  actor?: Actor;
 }
 export type PropertyApprovedPayload = PropertyReviewedPayload & { action: 'approve' };
 export type PropertyRejectedPayload = PropertyReviewedPayload & { action: 'reject' };

@@ -126,12 +126,22 @@ export const MESSAGES = {
     updateFailed: 'Failed to update property',
     fetchFailed: 'Failed to fetch property',
     ownerNotFound: 'Owner not found',
+    ownerRoleInvalid: 'Properties can only be posted for a landlord or caretaker.',
+    ownerBanned: 'This owner is banned.',
+    postForOthersAdminOnly: 'Only admins can post on behalf of another user.',
+    numberTooLarge: 'This number is too large',
+    imagesInvalid: 'The images are invalid.',
+  },
+  moderation: {
+    approvedMailSubject: 'Your property has been approved',
+    rejectedMailSubject: 'Your property was not approved',
   },
   booking: {
     created: 'Booking created successfully',
     failed: 'Failed to create booking',
     ownerRequired: 'Owner details are required',
     ownerIdRequired: 'Owner user is required',
+    ownerMismatch: 'The owner does not match this property.',
     fallback: 'Something went wrong. Please try again.',
   },
   request: {

@@ -37,11 +37,14 @@ export const LISTINGS_PATTERNS = {
 
 export const MEDIA_PATTERNS = {
   imagesProcess: 'media.images.process',
+  imagesDiscard: 'media.images.discard',
   health: 'media.health',
 } as const;
 
 export const MODERATION_PATTERNS = {
   review: 'moderation.review',
+  reviewsOf: 'moderation.reviews.of-property',
+  auditLatest: 'moderation.audit.latest',
   health: 'moderation.health',
 } as const;
 

@@ -7,6 +7,8 @@ export interface AdminStats {
   properties: { total: number; latest: PropertyRead[] };
   requests: { searchingCount: number };
   support: { pendingCount: number };
+  /** The latest staff actions (audit trail), newest first. */
+  actions?: AuditEntry[];
 }
 
 export interface AuthStatsReply {
@@ -20,4 +22,28 @@ export interface ListingsStatsReply {
 export interface SupportStatsReply {
   searchingCount: number;
   pendingCount: number;
+}
+
+/** One staff action kept in the audit trail (moderation service). */
+export interface AuditEntry {
+  id: string;
+  actorId: string;
+  actorName: string | null;
+  /** What was done, e.g. 'user.banned', 'property.approved', 'request.status-changed'. */
+  action: string;
+  targetType: 'user' | 'property' | 'request' | 'ticket';
+  targetId: string;
+  summary: string;
+  createdAt: string;
+}
+
+/** A recorded review decision. */
+export interface ReviewRecord {
+  id: string;
+  propertyId: string;
+  action: 'approve' | 'reject';
+  feedback: string;
+  reviewerId: string;
+  reviewerName: string | null;
+  createdAt: string;
 }

@@ -1,8 +1,27 @@
-/** One upload handed to `media.images.process`; bytes travel base64-encoded over NATS. */
-export interface ImageUpload {
+/** Files under /media never change once written (content-addressed keys), so caches may keep them. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Where the gateway serves the object store's keys: `/media/<key>`. */
+export const MEDIA_URL_PREFIX = '/media/';
+
+/**
+ * Images never travel over NATS (1 MB payload limit): the gateway streams each uploaded file into
+ * the object store under a staging key, and media reads it from there.
+ */
+export const MEDIA_STAGING_PREFIX = 'uploads/';
+
+/** `uploads/<uuid>`: the only keys `media.images.process` reads. */
+export const MEDIA_STAGING_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isStagingKey(key: string): boolean {
+  return MEDIA_STAGING_KEY.test(key);
+}
+
+/** One uploaded file, already in the object store under a staging key. */
+export interface StagedImageUpload {
+  /** `uploads/<uuid>` (MEDIA_STAGING_KEY). */
+  key: string;
+  /** The name the client gave the file (`${timestamp}-${index}-${originalName}` from the web app). */
   filename: string;
-  mimeType?: string;
-  dataBase64: string;
 }
 
 export interface ProcessedImageVariant {
@@ -20,12 +39,31 @@ export interface ProcessedImage {
   alt: string;
 }
 
+/** `media.images.process` */
 export interface ProcessImagesRequest {
   ownerId: string;
+  /** Known when images are added to an existing property; otherwise media picks an upload scope. */
   propertyId?: string;
-  images: ImageUpload[];
+  /** The property's title, for the images' alt text (the file name otherwise). */
+  title?: string;
+  /** In the order posted; the reply keeps it. Staging objects are deleted once read. */
+  uploads: StagedImageUpload[];
 }
 
 export interface ProcessImagesReply {
   images: ProcessedImage[];
+}
+
+/** `media.images.discard`: variants to delete (`ProcessedImageVariant.key`), e.g. after listings refused the property. */
+export interface DiscardImagesRequest {
+  keys: string[];
+}
+
+export interface DiscardImagesReply {
+  removed: number;
+}
+
+/** Every variant key of some processed images (what `media.images.discard` and `property.deleted` carry). */
+export function imageKeysOf(images: readonly ProcessedImage[]): string[] {
+  return images.flatMap((image) => [image.large.key, image.thumbnail.key]);
 }

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MODERATION_PATTERNS, reviewSchema, type PublicUser, type ReviewInput } from '@mboa/contracts';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+import { actorOf } from '../auth/actor.js';
+import { AdminOnly, CurrentUser } from '../auth/current-session.js';
+
+@ApiTags('admin')
+@Controller('api/admin/properties')
+@UseGuards(AdminOnly)
+export class AdminReviewController {
+  constructor(private readonly services: Services) {}
+
+  @Post(':id/review')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve or reject a property not verified yet (reject needs feedback); 409 once verified' })
+  @ApiBody({ schema: jsonSchemaOf(reviewSchema) })
+  review(@Param('id') id: string, @Body(new ZodBody(reviewSchema)) body: ReviewInput, @CurrentUser() admin: PublicUser) {
+    return this.services.call(MODERATION_PATTERNS.review, { propertyId: id, actor: actorOf(admin), review: body });
+  }
+}

@@ -1,0 +1,41 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  AUTH_PATTERNS,
+  LISTINGS_PATTERNS,
+  MODERATION_PATTERNS,
+  SUPPORT_PATTERNS,
+  type AdminStats,
+  type AuditEntry,
+  type AuthStatsReply,
+  type ListingsStatsReply,
+  type SupportStatsReply,
+} from '@mboa/contracts';
+import { Services } from '../rpc/rpc.provider.js';
+import { AdminOnly } from '../auth/current-session.js';
+
+@ApiTags('admin')
+@Controller('api/admin')
+@UseGuards(AdminOnly)
+export class AdminStatsController {
+  constructor(private readonly services: Services) {}
+
+  @Get('stats')
+  @ApiOperation({ summary: 'Dashboard: users, properties, searching requests, pending tickets, latest staff actions' })
+  async stats(): Promise<AdminStats> {
+    // Each figure comes from the service that owns it, asked in parallel.
+    const [users, properties, support, audit] = await Promise.all([
+      this.services.call<AuthStatsReply>(AUTH_PATTERNS.stats, {}),
+      this.services.call<ListingsStatsReply>(LISTINGS_PATTERNS.stats, {}),
+      this.services.call<SupportStatsReply & Partial<{ requests: { searchingCount: number }; support: { pendingCount: number } }>>(SUPPORT_PATTERNS.stats, {}),
+      this.services.call<{ actions: AuditEntry[] }>(MODERATION_PATTERNS.auditLatest, { limit: 10 }),
+    ]);
+    return {
+      users: { total: users.total, latest: users.latest },
+      properties: { total: properties.total, latest: properties.latest },
+      requests: { searchingCount: support.requests?.searchingCount ?? support.searchingCount },
+      support: { pendingCount: support.support?.pendingCount ?? support.pendingCount },
+      actions: audit.actions,
+    };
+  }
+}

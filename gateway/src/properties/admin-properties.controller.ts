@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  adminManagePropertiesSchema,
+  LISTINGS_PATTERNS,
+  propertyEditSchema,
+  type AdminManagePropertiesInput,
+  type PropertyEditInput,
+  type PublicUser,
+} from '@mboa/contracts';
+import { actorOf } from '../auth/actor.js';
+import { AdminOnly, CurrentUser } from '../auth/current-session.js';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+
+/** The admin's property calls: list and status actions (spec §7), the review screen's read, and edit. */
+@ApiTags('admin')
+@Controller('api/admin')
+@UseGuards(AdminOnly)
+export class AdminPropertiesController {
+  constructor(private readonly services: Services) {}
+
+  @Post('manage/properties')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'List properties (10 a page, by status) or markRented / markAvailable / deactivate / activate one',
+    description: 'markRented needs available, markAvailable needs rented, deactivate needs not deactivated, activate needs deactivated; otherwise 409.',
+  })
+  @ApiBody({ schema: jsonSchemaOf(adminManagePropertiesSchema) })
+  manage(@Body(new ZodBody(adminManagePropertiesSchema)) body: AdminManagePropertiesInput, @CurrentUser() admin: PublicUser) {
+    if (body.type === 'list') return this.services.call(LISTINGS_PATTERNS.adminList, { ...body.payload, actor: actorOf(admin) });
+    return this.services.call(LISTINGS_PATTERNS.adminStatus, { propertyId: body.payload.propertyId, action: body.type, actor: actorOf(admin) });
+  }
+
+  @Get('properties/:id')
+  @ApiOperation({ summary: 'A property in any state, with its author, for the review screen' })
+  @ApiParam({ name: 'id', description: 'Property id' })
+  @ApiResponse({ status: 200, description: '{ property }' })
+  get(@Param('id') id: string) {
+    return this.services.call(LISTINGS_PATTERNS.adminGet, { id });
+  }
+
+  @Patch('properties/:id')
+  @ApiOperation({
+    summary: "Edit a property's text fields, price, payment term, specifications (and location, amenities)",
+    description: 'Any subset of the post fields, validated as when posting. Answers { message, property }; publishes property.updated with the admin as actor.',
+  })
+  @ApiParam({ name: 'id', description: 'Property id' })
+  @ApiBody({ schema: jsonSchemaOf(propertyEditSchema) })
+  @ApiResponse({ status: 200, description: '{ message, property }' })
+  edit(@Param('id') id: string, @Body(new ZodBody(propertyEditSchema)) body: PropertyEditInput, @CurrentUser() admin: PublicUser) {
+    return this.services.call(LISTINGS_PATTERNS.adminEdit, { id, data: body, actor: actorOf(admin) });
+  }
+}

@@ -1,0 +1,5 @@
+import { AdminPropertiesController } from './admin-properties.controller.js';
+import { PropertiesController } from './properties.controller.js';
+
+/** The gateway's property calls (registered in app.module.ts). */
+export const PROPERTY_CONTROLLERS = [PropertiesController, AdminPropertiesController];

@@ -1,0 +1,102 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  bookingSchema,
+  LISTINGS_PATTERNS,
+  myListingsSchema,
+  searchQuerySchema,
+  type BookingInput,
+  type BookingResponse,
+  type MyListingsInput,
+  type ProfileResponse,
+  type PropertyRead,
+  type PublicUser,
+  type SearchQuery,
+  type SearchResponse,
+} from '@mboa/contracts';
+import { actorOf } from '../auth/actor.js';
+import { CurrentSession, CurrentUser, SignedIn } from '../auth/current-session.js';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+
+const MY_LISTINGS_CALLS = {
+  fetch: LISTINGS_PATTERNS.myListingsFetch,
+  update: LISTINGS_PATTERNS.myListingsUpdate,
+  delete: LISTINGS_PATTERNS.myListingsDelete,
+} as const;
+
+const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'string' | 'number' }[] = [
+  { name: 'search', description: 'Text in title, description, town, neighbourhood or type; typos tolerated', type: 'string' },
+  { name: 'category', description: 'residential or commercial ("all" or empty: any)', type: 'string' },
+  { name: 'propertyType', description: 'One of the types of spec §3 ("all" or empty: any)', type: 'string' },
+  { name: 'town', description: 'Town, case- and accent-insensitive', type: 'string' },
+  { name: 'rooms', description: '1–6: that many bedrooms (residential) or sections (commercial) or more', type: 'number' },
+  { name: 'minPrice', description: 'FCFA, included', type: 'number' },
+  { name: 'maxPrice', description: 'FCFA, included', type: 'number' },
+  { name: 'page', description: '1-based page', type: 'number' },
+  { name: 'limit', description: 'Cards per page, default 12, at most 50', type: 'number' },
+];
+
+function ApiSearchQueries(): MethodDecorator {
+  return (target, key, descriptor) => {
+    for (const p of SEARCH_PARAMS) ApiQuery({ name: p.name, required: false, type: p.type, description: p.description })(target, key, descriptor);
+  };
+}
+
+/** Spec §7 property calls for everyone: search, details, My Listings, bookings and the profile. */
+@ApiTags('properties')
+@Controller('api')
+export class PropertiesController {
+  constructor(
+    private readonly services: Services,
+    private readonly session: CurrentSession,
+  ) {}
+
+  @Get('properties/search')
+  @ApiOperation({ summary: 'Search approved, available listings; newest first without text; empty values are ignored' })
+  @ApiSearchQueries()
+  @ApiResponse({ status: 200, description: '{ properties, total, page, totalPages }' })
+  search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
+    return this.services.call<SearchResponse>(LISTINGS_PATTERNS.propertySearch, query);
+  }
+
+  @Get('properties/:id')
+  @ApiOperation({ summary: 'One property. The public sees approved, available ones; owners and admins see theirs in any state; otherwise 404' })
+  @ApiParam({ name: 'id', description: 'Property id' })
+  @ApiResponse({ status: 200, description: 'The property (read shape of CONTRACT.md)' })
+  @ApiResponse({ status: 404, description: 'Property not found' })
+  async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
+    const user = await this.session.user(req);
+    return this.services.call<PropertyRead>(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
+  }
+
+  @Post('property/my-listings')
+  @HttpCode(200)
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete" })
+  @ApiBody({ schema: jsonSchemaOf(myListingsSchema) })
+  myListings(@Body(new ZodBody(myListingsSchema)) body: MyListingsInput, @CurrentUser() user: PublicUser) {
+    return this.services.call(MY_LISTINGS_CALLS[body.action], { actor: actorOf(user), payload: body.payload });
+  }
+
+  @Post('property/bookings')
+  @HttpCode(201)
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: 'Record a contact with a landlord before WhatsApp opens; `propertyId` optional' })
+  @ApiBody({ schema: jsonSchemaOf(bookingSchema) })
+  @ApiResponse({ status: 201, description: '{ message, booking }' })
+  booking(@Body(new ZodBody(bookingSchema)) body: BookingInput, @CurrentUser() user: PublicUser): Promise<BookingResponse> {
+    return this.services.call<BookingResponse>(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(user), data: body });
+  }
+
+  @Get('user/me')
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: 'The profile of the signed-in user with the number of properties they own' })
+  @ApiResponse({ status: 200, description: '{ profile, totalProperties }' })
+  async profile(@CurrentUser() user: PublicUser): Promise<ProfileResponse> {
+    const { totalProperties } = await this.services.call<{ totalProperties: number }>(LISTINGS_PATTERNS.profileCount, { userId: user.id });
+    return { profile: user, totalProperties };
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  SUPPORT_PATTERNS,
+  adminManageRequestsSchema,
+  adminManageSupportSchema,
+  type AdminManageRequestsInput,
+  type AdminManageSupportInput,
+} from '@mboa/contracts';
+import { AdminOnly } from '../auth/current-session.js';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+
+/**
+ * Staff work through property requests and support tickets (spec §7). Express matches routes
+ * case-insensitively (its default, which the gateway keeps), so `manage/Support` — the spelling the
+ * spec's update call uses — reaches the same handler; the e2e test holds that in place.
+ */
+@ApiTags('admin')
+@ApiCookieAuth()
+@Controller('api/admin/manage')
+@UseGuards(AdminOnly)
+export class AdminSupportController {
+  constructor(private readonly services: Services) {}
+
+  @Post('requests')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Property requests: `get` a page (status "all" or empty for every status), or `update-status` to any other status',
+  })
+  @ApiBody({ schema: jsonSchemaOf(adminManageRequestsSchema) })
+  @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
+  @ApiResponse({ status: 404, description: 'Unknown request id' })
+  @ApiResponse({ status: 409, description: 'The new status is the current one' })
+  manageRequests(@Body(new ZodBody(adminManageRequestsSchema)) body: AdminManageRequestsInput) {
+    return body.type === 'get'
+      ? this.services.call(SUPPORT_PATTERNS.requestsList, body.payload)
+      : this.services.call(SUPPORT_PATTERNS.requestsUpdateStatus, body.payload);
+  }
+
+  @Post('support')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Support tickets: `get` a page (status empty or "all" for every status), or `update-status` to any other status. Answers under any capitalisation of the path.',
+  })
+  @ApiBody({ schema: jsonSchemaOf(adminManageSupportSchema) })
+  @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
+  @ApiResponse({ status: 404, description: 'Unknown ticket id' })
+  @ApiResponse({ status: 409, description: 'The new status is the current one' })
+  manageSupport(@Body(new ZodBody(adminManageSupportSchema)) body: AdminManageSupportInput) {
+    return body.type === 'get'
+      ? this.services.call(SUPPORT_PATTERNS.ticketsList, body.payload)
+      : this.services.call(SUPPORT_PATTERNS.ticketsUpdateStatus, body.payload);
+  }
+}

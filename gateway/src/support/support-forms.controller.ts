@@ -1,0 +1,56 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  SUPPORT_PATTERNS,
+  requestSpaceSchema,
+  supportTicketSchema,
+  type PublicUser,
+  type RequestSpaceInput,
+  type SupportTicketInput,
+} from '@mboa/contracts';
+import { CurrentSession } from '../auth/current-session.js';
+import { jsonSchemaOf } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+
+/** The two public forms (spec §7): no sign-in needed, stored by the support service. */
+@ApiTags('support')
+@Controller('api/properties')
+export class SupportFormsController {
+  constructor(
+    private readonly services: Services,
+    private readonly session: CurrentSession,
+  ) {}
+
+  @Post('request-space')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Ask staff to find a property (request modal); no sign-in needed' })
+  @ApiBody({ schema: jsonSchemaOf(requestSpaceSchema) })
+  @ApiResponse({ status: 201, description: '{ success, message, data: the stored request (status "searching") }' })
+  @ApiResponse({ status: 400, description: 'Empty request text or WhatsApp, with the spec\'s text' })
+  createRequest(@Body(new ZodBody(requestSpaceSchema)) body: RequestSpaceInput) {
+    return this.services.call(SUPPORT_PATTERNS.requestsCreate, body);
+  }
+
+  @Post('support')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Send a support ticket (contact form); no sign-in needed, the sender is kept when signed in' })
+  @ApiBody({ schema: jsonSchemaOf(supportTicketSchema) })
+  @ApiResponse({ status: 201, description: '{ success, message, data: the stored ticket (status "pending") }' })
+  @ApiResponse({ status: 400, description: 'Empty name, email, subject or message, or an invalid e-mail' })
+  async createTicket(@Body(new ZodBody(supportTicketSchema)) body: SupportTicketInput, @Req() req: Request) {
+    const user = await this.sender(req);
+    const ticket = user ? { ...body, whatsapp: body.whatsapp ?? user.whatsapp, userId: user.id } : body;
+    return this.services.call(SUPPORT_PATTERNS.ticketsCreate, ticket);
+  }
+
+  /** The signed-in sender, if any. The form is public: a session that cannot be read never blocks it. */
+  private async sender(req: Request): Promise<PublicUser | null> {
+    try {
+      return await this.session.user(req);
+    } catch {
+      return null;
+    }
+  }
+}

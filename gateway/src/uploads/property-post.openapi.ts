@@ -1,0 +1,39 @@
+import { AMENITIES, LIMITS, PAYMENT_TERMS, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '@mboa/contracts';
+
+const number = (description: string) => ({ type: 'number', minimum: 0, description });
+
+/** POST /api/property/post as spec §7 sends it: flat multipart fields, nested names in brackets. */
+export const PROPERTY_POST_MULTIPART = {
+  type: 'object',
+  required: ['category', 'propertyType', 'title', 'description', 'price', 'paymentTerm', 'location[town]', 'location[neighbourhood]'],
+  properties: {
+    category: { type: 'string', enum: [...PROPERTY_CATEGORIES] },
+    propertyType: { type: 'string', enum: [...PROPERTY_TYPES] },
+    title: { type: 'string', maxLength: LIMITS.property.titleMax },
+    paymentTerm: { type: 'string', enum: [...PAYMENT_TERMS] },
+    price: number('FCFA'),
+    caution: number('Security deposit, FCFA'),
+    description: { type: 'string', maxLength: LIMITS.property.descriptionMax },
+    availability: { type: 'string', enum: ['available', 'rented'], default: 'available' },
+    'location[country]': { type: 'string', default: 'Cameroon' },
+    'location[town]': { type: 'string' },
+    'location[neighbourhood]': { type: 'string' },
+    'specifications[bedrooms]': number('Residential'),
+    'specifications[toilets]': number(''),
+    'specifications[kitchens]': number('Residential'),
+    'specifications[livingRooms]': number('Residential'),
+    'specifications[size]': number('Square meters'),
+    'specifications[distanceFromRoad]': number('Minutes (residential) or meters (commercial)'),
+    'specifications[sections]': number('Commercial'),
+    amenities: { type: 'string', description: `JSON list, e.g. ["water","parking"]; known: ${AMENITIES.join(', ')}` },
+    userId: { type: 'string', description: 'Admins only: post on behalf of this landlord or caretaker' },
+    propertyImages: {
+      type: 'array',
+      maxItems: LIMITS.images.maxCount,
+      items: { type: 'string', format: 'binary' },
+      description:
+        `Repeated; at most ${LIMITS.images.maxCount}, each at most ${LIMITS.images.maxBytes / 1024 / 1024} MB, ` +
+        'JPEG, PNG, GIF or WebP by content. Named `${timestamp}-${index}-${originalName}`; kept in the order sent.',
+    },
+  },
+} as const;

@@ -1,0 +1,47 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { RelayRunner, RpcClient } from '@mboa/platform';
+import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
+import { ModerationDb } from './db.js';
+
+/**
+ * This service's connections: request/reply to listings, the outbox relay, and a NATS connection
+ * for its event consumers.
+ */
+@Injectable()
+export class ModerationBus implements OnModuleInit, OnApplicationShutdown {
+  readonly rpc: RpcClient;
+  nc!: NatsConnection;
+  private readonly relay?: RelayRunner;
+
+  constructor(@Inject(MODERATION_CONFIG) private readonly config: ModerationConfig, db: ModerationDb) {
+    this.rpc = new RpcClient({ servers: config.natsUrl, subjectPrefix: config.subjectPrefix, name: 'moderation' });
+    if (config.relay) {
+      this.relay = new RelayRunner({
+        name: 'moderation',
+        natsUrl: config.natsUrl,
+        db,
+        schema: config.dbSchema,
+        databaseUrl: config.databaseUrl,
+        subjectPrefix: config.subjectPrefix,
+        stream: config.streamName,
+      });
+    }
+  }
+
+  get events() {
+    return { prefix: this.config.subjectPrefix, stream: this.config.streamName };
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.rpc.connect();
+    this.nc = await connect({ servers: this.config.natsUrl, name: 'moderation-events' });
+    await this.relay?.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.nc?.drain().catch(() => undefined);
+    await this.rpc.close();
+  }
+}

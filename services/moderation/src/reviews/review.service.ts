@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EVENT_TYPES,
+  LISTINGS_PATTERNS,
+  MESSAGES,
+  type Actor,
+  type PropertyRead,
+  type PropertyReviewedPayload,
+  type ReviewInput,
+  type ReviewRecord,
+} from '@mboa/contracts';
+import { addToOutbox, fail, RpcCallError } from '@mboa/platform';
+import type { Review } from '../generated/prisma/client.js';
+import { ModerationBus } from '../bus.js';
+import { ModerationDb } from '../db.js';
+
+/**
+ * Approve or reject a property that is not verified yet. The decision is recorded here with its
+ * reviewer and feedback and leaves as `property.approved` / `property.rejected` in the same
+ * transaction; listings reacts (verified flag, search) and the owner is mailed.
+ */
+@Injectable()
+export class ReviewService {
+  constructor(
+    private readonly db: ModerationDb,
+    private readonly bus: ModerationBus,
+  ) {}
+
+  async review(propertyId: string, input: ReviewInput, actor: Actor): Promise<{ message: string; review: ReviewRecord }> {
+    if (actor.role !== 'admin') throw fail.forbidden(MESSAGES.auth.adminOnly);
+    const property = await this.fetchProperty(propertyId, actor);
+    if (property.isVerified) throw fail.conflict(MESSAGES.property.alreadyVerified);
+
+    const review = await this.db.$transaction(async (tx) => {
+      // One decision at a time per property: a second admin approving at the same moment waits,
+      // then sees the first approval and is refused like any approve of a verified property.
+      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `review:${propertyId}`);
+      const approved = await tx.review.findFirst({ where: { propertyId, action: 'approve' } });
+      if (approved) throw fail.conflict(MESSAGES.property.alreadyVerified);
+      const created = await tx.review.create({
+        data: {
+          propertyId,
+          action: input.action,
+          feedback: input.feedback,
+          reviewerId: actor.userId,
+          reviewerName: actor.name ?? null,
+          ownerEmail: property.author?.email ?? null,
+          ownerName: property.author?.name ?? null,
+          title: property.title,
+        },
+      });
+      const payload: PropertyReviewedPayload = {
+        propertyId,
+        action: input.action,
+        feedback: input.feedback,
+        reviewerId: actor.userId,
+        decidedAt: created.createdAt.toISOString(),
+        reviewId: created.id,
+        actor,
+      };
+      await addToOutbox(tx, 'moderation', {
+        type: input.action === 'approve' ? EVENT_TYPES.propertyApproved : EVENT_TYPES.propertyRejected,
+        payload,
+        source: 'moderation',
+      });
+      return created;
+    });
+    return {
+      message: input.action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected,
+      review: toRecord(review),
+    };
+  }
+
+  async reviewsOf(propertyId: string): Promise<ReviewRecord[]> {
+    const rows = await this.db.review.findMany({ where: { propertyId }, orderBy: { createdAt: 'desc' } });
+    return rows.map(toRecord);
+  }
+
+  private async fetchProperty(id: string, actor: Actor): Promise<PropertyRead> {
+    try {
+      const reply = await this.bus.rpc.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.adminGet, { id, actor });
+      return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
+    } catch (error) {
+      if (error instanceof RpcCallError && error.status === 404) throw fail.notFound(MESSAGES.property.notFound);
+      if (error instanceof RpcCallError && error.status === 400) throw fail.notFound(MESSAGES.property.notFound);
+      throw error;
+    }
+  }
+}
+
+export function toRecord(review: Review): ReviewRecord {
+  return {
+    id: review.id,
+    propertyId: review.propertyId,
+    action: review.action,
+    feedback: review.feedback,
+    reviewerId: review.reviewerId,
+    reviewerName: review.reviewerName,
+    createdAt: review.createdAt.toISOString(),
+  };
+}
