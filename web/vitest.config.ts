@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+const node20Shim = fileURLToPath(new URL('./src/test/node20-shim.cjs', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -12,5 +13,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Full user-event flows (the 8-step wizard) take seconds on a loaded 2-core machine.
+    testTimeout: 20_000,
+    unstubGlobals: true,
+    // jsdom 31 expects Node 22; the shim fills the gaps it hits on Node 20 (zstd, markAsUncloneable, Iterator).
+    execArgv: ['--require', node20Shim],
   },
 });

@@ -21,7 +21,7 @@ import { api, upload } from './client.js';
 export const getMe = (signal?: AbortSignal) => api<MeResponse>('/me', { signal });
 
 export const login = (body: { email: string; password: string; rememberMe: boolean }) =>
-  api<AuthResponse>('/auth/login', { body, fallback: MESSAGES.auth.signupFailed });
+  api<AuthResponse>('/auth/login', { body, fallback: MESSAGES.common.unexpected });
 
 export const signup = (body: {
   name: string;

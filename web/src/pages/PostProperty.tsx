@@ -73,7 +73,10 @@ const specLabel: Record<SpecificationField, string> = {
 export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const prefilledUserId = isAdmin ? String((location.state as { userId?: unknown } | null)?.userId ?? '') : '';
+  // From navigation state (spec §6); the admin app is a separate page, so `?userId=` works too.
+  const fromState = (location.state as { userId?: unknown } | null)?.userId;
+  const fromQuery = new URLSearchParams(location.search).get('userId');
+  const prefilledUserId = isAdmin ? String(fromState ?? fromQuery ?? '') : '';
   const [form, setForm] = useState<PostForm>(() => emptyForm(prefilledUserId));
   const [step, setStep] = useState(1);
   const [submitting, setSubmitting] = useState(false);
@@ -328,7 +331,8 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
           <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>
             {t.post.steps[step - 1]}
           </h2>
-          {stepBody}
+          {/* A fresh subtree per step: inputs of one step never inherit another's DOM state. */}
+          <div key={step}>{stepBody}</div>
           {progress !== null ? (
             <div className="upload-progress">
               <progress max={100} value={progress} aria-label={t.post.uploading(progress)} />

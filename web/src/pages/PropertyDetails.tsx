@@ -17,6 +17,7 @@ import { MessageLandlord } from '../details/MessageLandlord.js';
 import { ShareDialog } from '../details/ShareDialog.js';
 import { t } from '../i18n/index.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
+import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; property: PropertyRead };
 
@@ -48,6 +49,7 @@ export default function PropertyDetails() {
   const { id = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [shareOpen, setShareOpen] = useState(false);
+  const desktop = useMediaQuery(DESKTOP);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -128,61 +130,73 @@ export default function PropertyDetails() {
           </button>
         </div>
       </header>
-      <p className="details-price">{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>
+      {desktop ? null : <p className="details-price">{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>}
       {p.isVerified === false ? <p className="notice">{t.details.underReview}</p> : null}
 
-      <div className="details-columns">
-        <section className="panel">
-          <h2>{t.details.specifications}</h2>
-          <dl className="spec-grid">
-            {specRows(p).map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section className="panel">
-          <h2>{t.details.overview}</h2>
-          <dl className="spec-grid">
-            <div>
-              <dt>{t.details.category}</dt>
-              <dd>{t.labels.category[p.category] ?? p.category}</dd>
-            </div>
-            <div>
-              <dt>{t.details.propertyType}</dt>
-              <dd>{typeLabel}</dd>
-            </div>
-            <div className="wide">
-              <dt>{t.details.location}</dt>
-              <dd>{[neighbourhood, town, p.location?.country].filter(Boolean).join(', ')}</dd>
-            </div>
-          </dl>
-        </section>
+      <div className="details-layout">
+        <div className="details-main">
+          <div className="details-columns">
+            <section className="panel">
+              <h2>{t.details.specifications}</h2>
+              <dl className="spec-grid">
+                {specRows(p).map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <section className="panel">
+              <h2>{t.details.overview}</h2>
+              <dl className="spec-grid">
+                <div>
+                  <dt>{t.details.category}</dt>
+                  <dd>{t.labels.category[p.category] ?? p.category}</dd>
+                </div>
+                <div>
+                  <dt>{t.details.propertyType}</dt>
+                  <dd>{typeLabel}</dd>
+                </div>
+                <div className="wide">
+                  <dt>{t.details.location}</dt>
+                  <dd>{[neighbourhood, town, p.location?.country].filter(Boolean).join(', ')}</dd>
+                </div>
+              </dl>
+            </section>
+          </div>
+
+          <section className="panel">
+            <h2>{t.details.description}</h2>
+            <p className="prewrap">{p.description?.trim() ? p.description : MESSAGES.property.noDescription}</p>
+          </section>
+
+          <section className="panel">
+            <h2>{t.details.amenities}</h2>
+            {amenities.length ? (
+              <ul className="amenities">
+                {amenities.map((a) => (
+                  <li key={a}>{(t.labels.amenity as Record<string, string>)[a] ?? a}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{t.details.noAmenities}</p>
+            )}
+          </section>
+        </div>
+        <aside className="details-aside">
+          <div className="panel contact-card">
+            {desktop ? <p className="details-price">{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p> : null}
+            {p.caution ? (
+              <p className="muted small">
+                {t.details.caution}: {formatPrice(p.caution)}
+              </p>
+            ) : null}
+            {p.author?.name ? <p className="muted small">{t.details.postedBy(p.author.name)}</p> : null}
+            <MessageLandlord property={p} />
+          </div>
+        </aside>
       </div>
-
-      <section className="panel">
-        <h2>{t.details.description}</h2>
-        <p className="prewrap">{p.description?.trim() ? p.description : MESSAGES.property.noDescription}</p>
-      </section>
-
-      <section className="panel">
-        <h2>{t.details.amenities}</h2>
-        {amenities.length ? (
-          <ul className="amenities">
-            {amenities.map((a) => (
-              <li key={a}>{(t.labels.amenity as Record<string, string>)[a] ?? a}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">{t.details.noAmenities}</p>
-        )}
-      </section>
-
-      {p.author?.name ? <p className="muted small">{t.details.postedBy(p.author.name)}</p> : null}
-
-      <MessageLandlord property={p} />
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={url} title={p.title} />
     </div>
   );

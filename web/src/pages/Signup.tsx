@@ -81,9 +81,10 @@ export default function Signup() {
           <span>{t.signup.email}</span>
           <input type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        <label className="field">
-          <span>{t.signup.whatsapp}</span>
+        <div className="field">
+          <label htmlFor="signup-whatsapp">{t.signup.whatsapp}</label>
           <input
+            id="signup-whatsapp"
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -95,14 +96,20 @@ export default function Signup() {
           <small id="signup-wa-hint" className="muted">
             {t.signup.whatsappHint}
           </small>
-        </label>
-        <label className="field">
-          <span>{t.signup.password}</span>
-          <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="signup-pw-hint" />
+        </div>
+        <div className="field">
+          <label htmlFor="signup-password">{t.signup.password}</label>
+          <PasswordInput
+            id="signup-password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby="signup-pw-hint"
+          />
           <small id="signup-pw-hint" className="muted">
             {t.signup.passwordHint}
           </small>
-        </label>
+        </div>
         <label className="check">
           <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
           <span>

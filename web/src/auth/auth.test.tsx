@@ -1,0 +1,216 @@
+import { MESSAGES } from '@mboa/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Login from '../pages/Login.js';
+import ResetPassword from '../pages/ResetPassword.js';
+import Signup from '../pages/Signup.js';
+import { mockFetch, renderApp, user } from '../test/utils.js';
+import { validateSignup } from './validation.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+});
+
+describe('Login', () => {
+  it('needs every field before any call, and a valid email', async () => {
+    const u = userEvent.setup();
+    const { calls } = mockFetch(() => undefined);
+    renderApp(<Login />, { path: '/login' });
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.common.allFieldsRequired);
+    await u.type(screen.getByLabelText('Email'), 'not-an-email');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.auth.invalidEmail);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows "Invalid email or password." on 401 and the error list otherwise', async () => {
+    const u = userEvent.setup();
+    let reply = { status: 401, body: { message: 'whatever' } } as { status: number; body: unknown };
+    const { calls } = mockFetch(() => reply);
+    renderApp(<Login />, { path: '/login' });
+    await u.type(screen.getByLabelText('Email'), 'ada@example.cm');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(MESSAGES.auth.invalidCredentials)).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/login', body: { email: 'ada@example.cm', password: 'secret123', rememberMe: true } });
+
+    reply = { status: 400, body: { message: 'Bad', errors: ['email: bad', 'password: short'] } };
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('email: bad')).toBeInTheDocument();
+    expect(screen.getByText('password: short')).toBeInTheDocument();
+
+    reply = { status: 500, body: {} };
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(MESSAGES.common.unexpected)).toBeInTheDocument();
+  });
+
+  it('goes to the remembered page after login, or home', async () => {
+    const u = userEvent.setup();
+    sessionStorage.setItem('mboa.redirect', '/property-details/p9');
+    mockFetch(() => ({ body: { user: user(), message: 'Login successful' } }));
+    const { router } = renderApp(<Login />, { path: '/login', extraRoutes: [{ path: '/property-details/:id', element: <p>details</p> }] });
+    await u.type(screen.getByLabelText('Email'), 'ada@example.cm');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/property-details/p9'));
+  });
+
+  it('links to reset and sign-up', () => {
+    renderApp(<Login />, { path: '/login' });
+    expect(screen.getByRole('link', { name: MESSAGES.ui.forgotPassword }).getAttribute('href')).toBe('/reset-password');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+  });
+});
+
+describe('Signup', () => {
+  it('checks fields in order: required, email, exactly 9 WhatsApp digits', () => {
+    const ok = { name: 'Ada', email: 'ada@example.cm', password: 'secret123', whatsapp: '674000001' };
+    expect(validateSignup({ ...ok, name: ' ' })).toBe(MESSAGES.common.allFieldsRequired);
+    expect(validateSignup({ ...ok, email: 'x' })).toBe(MESSAGES.auth.invalidEmail);
+    expect(validateSignup({ ...ok, whatsapp: '67400' })).toBe(MESSAGES.auth.whatsappExactDigits);
+    expect(validateSignup(ok)).toBeNull();
+  });
+
+  it('two steps; digits-only WhatsApp capped at 9; Sign Up disabled until terms agreed; success dialog per role', async () => {
+    const u = userEvent.setup();
+    const { calls } = mockFetch(() => ({ status: 201, body: { user: user({ name: 'Paul Owner', role: 'landlord' }), message: 'Signup successful' } }));
+    const { router } = renderApp(<Signup />, { path: '/signup' });
+    expect(screen.getByRole('heading', { name: MESSAGES.ui.joinAs })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: /Landlord/ }));
+    expect(screen.getByRole('heading', { name: MESSAGES.ui.createAccount })).toBeInTheDocument();
+
+    await u.type(screen.getByLabelText('Full name'), 'Paul Owner');
+    await u.type(screen.getByLabelText('Email'), 'paul@example.cm');
+    const wa = screen.getByLabelText('WhatsApp number');
+    await u.type(wa, '6a7-7 000 0299');
+    expect(wa).toHaveValue('677000029');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    const submit = screen.getByRole('button', { name: 'Sign Up' });
+    expect(submit).toBeDisabled();
+    await u.click(screen.getByRole('checkbox'));
+    expect(submit).toBeEnabled();
+    await u.clear(wa);
+    await u.type(wa, '6770');
+    await u.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.auth.whatsappExactDigits);
+    expect(calls).toHaveLength(0);
+    await u.type(wa, '00029');
+    await u.click(submit);
+
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.ui.signupSuccessTitle });
+    expect(dialog).toHaveTextContent('Welcome, Paul Owner!');
+    expect(dialog).toHaveTextContent('contact you on WhatsApp');
+    expect(calls[0]?.body).toEqual({
+      name: 'Paul Owner',
+      email: 'paul@example.cm',
+      password: 'secret123',
+      role: 'landlord',
+      whatsapp: '677000029',
+      agreeToTerms: true,
+    });
+    await u.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('tells renters they can browse right away, and Back returns to step 1', async () => {
+    const u = userEvent.setup();
+    mockFetch(() => ({ status: 201, body: { user: user({ name: 'Ada' }), message: 'ok' } }));
+    renderApp(<Signup />, { path: '/signup' });
+    await u.click(screen.getByRole('button', { name: /Renter/ }));
+    await u.click(screen.getByRole('button', { name: /Back/ }));
+    expect(screen.getByRole('heading', { name: MESSAGES.ui.joinAs })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: /Renter/ }));
+    await u.type(screen.getByLabelText('Full name'), 'Ada');
+    await u.type(screen.getByLabelText('Email'), 'ada@example.cm');
+    await u.type(screen.getByLabelText('WhatsApp number'), '674000001');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('You can start browsing properties right away.')).toBeInTheDocument();
+  });
+
+  it('shows the server message, else the fallback', async () => {
+    const u = userEvent.setup();
+    let reply: { status: number; body: unknown } = { status: 409, body: { message: MESSAGES.auth.emailAlreadyRegistered } };
+    mockFetch(() => reply);
+    renderApp(<Signup />, { path: '/signup' });
+    await u.click(screen.getByRole('button', { name: /Renter/ }));
+    await u.type(screen.getByLabelText('Full name'), 'Ada');
+    await u.type(screen.getByLabelText('Email'), 'ada@example.cm');
+    await u.type(screen.getByLabelText('WhatsApp number'), '674000001');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(MESSAGES.auth.emailAlreadyRegistered)).toBeInTheDocument();
+    reply = { status: 500, body: null };
+    await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(MESSAGES.common.somethingWentWrong)).toBeInTheDocument();
+  });
+});
+
+describe('Reset password', () => {
+  it('runs the three steps with their messages and the 60 s countdown', async () => {
+    const replies: Record<string, { status?: number; body: unknown }> = {
+      '/api/auth/password-reset/request': { body: { message: MESSAGES.passwordReset.requestSent } },
+      '/api/auth/password-reset/verify': { status: 400, body: { message: MESSAGES.passwordReset.codeInvalid } },
+      '/api/auth/password-reset/confirm': { body: { message: MESSAGES.passwordReset.confirmSuccess } },
+    };
+    const { calls } = mockFetch(({ path }) => replies[path]);
+    const { router } = renderApp(<ResetPassword />, { path: '/reset-password' });
+    const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
+    click('Send Code');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.emailRequired);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    vi.useFakeTimers();
+    click('Send Code');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText(MESSAGES.passwordReset.requestSent)).toBeInTheDocument();
+    expect(screen.getByText(/new code in 60 s/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MESSAGES.ui.resendCode })).toBeNull();
+
+    click('Verify Code');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.codeRequired);
+    fireEvent.change(screen.getByLabelText('Reset code'), { target: { value: '123456' } });
+    click('Verify Code');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.codeInvalid);
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.getByRole('button', { name: MESSAGES.ui.resendCode })).toBeInTheDocument();
+    vi.useRealTimers();
+
+    replies['/api/auth/password-reset/verify'] = { body: { message: MESSAGES.passwordReset.codeVerified } };
+    click('Verify Code');
+    await screen.findByLabelText('New password');
+    click('Reset Password');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.fillAllFields);
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'newsecret1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'newsecret2' } });
+    click('Reset Password');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.passwordsDoNotMatch);
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'newsecret1' } });
+    click('Reset Password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.at(-1)).toMatchObject({ path: '/api/auth/password-reset/confirm', body: { email: 'ada@example.cm', newPassword: 'newsecret1' } });
+  });
+
+  it('falls back to "Something went wrong" without a server message', async () => {
+    mockFetch(() => ({ status: 500, body: null }));
+    renderApp(<ResetPassword />, { path: '/reset-password' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(await screen.findByText(MESSAGES.passwordReset.fallback)).toBeInTheDocument();
+  });
+});

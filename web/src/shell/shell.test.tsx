@@ -1,0 +1,164 @@
+import { MESSAGES } from '@mboa/contracts';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import Contact from '../pages/Contact.js';
+import { SessionProvider, useSession } from '../session/session.js';
+import { mockFetch, renderApp, user, type Reply } from '../test/utils.js';
+import { Layout } from './Layout.js';
+import { navFor } from './Nav.js';
+import { RequestModal } from './RequestModal.js';
+import { RequireAuth } from './RequireAuth.js';
+
+describe('top navigation per role (spec §2)', () => {
+  const labels = (u: Parameters<typeof navFor>[0]) => navFor(u).links.map((l) => l.label);
+  it('anonymous: Home, Post property', () => expect(labels(null)).toEqual(['Home', 'Post property']));
+  it('renter: Home only', () => expect(labels(user({ role: 'renter' }))).toEqual(['Home']));
+  it('landlord and caretaker: Post property and My Listings', () => {
+    expect(labels(user({ role: 'landlord' }))).toEqual(['Home', 'Post property', 'My Listings']);
+    expect(labels(user({ role: 'caretaker' }))).toEqual(['Home', 'Post property', 'My Listings']);
+  });
+  it('admin: Admin Dashboard, no Post property', () => expect(labels(user({ role: 'admin' }))).toEqual(['Home', 'Admin Dashboard']));
+  it('Support and Resources menus', () => {
+    expect(navFor(null).menus.map((m) => [m.label, m.items.map((i) => i.label)])).toEqual([
+      ['Support', ['FAQ', 'Contact', 'Help Center']],
+      ['Resources', ['Terms of Service', 'Privacy Policy', 'About']],
+    ]);
+  });
+
+  it('shows Login / Sign Up when signed out and the avatar with the first two words of the name when signed in', async () => {
+    mockFetch(() => undefined);
+    const router = createMemoryRouter([{ path: '/', Component: Layout, children: [{ index: true, element: <p>x</p> }] }]);
+    const { unmount } = render(
+      <SessionProvider initialUser={null}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: 'Sign Up' }).length).toBeGreaterThan(0);
+    unmount();
+    render(
+      <SessionProvider initialUser={user({ name: 'Ada Nkem Fon' })}>
+        <RouterProvider router={createMemoryRouter([{ path: '/', Component: Layout }])} />
+      </SessionProvider>,
+    );
+    const avatar = screen.getByRole('link', { name: 'Your profile' });
+    expect(avatar.getAttribute('href')).toBe('/profile');
+    expect(avatar.textContent).toBe('AAda Nkem');
+    // Mobile full-screen menu.
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'FAQ' })).toBeInTheDocument();
+  });
+});
+
+describe('session guard', () => {
+  function Logout() {
+    const { logout } = useSession();
+    return (
+      <button type="button" onClick={() => void logout()}>
+        out
+      </button>
+    );
+  }
+  const routes = [
+    { path: '/login', element: <p>login page</p> },
+    { Component: RequireAuth, children: [{ path: '/profile', element: <Logout /> }, { path: '/my-listings', element: <p>mine</p> }] },
+  ];
+
+  it('shows a spinner while loading, then sends a signed-out visitor to /login (replace) remembering the path', async () => {
+    let answer: (v: Reply) => void = () => {};
+    mockFetch(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    const router = createMemoryRouter(routes, { initialEntries: ['/my-listings'] });
+    render(
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(async () => answer({ status: 401, body: { message: 'Please log in to continue.' } }));
+    await screen.findByText('login page');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(sessionStorage.getItem('mboa.redirect')).toBe('/my-listings');
+    sessionStorage.clear();
+  });
+
+  it('does not remember the page after a logout', async () => {
+    mockFetch(({ path }) => (path === '/api/auth/logout' ? { body: { message: MESSAGES.auth.logoutSuccess } } : undefined));
+    const router = createMemoryRouter(routes, { initialEntries: ['/profile'] });
+    render(
+      <SessionProvider initialUser={user()}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'out' }));
+    await screen.findByText('login page');
+    expect(sessionStorage.getItem('mboa.redirect')).toBeNull();
+  });
+});
+
+describe('property request modal (spec §5, §8)', () => {
+  it('validates, sends, clears on success and reports failure', async () => {
+    const u = userEvent.setup();
+    let status = 201;
+    const { calls } = mockFetch(() => ({ status, body: { message: 'ok' } }));
+    render(<RequestModal open onClose={() => {}} />);
+    const send = () => u.click(screen.getByRole('button', { name: 'Send Request' }));
+    await u.type(screen.getByLabelText('What are you looking for?'), '   ');
+    await send();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.request.textRequired);
+    await u.type(screen.getByLabelText('What are you looking for?'), 'Shop in Limbe');
+    await send();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.request.whatsappRequired);
+    await u.type(screen.getByLabelText('Your WhatsApp number'), 'call me');
+    await send();
+    expect(await screen.findByText(MESSAGES.request.success)).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ path: '/api/properties/request-space', body: { requestText: 'Shop in Limbe', whatsapp: 'call me' } });
+    expect(screen.getByLabelText('What are you looking for?')).toHaveValue('');
+    expect(screen.getByLabelText('Your WhatsApp number')).toHaveValue('');
+
+    status = 500;
+    await u.type(screen.getByLabelText('What are you looking for?'), 'x');
+    await u.type(screen.getByLabelText('Your WhatsApp number'), '6');
+    await send();
+    expect(await screen.findByText(MESSAGES.request.failure)).toBeInTheDocument();
+  });
+});
+
+describe('contact page', () => {
+  it('is prefilled for a signed-in user, validates and sends', async () => {
+    const u = userEvent.setup();
+    const { calls } = mockFetch(() => ({ status: 201, body: { message: 'ok' } }));
+    renderApp(<Contact />, { path: '/contact', signedIn: user({ name: 'Ada', email: 'ada@example.cm', whatsapp: '674000001' }) });
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Ada');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.cm');
+    expect(screen.getByLabelText(/Phone/)).toHaveValue('674000001');
+    expect(screen.getByText('Half Mile, Limbe')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.contact.subjectRequired);
+    await u.clear(screen.getByLabelText(/^Email/));
+    await u.type(screen.getByLabelText(/^Email/), 'nope');
+    await u.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.contact.invalidEmail);
+    await u.clear(screen.getByLabelText(/^Email/));
+    await u.type(screen.getByLabelText(/^Email/), 'ada@example.cm');
+    await u.type(screen.getByLabelText(/Subject/), 'Listing question');
+    await u.type(screen.getByLabelText(/Message/), 'Hello');
+    await u.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(MESSAGES.contact.success)).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({
+      path: '/api/properties/support',
+      body: { name: 'Ada', email: 'ada@example.cm', phone: '674000001', subject: 'Listing question', message: 'Hello' },
+    });
+    // Quick link opens the global request modal.
+    await u.click(screen.getByRole('button', { name: 'Request Property' }));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: MESSAGES.ui.requestProperty })).toBeInTheDocument());
+  });
+
+  it('asks for the name first when signed out', async () => {
+    mockFetch(() => ({ status: 500, body: {} }));
+    renderApp(<Contact />, { path: '/contact' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.contact.nameRequired);
+  });
+});
