@@ -1,5 +1,7 @@
 const preset = require('./jest.preset.cjs');
 module.exports = {
+  // Per-project testTimeout is ignored by jest; end-to-end files start whole systems.
+  testTimeout: 30000,
   projects: [
     preset('contracts', 'libs/contracts'),
     preset('platform', 'libs/platform'),

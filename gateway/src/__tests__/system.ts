@@ -203,7 +203,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     },
     async stop() {
       await app.close();
-      for (const service of running.reverse()) await service.close();
+      await Promise.all(running.map((service) => service.close()));
       const nc = await connect({ servers: natsUrl });
       await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
       await nc.drain();

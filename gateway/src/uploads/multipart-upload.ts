@@ -31,7 +31,7 @@ export interface ReceivedUpload {
   files: StagedFile[];
 }
 
-/** After answering a refused upload, how long the rest of the body may keep coming before the connection is cut. */
+/** After answering a refused upload, how long the connection stays open (unread) before it is cut. */
 const LINGER_MS = 2000;
 
 const log = new Logger('uploads');
@@ -77,6 +77,13 @@ export function receiveUpload(req: Request, res: Response, store: ObjectStore, l
     const settle = async () => {
       if (settled) return;
       settled = true;
+      if (failure !== undefined) {
+        // Answer at once; the staged files go right after (the abandoned write settles first).
+        reject(failure);
+        await Promise.allSettled(writes);
+        await Promise.all(files.map((f) => store.remove(f.key).catch(() => undefined)));
+        return;
+      }
       await Promise.allSettled(writes);
       if (failure === undefined) return resolve({ fields, files });
       await Promise.all(files.map((f) => store.remove(f.key).catch(() => undefined)));
@@ -148,11 +155,28 @@ export function displayName(filename: string): string {
 }
 
 /**
- * The rest of a refused body is read and dropped for a moment, so the client gets to read the
- * answer (closing at once on unread data sends a TCP reset, which can swallow the answer), then
- * the connection is cut rather than receiving up to 100 MB nobody wants.
+ * What a refused body may still send: a small rest (the last files of an 11-file posting) is read
+ * and dropped, so the request ends and the connection stays usable; beyond this the body is no
+ * longer read, and TCP back-pressure stops the sender within a few buffers.
+ */
+const DISCARD_BYTES = 1024 * 1024;
+
+/**
+ * The connection of a refused upload stays open a moment after the answer so the client gets to
+ * read it (closing at once on unread data sends a TCP reset, which can swallow the answer), then
+ * it is cut unless the request ended meanwhile. A client still sending its body can't reuse the
+ * connection for another request, so nothing else is lost with it.
  */
 function lingerThenClose(req: Request, res: Response): void {
+  let discarded = 0;
+  const drop = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BYTES) {
+      req.off('data', drop);
+      req.pause();
+    }
+  };
+  req.on('data', drop);
   req.resume();
   const cut = () => {
     const timer = setTimeout(() => {

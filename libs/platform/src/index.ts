@@ -2,3 +2,4 @@ export * from './mail/index.js';
 export * from './nats/index.js';
 export * from './events/index.js';
 export * from './service/index.js';
+export * from './storage/index.js';

@@ -154,6 +154,16 @@ export class ImageProcessor {
   }
 }
 
+/**
+ * Process-wide libvips settings for a service: `threads` per image operation (sharp's default on
+ * glibc is 1; parallelism comes from several images and the two encodes instead), and no
+ * operation cache, useless when every upload is new and costly in memory.
+ */
+export function configureImageLibrary(options: { threads?: number } = {}): void {
+  sharp.concurrency(options.threads ?? 1);
+  sharp.cache(false);
+}
+
 interface Try {
   quality: number;
   bytes: number;

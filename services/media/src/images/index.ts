@@ -2,4 +2,4 @@ export * from './image-limits.js';
 export * from './image-errors.js';
 export { sniffImageType, assertAcceptedImageType } from './image-type.js';
 export { readAtMost } from './read-limited.js';
-export { ImageProcessor, type ImageVariant, type ProcessedImage, type ImageProcessorOptions } from './image-processor.js';
+export { ImageProcessor, configureImageLibrary, type ImageVariant, type ProcessedImage, type ImageProcessorOptions } from './image-processor.js';

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { MEDIA_CACHE_CONTROL, MEDIA_URL_PREFIX } from '@mboa/contracts';
+
+export { MEDIA_CACHE_CONTROL, MEDIA_URL_PREFIX };
 
 /**
  * Bump whenever the encoding of variants changes (sizes, quality, format). It is part of every
@@ -6,9 +9,6 @@ import { createHash } from 'node:crypto';
  */
 export const PIPELINE_VERSION = 1;
 
-/** Files under /media never change once written (content-addressed keys), so caches may keep them. */
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const MEDIA_URL_PREFIX = '/media/';
 
 export type PropertyImageVariant = 'large' | 'thumb';
 

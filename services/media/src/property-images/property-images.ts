@@ -1,7 +1,7 @@
 import type { ProcessedImageVariant } from '@mboa/contracts';
 import type { AcceptedImageType } from '../images/image-limits.js';
 import type { ImageProcessor, ImageVariant } from '../images/image-processor.js';
-import type { ObjectStore } from '../storage/object-store.js';
+import type { ObjectStore } from '@mboa/platform';
 import {
   imageIdFor,
   mediaUrl,

@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { LocalFileStore, readObjectBody } from '@mboa/platform';
 import {
   ImageProcessor,
-  LocalFileStore,
   parsePropertyImageKey,
   propertyImageKeys,
   PropertyImages,
-  readObjectBody,
   UnsupportedImageTypeError,
   imageIdFor,
 } from '../../index.js';

@@ -1,11 +1,26 @@
 // The behaviour every ObjectStore adapter must share; each adapter's test file runs it.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   InvalidObjectKeyError,
   ObjectNotFoundError,
+  ObjectTooLargeError,
   readObjectBody,
   type ObjectStore,
 } from '../index.js';
+
+/** `count` chunks of `chunkBytes`, recording how many were pulled. */
+function chunks(count: number, chunkBytes: number, seen = { pulled: 0 }) {
+  return {
+    seen,
+    source: (async function* () {
+      for (let i = 0; i < count; i++) {
+        seen.pulled++;
+        yield Buffer.alloc(chunkBytes, i % 251);
+      }
+    })(),
+  };
+}
 
 export interface ContractOptions {
   /** Whether list(prefix) is implemented by the adapter. */
@@ -95,6 +110,51 @@ export function describeObjectStoreContract(
       expect(versions.some((v) => v.equals(got))).toBe(true);
     });
 
+    it('streams an object in with putStream, small or in several parts', async () => {
+      const small = await store.putStream(key('small.webp'), Readable.from([Buffer.from('abc'), Buffer.from('def')]), 'image/webp');
+      expect(small).toEqual({ size: 6 });
+      expect((await readObjectBody((await store.get(key('small.webp'))).body)).toString()).toBe('abcdef');
+
+      // 12 MiB: more than one 5 MiB multipart part in the MinIO adapter.
+      const { source } = chunks(192, 64 * 1024);
+      const big = await store.putStream(key('big.bin'), source, 'application/octet-stream', { maxBytes: 20 * 1024 * 1024 });
+      expect(big.size).toBe(192 * 64 * 1024);
+      const got = await store.get(key('big.bin'));
+      expect(got).toMatchObject({ size: big.size, contentType: 'application/octet-stream' });
+      const bytes = await readObjectBody(got.body);
+      expect(bytes.length).toBe(big.size);
+      expect(bytes[0]).toBe(0);
+      expect(bytes[bytes.length - 1]).toBe(191 % 251);
+    });
+
+    it('refuses a stream past maxBytes as soon as it passes, storing nothing', async () => {
+      const { source, seen } = chunks(100, 100_000);
+      const error = await store.putStream(key('huge.bin'), source, 'image/jpeg', { maxBytes: 1_000_000 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ObjectTooLargeError);
+      expect(error).toMatchObject({ key: key('huge.bin'), maxBytes: 1_000_000 });
+      expect(seen.pulled).toBe(11);
+      expect(await store.exists(key('huge.bin'))).toBe(false);
+      // Exactly at the limit is fine.
+      const exact = await store.putStream(key('exact.bin'), chunks(10, 100_000).source, 'image/jpeg', { maxBytes: 1_000_000 });
+      expect(exact.size).toBe(1_000_000);
+    });
+
+    it('refuses a stream past maxBytes after 5 MiB too, and leaves the old object untouched', async () => {
+      await store.put(key('keep.bin'), Buffer.from('old'), 'text/plain');
+      const error = await store
+        .putStream(key('keep.bin'), chunks(200, 64 * 1024).source, 'image/jpeg', { maxBytes: 7 * 1024 * 1024 })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ObjectTooLargeError);
+      const got = await store.get(key('keep.bin'));
+      expect(got.contentType).toBe('text/plain');
+      expect((await readObjectBody(got.body)).toString()).toBe('old');
+    });
+
+    it('streams an empty object', async () => {
+      expect(await store.putStream(key('none'), Readable.from([]), 'application/octet-stream')).toEqual({ size: 0 });
+      expect((await store.stat(key('none'))).size).toBe(0);
+    });
+
     it.each([
       ['parent traversal', '../outside.webp'],
       ['traversal in the middle', 'properties/../../etc/passwd'],
@@ -110,6 +170,7 @@ export function describeObjectStoreContract(
       ['too long', `p/${'a'.repeat(600)}`],
     ])('refuses a bad key (%s) in every operation', async (_what, bad) => {
       await expect(store.put(bad, Buffer.from('x'), 'image/webp')).rejects.toBeInstanceOf(InvalidObjectKeyError);
+      await expect(store.putStream(bad, Readable.from([Buffer.from('x')]), 'image/webp')).rejects.toBeInstanceOf(InvalidObjectKeyError);
       await expect(store.get(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
       await expect(store.stat(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
       await expect(store.exists(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   assertValidObjectKey,
   assertValidPrefix,
   contentTypeFromKey,
   InvalidObjectKeyError,
+  limitBytes,
   ObjectNotFoundError,
   type ObjectInfo,
+  type ObjectSource,
   type ObjectStore,
+  type PutStreamOptions,
   type StoredObject,
 } from './object-store.js';
 
@@ -42,6 +48,36 @@ export class LocalFileStore implements ObjectStore {
     // falls back to a guess.
     await this.writeAtomic(this.metaPath(key), JSON.stringify({ contentType } satisfies Sidecar));
     await this.writeAtomic(file, body);
+  }
+
+  async putStream(key: string, body: ObjectSource, contentType: string, options: PutStreamOptions = {}): Promise<{ size: number }> {
+    const file = this.dataPath(key);
+    const dir = path.dirname(file);
+    await mkdir(dir, { recursive: true });
+    const temp = path.join(dir, `.tmp-${randomUUID()}`);
+    let size = 0;
+    const counted = async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        size += chunk.length;
+        yield chunk;
+      }
+    };
+    try {
+      await pipeline(Readable.from(limitBytes(body, key, options.maxBytes)), counted, createWriteStream(temp, { flags: 'wx' }));
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      // Only once the bytes are complete: a refused stream leaves any old object and its type as they were.
+      await this.writeAtomic(this.metaPath(key), JSON.stringify({ contentType } satisfies Sidecar));
+      await rename(temp, file);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
+    return { size };
   }
 
   async get(key: string): Promise<StoredObject> {

@@ -3,9 +3,12 @@ import {
   assertValidObjectKey,
   assertValidPrefix,
   contentTypeFromKey,
+  limitBytes,
   ObjectNotFoundError,
   type ObjectInfo,
+  type ObjectSource,
   type ObjectStore,
+  type PutStreamOptions,
   type StoredObject,
 } from './object-store.js';
 
@@ -18,6 +21,12 @@ export interface MinioObjectStoreConfig {
   /** Default `us-east-1`, MinIO's own default. */
   region?: string;
 }
+
+/**
+ * Part size of streamed uploads: S3's smallest multipart part, so one upload holds at most this
+ * much in memory. An object that ends before it is sent in one plain PUT.
+ */
+export const STREAM_PART_BYTES = 5 * 1024 * 1024;
 
 const NOT_FOUND_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchObject']);
 const BUCKET_TAKEN_CODES = new Set(['BucketAlreadyOwnedByYou', 'BucketAlreadyExists']);
@@ -51,6 +60,53 @@ export class MinioObjectStore implements ObjectStore {
     assertValidObjectKey(key);
     await this.ensureBucket();
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  /**
+   * minio's own putObject(stream) buffers a whole part of up to ~550 MB when the size is unknown
+   * and lists in-progress uploads first (which not every S3 server implements), so parts are
+   * cut and sent here, one at a time.
+   */
+  async putStream(key: string, body: ObjectSource, contentType: string, options: PutStreamOptions = {}): Promise<{ size: number }> {
+    assertValidObjectKey(key);
+    await this.ensureBucket();
+    const headers = { 'Content-Type': contentType };
+    const parts: { part: number; etag: string }[] = [];
+    let uploadId: string | undefined;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    const sendPart = async (): Promise<void> => {
+      uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
+      const payload = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      const part = parts.length + 1;
+      const { etag } = await this.client.uploadPart(
+        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { 'Content-Length': payload.length } },
+        payload,
+      );
+      parts.push({ part, etag });
+    };
+    try {
+      for await (const chunk of limitBytes(body, key, options.maxBytes)) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        size += chunk.length;
+        if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+      }
+      if (!uploadId) {
+        await this.client.putObject(this.bucket, key, Buffer.concat(pending, pendingBytes), pendingBytes, headers);
+        return { size };
+      }
+      if (pendingBytes > 0) await sendPart();
+      await this.client.completeMultipartUpload(this.bucket, key, uploadId, parts);
+      return { size };
+    } catch (e) {
+      // Parts of an abandoned upload cost storage until aborted.
+      if (uploadId) await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
+      throw e;
+    }
   }
 
   async get(key: string): Promise<StoredObject> {

@@ -6,6 +6,17 @@ export interface ObjectInfo {
   contentType: string;
 }
 
+/** What putStream may read from: a Node stream or any async iterable of bytes. */
+export type ObjectSource = AsyncIterable<Uint8Array | string>;
+
+export interface PutStreamOptions {
+  /**
+   * Refuse the object (ObjectTooLargeError, nothing stored) as soon as more bytes than this
+   * arrive; reading stops there, the rest of the source is never pulled.
+   */
+  maxBytes?: number;
+}
+
 export interface StoredObject extends ObjectInfo {
   /** Both adapters stream the body; {@link readObjectBody} turns it into a Buffer when needed. */
   body: Buffer | Readable;
@@ -18,6 +29,12 @@ export interface StoredObject extends ObjectInfo {
 export interface ObjectStore {
   /** Writes the whole object, replacing any object of that key. Readers never see half a write. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes an object from a stream without holding it whole in memory (local: a temporary file;
+   * MinIO: one request for small objects, 5 MiB multipart parts beyond). Same replace semantics
+   * as put. @throws ObjectTooLargeError past `maxBytes`; nothing is stored then.
+   */
+  putStream(key: string, body: ObjectSource, contentType: string, options?: PutStreamOptions): Promise<{ size: number }>;
   /** @throws ObjectNotFoundError */
   get(key: string): Promise<StoredObject>;
   /** @throws ObjectNotFoundError */
@@ -34,6 +51,14 @@ export class ObjectNotFoundError extends Error {
   constructor(readonly key: string, options?: { cause?: unknown }) {
     super(`No stored object with key ${JSON.stringify(key)}`, options);
     this.name = 'ObjectNotFoundError';
+  }
+}
+
+export class ObjectTooLargeError extends Error {
+  readonly code = 'object_too_large';
+  constructor(readonly key: string, readonly maxBytes: number) {
+    super(`Object ${JSON.stringify(key)} is larger than ${maxBytes} bytes`);
+    this.name = 'ObjectTooLargeError';
   }
 }
 
@@ -76,6 +101,20 @@ export async function readObjectBody(body: Buffer | Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The source's chunks as Buffers, failing with ObjectTooLargeError once more than `maxBytes` have
+ * come; leaving the loop early calls the iterator's return(), which destroys a Node stream.
+ */
+export async function* limitBytes(source: ObjectSource, key: string, maxBytes = Infinity): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of source) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    total += buf.length;
+    if (total > maxBytes) throw new ObjectTooLargeError(key, maxBytes);
+    yield buf;
+  }
 }
 
 const TYPES_BY_EXTENSION: Record<string, string> = {

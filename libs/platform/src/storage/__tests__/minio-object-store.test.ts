@@ -15,7 +15,7 @@ const storeFor = (bucket: string) =>
   new MinioObjectStore({ endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket });
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'mboa-media-s3rver-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'mboa-storage-s3rver-'));
   server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;

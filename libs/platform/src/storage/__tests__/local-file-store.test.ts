@@ -7,7 +7,7 @@ import { describeObjectStoreContract } from './object-store.contract.js';
 let root: string;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'mboa-media-local-'));
+  root = await mkdtemp(path.join(tmpdir(), 'mboa-storage-local-'));
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

@@ -1,0 +1,161 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LISTINGS_PATTERNS, MESSAGES, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
+import { Browser, startTestSystem, type TestSystem } from './system.js';
+
+let system: TestSystem;
+let admin: Browser;
+let owner: { browser: Browser; user: PublicUser };
+
+beforeAll(async () => {
+  system = await startTestSystem({ services: ['auth', 'listings', 'moderation', 'support'], env: TEST_ADMIN });
+  admin = (await signInAdmin(system)).browser;
+  owner = await signUp(system, 'landlord', { verified: true, name: 'Eyong Tabe' });
+});
+
+afterAll(async () => {
+  await system?.stop();
+});
+
+let made = 0;
+async function postProperty(title = `Two-bedroom flat in Molyko ${++made}`): Promise<PropertyRead> {
+  const rpc = await rpcFor(system);
+  try {
+    const reply = await rpc.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.propertyCreate, {
+      actor: { userId: owner.user.id, role: 'landlord', isVerified: true, name: owner.user.name },
+      data: {
+        category: 'residential',
+        propertyType: 'apartment',
+        title,
+        paymentTerm: 'monthly',
+        price: 75000,
+        caution: 150000,
+        description: 'Bright flat near the university, tiled, with a water tank.',
+        availability: 'available',
+        location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko' },
+        specifications: { bedrooms: 2, toilets: 1, kitchens: 1, livingRooms: 1, size: 65 },
+        amenities: ['water', 'electricity'],
+      },
+      images: [],
+    });
+    return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
+  } finally {
+    await rpc.close();
+  }
+}
+
+async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const review = (browser: Browser, id: string, body: unknown) => browser.post(`/api/admin/properties/${id}/review`, body);
+const searchFor = async (title: string) =>
+  (await new Browser(system.url).get(`/api/properties/search?search=${encodeURIComponent(title)}`)).body.properties as PropertyRead[];
+
+test('reject needs a reason, shows the feedback to the owner and mails it; approve then puts it in search', async () => {
+  const property = await postProperty();
+  expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+
+  const noReason = await review(admin, property.id, { action: 'reject', feedback: '   ' });
+  expect(noReason.status).toBe(400);
+  expect(noReason.body.message).toBe(MESSAGES.property.rejectionReasonRequired);
+
+  const rejected = await review(admin, property.id, { action: 'reject', feedback: 'Please add photos of the rooms.' });
+  expect(rejected.status).toBe(200);
+  expect(rejected.body.message).toBe(MESSAGES.property.rejected);
+
+  const seen = await eventually(async () => {
+    const res = await owner.browser.get(`/api/properties/${property.id}`);
+    return res.body?.review?.state === 'rejected' ? res.body : undefined;
+  }, 'the rejection to reach listings');
+  expect(seen.review.feedback).toBe('Please add photos of the rooms.');
+  expect(seen.isVerified).toBe(false);
+
+  const mail = await eventually(async () => {
+    for (const file of await readdir(system.mailDir)) {
+      const text = await readFile(path.join(system.mailDir, file), 'utf8');
+      if (text.includes(owner.user.email) && text.includes('Please add photos of the rooms.')) return text;
+    }
+    return undefined;
+  }, 'the rejection e-mail');
+  expect(mail).toMatch(/not approved/i);
+
+  const approved = await review(admin, property.id, { action: 'approve', feedback: '' });
+  expect(approved.status).toBe(200);
+  expect(approved.body.message).toBe(MESSAGES.property.approved);
+  await eventually(async () => (await searchFor(property.title)).some((p) => p.id === property.id), 'the approval to reach search');
+  const pub = await new Browser(system.url).get(`/api/properties/${property.id}`);
+  expect(pub.status).toBe(200);
+  expect(pub.body.isVerified).toBe(true);
+
+  await eventually(async () => {
+    for (const file of await readdir(system.mailDir)) {
+      const text = await readFile(path.join(system.mailDir, file), 'utf8');
+      if (text.includes(owner.user.email) && /has been approved/.test(text)) return true;
+    }
+    return undefined;
+  }, 'the approval e-mail');
+});
+
+test('a verified property cannot be approved or rejected again (409, the spec text)', async () => {
+  const property = await postProperty();
+  expect((await review(admin, property.id, { action: 'approve' })).status).toBe(200);
+  await eventually(async () => (await admin.get(`/api/admin/properties/${property.id}`)).body?.isVerified === true || (await admin.get(`/api/admin/properties/${property.id}`)).body?.property?.isVerified === true, 'verified flag');
+  for (const body of [{ action: 'approve' }, { action: 'reject', feedback: 'too late' }]) {
+    const res = await review(admin, property.id, body);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: MESSAGES.property.alreadyVerified });
+  }
+});
+
+test('two admins approving at once: exactly one succeeds', async () => {
+  const property = await postProperty();
+  const results = await Promise.all([review(admin, property.id, { action: 'approve' }), review(admin, property.id, { action: 'approve' })]);
+  expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+});
+
+test('bad input is 400, an unknown property 404, and nothing is recorded', async () => {
+  const property = await postProperty();
+  expect((await review(admin, property.id, { action: 'publish' })).status).toBe(400);
+  expect((await review(admin, property.id, {})).status).toBe(400);
+  const missing = await review(admin, '00000000-0000-4000-8000-000000000000', { action: 'approve' });
+  expect(missing.status).toBe(404);
+  expect(missing.body.message).toBe(MESSAGES.property.notFound);
+  const rpc = await rpcFor(system);
+  try {
+    expect(await rpc.call<any>('moderation.reviews.of-property', { propertyId: property.id })).toEqual({ reviews: [] });
+  } finally {
+    await rpc.close();
+  }
+});
+
+test('only admins review: renters and owners 403, signed out 401', async () => {
+  const property = await postProperty();
+  const renter = await signUp(system, 'renter');
+  expect((await review(renter.browser, property.id, { action: 'approve' })).status).toBe(403);
+  expect((await review(owner.browser, property.id, { action: 'approve' })).status).toBe(403);
+  expect((await review(new Browser(system.url), property.id, { action: 'approve' })).status).toBe(401);
+});
+
+test('the dashboard stats count users and properties and list the latest staff actions', async () => {
+  const target = await signUp(system, 'caretaker');
+  await admin.post('/api/admin/manage/user', { type: 'verify', payload: { userId: target.user.id } });
+  const stats = await eventually(async () => {
+    const res = await admin.get('/api/admin/stats');
+    return res.body?.actions?.some((a: any) => a.action === 'user.verified' && a.targetId === target.user.id) ? res.body : undefined;
+  }, 'the verify action in the audit trail');
+  expect(stats.users.total).toBeGreaterThanOrEqual(3);
+  expect(stats.properties.total).toBeGreaterThanOrEqual(1);
+  expect(typeof stats.requests.searchingCount).toBe('number');
+  expect(typeof stats.support.pendingCount).toBe('number');
+  const entry = stats.actions.find((a: any) => a.targetId === target.user.id);
+  expect(entry).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'user' });
+  expect((await owner.browser.get('/api/admin/stats')).status).toBe(403);
+});

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+// `npm run seed`: fills an EMPTY system with about 60 approved demo listings in many towns, owned by
+// four verified demo landlords, each with 1–4 generated photos that go through the real media
+// pipeline (staged in the object store, then `media.images.process`).
+//
+// It talks to the services over NATS. When they are not running (as during `npm start` with
+// SEED_DEMO=1, which seeds before launching them), it starts auth, listings and media in this
+// process for the time of the seed. Needs PostgreSQL, Redis and NATS (`npm start` ensures them) and
+// applied migrations (`npm run db:migrate`). Does nothing when any property exists.
+//
+// Approval: published as the `property.approved` event moderation would publish (reviewer "seed").
+// Settings: SEED_COUNT (60), SEED_PASSWORD (the demo landlords' password), SKIP_BUILD=1.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+try { process.loadEnvFile(path.join(root, '.env')); } catch { /* no .env: defaults apply */ }
+const say = (line) => console.log(`[seed] ${line}`);
+
+const SERVICES = ['auth', 'listings', 'media'];
+if (process.env.SKIP_BUILD !== '1' || SERVICES.some((s) => !existsSync(`services/${s}/dist/main.js`))) {
+  say('building auth, listings and media…');
+  const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...SERVICES.map((s) => `@mboa/${s}`), '--outputStyle=static'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0) say('warning: the build failed; using whatever dist/ folders exist');
+}
+
+const { AUTH_PATTERNS, EVENT_TYPES, LISTINGS_PATTERNS, MEDIA_PATTERNS } = await import('@mboa/contracts');
+const { RpcClient, publishEvent, createObjectStore, subjectPrefixFromEnv } = await import('@mboa/platform');
+const { connect } = await import('@nats-io/transport-node');
+const { default: sharp } = await import('sharp');
+const { DEMO_LANDLORDS, demoListings } = await import('./seed-data.mjs');
+
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const prefix = subjectPrefixFromEnv(process.env);
+const count = Number(process.env.SEED_COUNT ?? 60);
+const password = process.env.SEED_PASSWORD ?? 'demo password 237';
+
+const rpc = new RpcClient({ servers: natsUrl, subjectPrefix: prefix, timeoutMs: 60_000, name: 'seed' });
+await rpc.connect();
+const nc = await connect({ servers: natsUrl, name: 'seed' });
+const started = [];
+
+async function answers(pattern) {
+  try {
+    await rpc.call(pattern, {}, { timeoutMs: 1500 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts a service from its build in this process unless one already answers over NATS. */
+async function ensureService(name, healthPattern, start) {
+  if (await answers(healthPattern)) return true;
+  const main = path.join(root, `services/${name}/dist/main.js`);
+  const config = path.join(root, `services/${name}/dist/config.js`);
+  if (!existsSync(main) || !existsSync(config)) return false;
+  say(`${name} is not running: starting it for the seed…`);
+  const app = await start(await import(pathToFileURL(main).href), await import(pathToFileURL(config).href));
+  started.push(app);
+  return true;
+}
+
+async function finish(code) {
+  for (const app of started.reverse()) await app.close().catch(() => undefined);
+  await rpc.close().catch(() => undefined);
+  await nc.drain().catch(() => undefined);
+  process.exit(code);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------------
+// Generated photos: simple painted scenes (JPEG, camera-like size) so the pipeline has real work.
+
+function hsl(h, s, l) {
+  return `hsl(${Math.round(h) % 360},${s}%,${l}%)`;
+}
+
+function scene(category, palette, index) {
+  const h = (palette * 37 + index * 53) % 360;
+  const W = 1600;
+  const H = 1067;
+  const kind = index === 0 ? 'outside' : ['inside', 'outside', 'inside'][index % 3];
+  if (kind === 'inside') {
+    const wall = hsl(h, 25, 82);
+    const floor = hsl(h + 30, 30, 45);
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+      <rect width="${W}" height="${H}" fill="${wall}"/>
+      <polygon points="0,${H} ${W},${H} ${W * 0.8},${H * 0.68} ${W * 0.2},${H * 0.68}" fill="${floor}"/>
+      <rect x="${W * 0.2}" y="${H * 0.12}" width="${W * 0.6}" height="${H * 0.56}" fill="${hsl(h, 20, 88)}"/>
+      <rect x="${W * 0.55}" y="${H * 0.2}" width="${W * 0.18}" height="${H * 0.25}" fill="${hsl(200, 70, 75)}" stroke="#fff" stroke-width="10"/>
+      <rect x="${W * 0.27}" y="${H * 0.5}" width="${W * 0.22}" height="${H * 0.14}" rx="20" fill="${hsl(h + 180, 40, 40)}"/>
+      <rect x="${W * 0.3}" y="${H * 0.25}" width="${W * 0.12}" height="${H * 0.12}" fill="${hsl(h + 90, 50, 55)}"/>
+    </svg>`;
+  }
+  const sky = hsl(205, 70, 72);
+  const wall = category === 'commercial' ? hsl(h, 15, 70) : hsl(h, 45, 70);
+  const roof = hsl(h + 15, 55, 35);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#eaf4fb"/></linearGradient></defs>
+    <rect width="${W}" height="${H}" fill="url(#s)"/>
+    <circle cx="${W * 0.85}" cy="${H * 0.15}" r="70" fill="#ffe79a"/>
+    <rect y="${H * 0.72}" width="${W}" height="${H * 0.28}" fill="${hsl(100, 40, 38)}"/>
+    <rect y="${H * 0.86}" width="${W}" height="${H * 0.14}" fill="#6b6b6b"/>
+    <ellipse cx="${W * 0.1}" cy="${H * 0.55}" rx="90" ry="160" fill="${hsl(120, 45, 28)}"/>
+    <rect x="${W * 0.25}" y="${H * 0.38}" width="${W * 0.5}" height="${H * 0.34}" fill="${wall}"/>
+    ${
+      category === 'commercial'
+        ? `<rect x="${W * 0.23}" y="${H * 0.3}" width="${W * 0.54}" height="${H * 0.08}" fill="${roof}"/>
+           <rect x="${W * 0.3}" y="${H * 0.48}" width="${W * 0.4}" height="${H * 0.24}" fill="${hsl(200, 30, 55)}"/>`
+        : `<polygon points="${W * 0.2},${H * 0.4} ${W * 0.5},${H * 0.18} ${W * 0.8},${H * 0.4}" fill="${roof}"/>
+           <rect x="${W * 0.46}" y="${H * 0.55}" width="${W * 0.08}" height="${H * 0.17}" fill="${hsl(h + 20, 50, 25)}"/>
+           <rect x="${W * 0.31}" y="${H * 0.47}" width="${W * 0.09}" height="${H * 0.1}" fill="${hsl(200, 60, 80)}"/>
+           <rect x="${W * 0.6}" y="${H * 0.47}" width="${W * 0.09}" height="${H * 0.1}" fill="${hsl(200, 60, 80)}"/>`
+    }
+  </svg>`;
+}
+
+async function photo(category, palette, index) {
+  return sharp(Buffer.from(scene(category, palette, index))).jpeg({ quality: 85 }).toBuffer();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function landlord(person) {
+  let user;
+  try {
+    ({ user } = await rpc.call(AUTH_PATTERNS.signup, { ...person, password, agreeToTerms: true }));
+    say(`demo ${person.role} ${person.email} created`);
+  } catch (error) {
+    if (error.status !== 409) throw error;
+    ({ user } = await rpc.call(AUTH_PATTERNS.login, { email: person.email, password }).catch(() => {
+      throw new Error(`${person.email} already exists with another password; set SEED_PASSWORD or remove that user`);
+    }));
+    say(`demo ${person.role} ${person.email} already exists`);
+  }
+  if (!user.isVerified) {
+    await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id }).catch((e) => {
+      if (e.status !== 409) throw e;
+    });
+  }
+  return { ...user, isVerified: true };
+}
+
+async function processPhotos(store, owner, listing) {
+  const uploads = [];
+  for (let i = 0; i < listing.photos; i++) {
+    const key = `uploads/${randomUUID()}`;
+    await store.put(key, await photo(listing.category, listing.palette, i), 'image/jpeg');
+    uploads.push({ key, filename: `${Date.now()}-${i}-photo-${i + 1}.jpg` });
+  }
+  const reply = await rpc.call(MEDIA_PATTERNS.imagesProcess, { ownerId: owner.id, title: listing.title, uploads });
+  return reply.images;
+}
+
+try {
+  const listingsUp = await ensureService('listings', LISTINGS_PATTERNS.health, (m, c) => m.startListingsService(c.listingsConfigFromEnv(), { logger: false }));
+  const authUp = await ensureService('auth', AUTH_PATTERNS.health, (m, c) => m.startAuthService({ ...c.authConfigFromEnv(), admin: undefined }, { logger: false }));
+  if (!listingsUp || !authUp) {
+    say('the auth and listings services are neither running nor built; run `npm run build` first.');
+    await finish(1);
+  }
+  const { total } = await rpc.call(LISTINGS_PATTERNS.stats, {});
+  if (total > 0) {
+    say(`${total} properties already exist: nothing seeded (the seed only fills an empty system).`);
+    await finish(0);
+  }
+  const mediaUp = await ensureService('media', MEDIA_PATTERNS.health, (m, c) => m.startMediaService(c.mediaConfigFromEnv(), { logger: false }));
+  if (!mediaUp) say('warning: the media service is not available; listings are seeded WITHOUT photos.');
+  const store = mediaUp ? createObjectStore(process.env) : undefined;
+
+  const owners = [];
+  for (const person of DEMO_LANDLORDS) owners.push(await landlord(person));
+
+  const listings = demoListings(count);
+  const ids = [];
+  const t0 = Date.now();
+  for (const [i, listing] of listings.entries()) {
+    const owner = owners[i % owners.length];
+    const images = store ? await processPhotos(store, owner, listing) : [];
+    const { photos: _p, palette: _c, ...data } = listing;
+    const property = await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
+      actor: { userId: owner.id, role: owner.role, isVerified: true, name: owner.name },
+      data,
+      images,
+    });
+    await publishEvent(
+      nc,
+      {
+        type: EVENT_TYPES.propertyApproved,
+        payload: { propertyId: property.id, action: 'approve', feedback: '', reviewerId: 'seed', decidedAt: new Date().toISOString() },
+        source: 'seed',
+      },
+      { prefix },
+    );
+    ids.push(property.id);
+    say(`${String(i + 1).padStart(2)}/${listings.length} ${listing.title}, ${listing.location.town} (${images.length} photo${images.length === 1 ? '' : 's'})`);
+  }
+
+  say('waiting for the approvals to reach search…');
+  const deadline = Date.now() + 60_000;
+  let found = 0;
+  while (Date.now() < deadline) {
+    found = (await rpc.call(LISTINGS_PATTERNS.propertySearch, { limit: 1 })).total;
+    if (found >= ids.length) break;
+    await sleep(250);
+  }
+  say(`${found} of ${ids.length} demo listings searchable; done in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  say(`demo landlords sign in with their e-mail (${DEMO_LANDLORDS.map((p) => p.email).join(', ')}) and the password "${password}".`);
+  await finish(found >= ids.length ? 0 : 1);
+} catch (error) {
+  console.error(`[seed] failed: ${error instanceof Error ? error.message : String(error)}`);
+  await finish(1);
+}

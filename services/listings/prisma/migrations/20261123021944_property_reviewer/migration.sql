@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "properties" ADD COLUMN     "reviewed_by" UUID;

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, ProcessedImage, PublicUser, Role } from '@mboa/contracts';
+
+let n = 0;
+
+export function user(role: Role, over: Partial<PublicUser> = {}): PublicUser {
+  const id = randomUUID();
+  n += 1;
+  return {
+    _id: id,
+    id,
+    name: `Owner ${n}`,
+    email: `owner${n}.${id.slice(0, 6)}@example.cm`,
+    whatsapp: '677001122',
+    role,
+    status: 'active',
+    isVerified: role !== 'renter',
+    createdAt: new Date().toISOString(),
+    ...over,
+  };
+}
+
+export const actorOf = (u: PublicUser): Actor => ({ userId: u.id, role: u.role, isVerified: u.isVerified });
+
+export function image(i: number): ProcessedImage {
+  return {
+    large: { url: `/media/p/${i}.webp`, key: `p/${i}.webp`, width: 1024, height: 768, bytes: 90_000, mimeType: 'image/webp' },
+    thumbnail: { url: `/media/p/${i}-thumb.webp`, key: `p/${i}-thumb.webp`, width: 320, height: 240, bytes: 9_000, mimeType: 'image/webp' },
+    alt: `Photo ${i}`,
+  };
+}
+
+export function postData(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    category: 'residential',
+    propertyType: 'apartment',
+    title: 'Modern apartment in Bonapriso',
+    description: 'Two bedrooms, tiled floors, water and electricity, close to the main road.',
+    paymentTerm: 'monthly',
+    price: 150000,
+    caution: 300000,
+    availability: 'available',
+    location: { country: 'Cameroon', town: 'Douala', neighbourhood: 'Bonapriso' },
+    amenities: ['water', 'electricity'],
+    specifications: { bedrooms: 2, toilets: 2, kitchens: 1, livingRooms: 1, size: 85.5, distanceFromRoad: 3 },
+    ...over,
+  };
+}
+
+export async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  for (;;) {
+    last = await fn();
+    if (check(last)) return last;
+    if (Date.now() > deadline) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

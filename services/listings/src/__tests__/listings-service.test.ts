@@ -1,0 +1,373 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  EVENT_TYPES,
+  LISTINGS_PATTERNS,
+  MESSAGES,
+  type PropertyDeletedPayload,
+  type PropertyRead,
+  type PublicUser,
+  type SearchResponse,
+} from '@mboa/contracts';
+import { publishEvent, RpcClient, uniqueTestPrefix } from '@mboa/platform';
+import { createTestDatabase, waitForEvent } from '@mboa/platform/testing';
+import pg from 'pg';
+import type { ListingsConfig } from '../config.js';
+import { startListingsService } from '../main.js';
+import { SearchIndexer } from '../indexer/search-indexer.js';
+import { actorOf, eventually, image, postData, user } from './helpers.js';
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let config: ListingsConfig;
+let service: INestMicroservice;
+let rpc: RpcClient;
+let nc: NatsConnection;
+let sql: pg.Client;
+
+const admin = user('admin');
+const landlord = user('landlord');
+const other = user('caretaker');
+const renter = user('renter');
+const versions = new Map<string, number>();
+
+beforeAll(async () => {
+  db = await createTestDatabase(['listings']);
+  const prefix = uniqueTestPrefix('lst');
+  config = {
+    databaseUrl: db.urlFor('listings'),
+    dbSchema: 'listings',
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    subjectPrefix: prefix,
+    streamName: `T_${prefix.replace(/\W/g, '_')}`,
+    relay: true,
+    consumers: true,
+    search: {},
+    ownerWaitMs: 2000,
+  };
+  service = await startListingsService(config, { logger: false });
+  rpc = new RpcClient({ servers: config.natsUrl, subjectPrefix: prefix });
+  await rpc.connect();
+  nc = await connect({ servers: config.natsUrl });
+  sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+  for (const u of [admin, landlord, other, renter]) await userEvent(EVENT_TYPES.userRegistered, u);
+  await eventually(() => ownerCount(), (c) => c === 4);
+});
+
+afterAll(async () => {
+  await rpc?.close();
+  await service?.close();
+  await sql?.end();
+  if (nc) {
+    await (await jetstreamManager(nc)).streams.delete(config.streamName).catch(() => undefined);
+    await nc.drain();
+  }
+  await db?.drop();
+});
+
+const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
+
+async function ownerCount(): Promise<number> {
+  return Number((await sql.query('SELECT count(*) FROM listings.owners')).rows[0].count);
+}
+
+/** Publishes a user fact as auth would, with the next version of that user. */
+async function userEvent(type: string, u: PublicUser, version?: number) {
+  const v = version ?? (versions.get(u.id) ?? 0) + 1;
+  versions.set(u.id, Math.max(v, versions.get(u.id) ?? 0));
+  await publishEvent(nc, { type, payload: { user: u, version: v }, source: 'auth' }, { prefix: config.subjectPrefix });
+}
+
+async function review(propertyId: string, action: 'approve' | 'reject', feedback = '', decidedAt = new Date()) {
+  await publishEvent(
+    nc,
+    {
+      type: action === 'approve' ? EVENT_TYPES.propertyApproved : EVENT_TYPES.propertyRejected,
+      payload: { propertyId, action, feedback, reviewerId: admin.id, decidedAt: decidedAt.toISOString() },
+      source: 'moderation',
+    },
+    { prefix: config.subjectPrefix },
+  );
+}
+
+const post = (u: PublicUser, data: Record<string, unknown> = {}, images = [image(1), image(2)]) =>
+  rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(u), data: postData(data), images });
+
+const get = (id: string, u?: PublicUser) => rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyGet, { id, actor: u ? actorOf(u) : undefined });
+const search = (q: Record<string, unknown> = {}) => rpc.call<SearchResponse>(LISTINGS_PATTERNS.propertySearch, q);
+const inSearch = async (id: string, q: Record<string, unknown> = {}) =>
+  (await search({ limit: 50, ...q })).properties.some((p) => p.id === id);
+const propertyCount = async () => Number((await sql.query('SELECT count(*) FROM listings.properties')).rows[0].count);
+
+async function approved(u: PublicUser, data: Record<string, unknown> = {}) {
+  const p = await post(u, data);
+  await review(p.id, 'approve');
+  expect(await eventually(() => inSearch(p.id), Boolean)).toBe(true);
+  return p;
+}
+
+describe('posting', () => {
+  test('a verified landlord posts: available, not verified, pending, read shape of CONTRACT.md, property.created', async () => {
+    const p = await post(landlord);
+    expect(p).toMatchObject({
+      _id: p.id,
+      title: 'Modern apartment in Bonapriso',
+      price: 150000,
+      paymentTerms: 'monthly',
+      paymentTerm: 'monthly',
+      town: 'Douala',
+      neighbourhood: 'Bonapriso',
+      location: { country: 'Cameroon', town: 'Douala', neighbourhood: 'Bonapriso' },
+      status: 'available',
+      isVerified: false,
+      thumbnail: '/media/p/1-thumb.webp',
+      propertyImages: [
+        { url: '/media/p/1.webp', alt: 'Photo 1', width: 1024, height: 768 },
+        { url: '/media/p/2.webp', alt: 'Photo 2', width: 1024, height: 768 },
+      ],
+      author: { _id: landlord.id, name: landlord.name, email: landlord.email, whatsapp: landlord.whatsapp },
+      specifications: { bedrooms: 2, toilets: 2, kitchens: 1, livingRooms: 1, size: 85.5, distanceFromRoad: 3, sections: null },
+      amenities: ['water', 'electricity'],
+    });
+    expect(p.review).toBeUndefined();
+    const event = await waitForEvent<any>(nc, { ...bus(), type: EVENT_TYPES.propertyCreated, match: (e) => e.payload.property.id === p.id });
+    expect(event.payload).toMatchObject({ postedBy: landlord.id, version: 1, actor: { userId: landlord.id, role: 'landlord' } });
+  });
+
+  test('renters and unverified landlords are refused with 403; nothing is stored', async () => {
+    const before = await propertyCount();
+    await expect(post(renter)).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.postingNotAllowedForRole });
+    const unverified = { ...landlord, isVerified: false };
+    await expect(post(unverified)).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.verificationRequiredToPost });
+    expect(await propertyCount()).toBe(before);
+  });
+
+  test.each([
+    ['an empty title', { title: '  ' }, MESSAGES.property.titleRequired],
+    ['a title of 101 characters', { title: 'x'.repeat(101) }, MESSAGES.property.titleTooLong],
+    ['a description of 2001 characters', { description: 'x'.repeat(2001) }, MESSAGES.property.descriptionTooLong],
+    ['a negative price', { price: -1 }, MESSAGES.property.mustBeNonNegative],
+    ['a negative bedroom count', { specifications: { bedrooms: -2 } }, MESSAGES.property.mustBeNonNegative],
+    ['a type of the other category', { propertyType: 'shop' }, MESSAGES.property.typeNotInCategory],
+    ['an absurd price', { price: 1e12 }, MESSAGES.property.numberTooLarge],
+  ])('refuses %s with 400 and stores nothing', async (_label, over, message) => {
+    const before = await propertyCount();
+    await expect(post(landlord, over)).rejects.toMatchObject({ status: 400, message });
+    expect(await propertyCount()).toBe(before);
+  });
+
+  test('refuses 11 images', async () => {
+    const images = Array.from({ length: 11 }, (_, i) => image(i));
+    await expect(post(landlord, {}, images)).rejects.toMatchObject({ status: 400, message: MESSAGES.property.maxImages });
+  });
+
+  test('an admin posts on behalf of a landlord, even one the projection learns of a moment later', async () => {
+    const late = user('landlord', { isVerified: false });
+    const call = post(admin, { userId: late.id });
+    setTimeout(() => void userEvent(EVENT_TYPES.userRegistered, late), 300);
+    const p = await call;
+    expect(p.author).toMatchObject({ _id: late.id, name: late.name });
+    await expect(post(admin, { userId: renter.id })).rejects.toMatchObject({ status: 400, message: MESSAGES.property.ownerRoleInvalid });
+    await expect(post(admin, { userId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
+    await expect(post(landlord, { userId: other.id })).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('visibility, review and search', () => {
+  test('a pending property is seen only by its owner and admins, enters search on approval, rejection shows feedback', async () => {
+    const p = await post(landlord, { title: 'Pending duplex' });
+    await expect(get(p.id)).rejects.toMatchObject({ status: 404, message: MESSAGES.property.notFound });
+    await expect(get(p.id, other)).rejects.toMatchObject({ status: 404 });
+    expect((await get(p.id, landlord)).id).toBe(p.id);
+    expect((await get(p.id, admin)).id).toBe(p.id);
+    await review(p.id, 'approve');
+    expect(await eventually(() => inSearch(p.id), Boolean)).toBe(true);
+    expect(await get(p.id)).toMatchObject({ isVerified: true, review: { state: 'approved' } });
+
+    const q = await post(landlord, { title: 'Rejected studio', propertyType: 'studio' });
+    await review(q.id, 'reject', 'Photos are blurred');
+    const seen = await eventually(() => get(q.id, landlord), (r) => r.review?.state === 'rejected');
+    expect(seen).toMatchObject({ isVerified: false, review: { state: 'rejected', feedback: 'Photos are blurred' } });
+    await expect(get(q.id, renter)).rejects.toMatchObject({ status: 404 });
+    const mine = await rpc.call<any>(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(landlord), payload: { page: 1, limit: 20 } });
+    expect(mine.data.find((r: PropertyRead) => r.id === q.id).review).toEqual(expect.objectContaining({ feedback: 'Photos are blurred' }));
+  });
+
+  test('an older review decision arriving late does not undo a newer one', async () => {
+    const p = await post(landlord, { title: 'Ordered review' });
+    await review(p.id, 'approve', '', new Date());
+    await eventually(() => get(p.id, landlord), (r) => r.isVerified);
+    await review(p.id, 'reject', 'old decision', new Date(Date.now() - 60_000));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await get(p.id, landlord)).isVerified).toBe(true);
+  });
+
+  test('search filters: category, type, town (any case), rooms, price range, text with a typo; newest first', async () => {
+    const a = await approved(other, { title: 'Spacious bungalow garden', propertyType: 'bungalow', price: 90000, location: { town: 'Buea', neighbourhood: 'Molyko' }, specifications: { bedrooms: 4, toilets: 2, size: 120 } });
+    const b = await approved(other, { category: 'commercial', propertyType: 'warehouse', title: 'Storage warehouse', price: 500000, location: { town: 'Buea', neighbourhood: 'Mile 17' }, specifications: { sections: 3, size: 400 } });
+    const buea = await search({ town: 'bUeA' });
+    expect(buea.properties.map((p) => p.id)).toEqual([b.id, a.id]);
+    expect(buea).toMatchObject({ total: 2, page: 1, totalPages: 1 });
+    expect((await search({ town: 'buea', category: 'commercial' })).properties.map((p) => p.id)).toEqual([b.id]);
+    expect((await search({ town: 'buea', propertyType: 'bungalow' })).properties.map((p) => p.id)).toEqual([a.id]);
+    expect((await search({ town: 'buea', rooms: 4 })).properties.map((p) => p.id)).toEqual([a.id]);
+    expect((await search({ town: 'buea', minPrice: 100000 })).properties.map((p) => p.id)).toEqual([b.id]);
+    expect((await search({ town: 'buea', maxPrice: 90000 })).properties.map((p) => p.id)).toEqual([a.id]);
+    expect((await search({ search: 'bungalw' })).properties.map((p) => p.id)).toContain(a.id);
+    await expect(search({ rooms: 9 })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('owners', () => {
+  test('the projection ignores an older version; a ban hides listings from search and details, unban brings them back', async () => {
+    const owner = user('landlord');
+    await userEvent(EVENT_TYPES.userRegistered, owner);
+    await eventually(() => sql.query('SELECT 1 FROM listings.owners WHERE id = $1', [owner.id]).then((r) => r.rowCount), (c) => c === 1);
+    const p = await approved(owner, { title: 'Owner to be banned' });
+    await userEvent(EVENT_TYPES.userUpdated, { ...owner, name: 'New Name' }, 5);
+    await userEvent(EVENT_TYPES.userUpdated, { ...owner, name: 'Old Name' }, 4);
+    await eventually(() => get(p.id), (r) => r.author.name === 'New Name');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await get(p.id)).author.name).toBe('New Name');
+
+    await userEvent(EVENT_TYPES.userBanned, { ...owner, name: 'New Name', status: 'banned' }, 6);
+    expect(await eventually(() => inSearch(p.id), (v) => !v)).toBe(false);
+    await expect(get(p.id, renter)).rejects.toMatchObject({ status: 404 });
+    expect((await get(p.id, admin)).id).toBe(p.id);
+    await userEvent(EVENT_TYPES.userUnbanned, { ...owner, name: 'New Name', status: 'active' }, 7);
+    expect(await eventually(() => inSearch(p.id), Boolean)).toBe(true);
+    expect((await get(p.id, renter)).id).toBe(p.id);
+  });
+});
+
+describe('my listings', () => {
+  test('owner transitions of spec §4, 409 for others, 404 on another owner\'s property, delete with image keys', async () => {
+    const p = await approved(landlord, { title: 'Transition flat' });
+    const update = (status: string, u = landlord) =>
+      rpc.call<any>(LISTINGS_PATTERNS.myListingsUpdate, { actor: actorOf(u), payload: { id: p.id, data: { status } } });
+    await expect(update('available')).rejects.toMatchObject({ status: 409 });
+    expect(await update('rented')).toMatchObject({ data: { status: 'rented' }, message: MESSAGES.toast.propertyStatusUpdated('rented') });
+    expect(await eventually(() => inSearch(p.id), (v) => !v)).toBe(false);
+    await expect(update('rented')).rejects.toMatchObject({ status: 409 });
+    expect((await update('available')).data.status).toBe('available');
+    expect((await update('deactivated')).data.status).toBe('deactivated');
+    await expect(update('rented')).rejects.toMatchObject({ status: 409 });
+    expect((await update('available')).data.status).toBe('available');
+    expect((await update('rented')).data.status).toBe('rented');
+    expect((await update('deactivated')).data.status).toBe('deactivated');
+    await expect(update('available', other)).rejects.toMatchObject({ status: 404, message: MESSAGES.property.notFound });
+    expect((await update('available', admin)).data.status).toBe('available');
+    expect(await eventually(() => inSearch(p.id), Boolean)).toBe(true);
+
+    await expect(rpc.call(LISTINGS_PATTERNS.myListingsDelete, { actor: actorOf(other), payload: { id: p.id } })).rejects.toMatchObject({ status: 404 });
+    expect(await rpc.call(LISTINGS_PATTERNS.myListingsDelete, { actor: actorOf(landlord), payload: { id: p.id } })).toEqual({
+      data: { id: p.id },
+      message: MESSAGES.toast.propertyDeleted,
+    });
+    await expect(get(p.id, landlord)).rejects.toMatchObject({ status: 404 });
+    expect(await eventually(() => inSearch(p.id), (v) => !v)).toBe(false);
+    const event = await waitForEvent<PropertyDeletedPayload>(nc, { ...bus(), type: EVENT_TYPES.propertyDeleted, match: (e) => e.payload.propertyId === p.id });
+    expect(event.payload.imageKeys).toEqual(['p/1.webp', 'p/1-thumb.webp', 'p/2.webp', 'p/2-thumb.webp']);
+    expect(event.payload.actor).toMatchObject({ userId: landlord.id });
+  });
+
+  test('fetch pages and filters by status; each row counts the bookings it received', async () => {
+    const owner = user('caretaker');
+    await userEvent(EVENT_TYPES.userRegistered, owner);
+    const made: PropertyRead[] = [];
+    for (let i = 0; i < 6; i++) made.push(await post(owner, { title: `Room ${i}`, propertyType: 'Single Room' }));
+    await rpc.call(LISTINGS_PATTERNS.myListingsUpdate, { actor: actorOf(owner), payload: { id: made[0]!.id, data: { status: 'rented' } } });
+    const book = () =>
+      rpc.call<any>(LISTINGS_PATTERNS.bookingsCreate, {
+        actor: actorOf(renter),
+        data: { To: { user: owner.id, name: owner.name, whatsapp: owner.whatsapp }, propertyId: made[5]!.id },
+      });
+    // Not yet approved: the renter may not see it.
+    await expect(book()).rejects.toMatchObject({ status: 404 });
+    await review(made[5]!.id, 'approve');
+    await eventually(() => get(made[5]!.id).then(() => true, () => false), Boolean);
+    expect((await book()).message).toBe(MESSAGES.booking.created);
+    await book();
+    const page1 = await rpc.call<any>(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 5 } });
+    expect(page1.meta).toEqual({ total: 6, page: 1, totalPages: 2 });
+    expect(page1.data.map((r: PropertyRead) => r.title)).toEqual(['Room 5', 'Room 4', 'Room 3', 'Room 2', 'Room 1']);
+    expect(page1.data[0].contactCount).toBe(2);
+    expect(page1.data[1].contactCount).toBe(0);
+    const rented = await rpc.call<any>(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 10, status: 'rented' } });
+    expect(rented.data.map((r: PropertyRead) => r.id)).toEqual([made[0]!.id]);
+    expect(await rpc.call(LISTINGS_PATTERNS.profileCount, { userId: owner.id })).toEqual({ totalProperties: 6 });
+  });
+
+  test('bookings: bad input 400, unknown property 404, owner mismatch 400', async () => {
+    const call = (data: unknown) => rpc.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(renter), data });
+    await expect(call({})).rejects.toMatchObject({ status: 400, message: MESSAGES.booking.ownerRequired });
+    await expect(call({ To: { user: 'nope', name: 'x', whatsapp: '1' } })).rejects.toMatchObject({ status: 400 });
+    await expect(call({ To: { user: landlord.id, name: 'x', whatsapp: '1' }, propertyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
+    const p = await approved(landlord, { title: 'Booked flat' });
+    await expect(call({ To: { user: other.id, name: 'x', whatsapp: '1' }, propertyId: p.id })).rejects.toMatchObject({ status: 400 });
+    const ok = await call({ To: { user: landlord.id, name: landlord.name, whatsapp: landlord.whatsapp } });
+    expect(ok).toMatchObject({ booking: { propertyId: null, renterId: renter.id, To: { user: landlord.id } } });
+    await waitForEvent(nc, { ...bus(), type: EVENT_TYPES.bookingCreated, match: (e: any) => e.payload.bookingId === (ok as any).booking.id });
+  });
+});
+
+describe('admin', () => {
+  test('list, status preconditions, get in any state, edit with validation and property.updated', async () => {
+    const p = await post(landlord, { title: 'Admin managed office', category: 'commercial', propertyType: 'office', specifications: { sections: 2, size: 60 } });
+    const status = (type: string, u = admin) => rpc.call<any>(LISTINGS_PATTERNS.adminStatus, { actor: actorOf(u), propertyId: p.id, type });
+    await expect(status('markAvailable')).rejects.toMatchObject({ status: 409 });
+    await expect(status('activate')).rejects.toMatchObject({ status: 409 });
+    await expect(status('markRented', landlord)).rejects.toMatchObject({ status: 403 });
+    expect(await status('markRented')).toMatchObject({ message: MESSAGES.toast.adminPropertyStatusUpdated, property: { status: 'rented' } });
+    expect((await status('markAvailable')).property.status).toBe('available');
+    expect((await status('deactivate')).property.status).toBe('deactivated');
+    await expect(status('deactivate')).rejects.toMatchObject({ status: 409 });
+    expect((await status('activate')).property.status).toBe('available');
+
+    const list = await rpc.call<any>(LISTINGS_PATTERNS.adminList, { page: 1, limit: 10 });
+    expect(list.properties.length).toBeLessThanOrEqual(10);
+    expect(list.total).toBeGreaterThanOrEqual(10);
+    expect(list.totalPages).toBe(Math.ceil(list.total / 10));
+    const deactivatedOnly = await rpc.call<any>(LISTINGS_PATTERNS.adminList, { page: 1, status: 'deactivated' });
+    expect(deactivatedOnly.properties.every((x: PropertyRead) => x.status === 'deactivated')).toBe(true);
+
+    expect((await rpc.call<any>(LISTINGS_PATTERNS.adminGet, { id: p.id })).property).toMatchObject({ id: p.id, author: { _id: landlord.id } });
+    await expect(rpc.call(LISTINGS_PATTERNS.adminGet, { id: 'x' })).rejects.toMatchObject({ status: 404 });
+
+    const edit = (data: unknown, u = admin) => rpc.call<any>(LISTINGS_PATTERNS.adminEdit, { actor: actorOf(u), id: p.id, data });
+    await expect(edit({ title: '' })).rejects.toMatchObject({ status: 400, message: MESSAGES.property.titleRequired });
+    await expect(edit({ propertyType: 'duplex' })).rejects.toMatchObject({ status: 400, message: MESSAGES.property.typeNotInCategory });
+    await expect(edit({})).rejects.toMatchObject({ status: 400, message: MESSAGES.property.nothingToUpdate });
+    await expect(edit({ title: 'Hacked' }, landlord)).rejects.toMatchObject({ status: 403 });
+    const edited = await edit({ title: 'Renovated office', price: 250000, paymentTerm: 'yearly', specifications: { size: 75 } });
+    expect(edited).toMatchObject({
+      message: MESSAGES.property.updated,
+      property: { title: 'Renovated office', price: 250000, paymentTerm: 'yearly', specifications: { sections: 2, size: 75 } },
+    });
+    const event = await waitForEvent<any>(nc, { ...bus(), type: EVENT_TYPES.propertyUpdated, match: (e) => e.payload.property.id === p.id });
+    expect(event.payload.actor).toMatchObject({ userId: admin.id, role: 'admin' });
+  });
+
+  test('stats and health', async () => {
+    const stats = await rpc.call<any>(LISTINGS_PATTERNS.stats, {});
+    expect(stats.latest).toHaveLength(5);
+    expect(stats.total).toBeGreaterThan(5);
+    expect(await rpc.call(LISTINGS_PATTERNS.health, {})).toEqual({ service: 'listings', status: 'ok', checks: { postgres: 'ok', search: 'ok' } });
+  });
+});
+
+describe('reindex', () => {
+  test('rebuilding the index from the database gives the same search results', async () => {
+    const before = await search({ limit: 50 });
+    expect(before.total).toBeGreaterThan(0);
+    await sql.query('DELETE FROM listings.search_documents');
+    expect((await search({ limit: 50 })).total).toBe(0);
+    const seen: number[] = [];
+    const result = await service.get(SearchIndexer).rebuild((done) => seen.push(done));
+    expect(result.indexed).toBe(before.total);
+    expect(seen.at(-1)).toBe(result.total);
+    const after = await search({ limit: 50 });
+    expect(after.properties.map((p) => p.id)).toEqual(before.properties.map((p) => p.id));
+  });
+});

@@ -1,0 +1,128 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { EVENT_TYPES, type EventPayloads, type PropertyReviewedPayload, type UserEventPayload } from '@mboa/contracts';
+import { consoleLogger, EventConsumer, silentLogger, type EventBusLogger } from '@mboa/platform';
+import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
+import { ListingsDb, type ListingsTx } from '../db.js';
+import { SearchIndexer } from '../indexer/search-indexer.js';
+import { OwnersService } from '../owners/owners.service.js';
+import { ReviewsService } from '../reviews/reviews.service.js';
+
+export const LISTINGS_LOGGER = Symbol('LISTINGS_LOGGER');
+
+const USER_EVENTS = [
+  EVENT_TYPES.userRegistered,
+  EVENT_TYPES.userUpdated,
+  EVENT_TYPES.userVerified,
+  EVENT_TYPES.userBanned,
+  EVENT_TYPES.userUnbanned,
+] as const;
+const REVIEW_EVENTS = [EVENT_TYPES.propertyApproved, EVENT_TYPES.propertyRejected] as const;
+const OWN_PROPERTY_EVENTS = [
+  EVENT_TYPES.propertyCreated,
+  EVENT_TYPES.propertyUpdated,
+  EVENT_TYPES.propertyStatusChanged,
+  EVENT_TYPES.propertyDeleted,
+] as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The service's reactions to events, each a durable JetStream consumer:
+ * - `listings-owners` (database mode): the owners projection from `user.*`;
+ * - `listings-reviews` (database mode): moderation's approve / reject decisions;
+ * - `listings-search-indexer`: reloads what an event touched and updates the search index. For
+ *   facts the two consumers above apply, it first waits until they have (processed_events), so it
+ *   never indexes the state from before the change.
+ */
+@Injectable()
+export class EventConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
+  private nc?: NatsConnection;
+  private readonly consumers: EventConsumer<EventPayloads, ListingsTx>[] = [];
+
+  constructor(
+    @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
+    @Inject(LISTINGS_LOGGER) private readonly logger: EventBusLogger,
+    private readonly db: ListingsDb,
+    private readonly owners: OwnersService,
+    private readonly reviews: ReviewsService,
+    private readonly indexer: SearchIndexer,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.consumers) return;
+    this.nc = await connect({ servers: this.config.natsUrl, name: 'listings-consumers' });
+    const base = {
+      nc: this.nc,
+      service: 'listings',
+      prefix: this.config.subjectPrefix,
+      stream: this.config.streamName,
+      logger: this.logger,
+    };
+    const database = { client: this.db as any, schema: this.config.dbSchema };
+
+    const owners = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'owners', db: database });
+    for (const type of USER_EVENTS) {
+      owners.on(type, async (event, ctx) => {
+        await this.owners.apply(ctx.tx!, event.payload as UserEventPayload);
+      });
+    }
+
+    const reviews = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'reviews', db: database });
+    for (const type of REVIEW_EVENTS) {
+      reviews.on(type, async (event, ctx) => {
+        await this.reviews.apply(ctx.tx!, event.payload as PropertyReviewedPayload);
+      });
+    }
+
+    const indexer = new EventConsumer<EventPayloads, ListingsTx>({
+      ...base,
+      name: 'search-indexer',
+      retryDelaysMs: [200, 500, 1_000, 2_000, 5_000, 30_000],
+    });
+    for (const type of OWN_PROPERTY_EVENTS) {
+      indexer.on(type, async (event) => {
+        const p = event.payload as { property?: { id: string }; propertyId?: string };
+        await this.indexer.reindexProperty(p.property?.id ?? p.propertyId ?? '');
+      });
+    }
+    for (const type of REVIEW_EVENTS) {
+      indexer.on(type, async (event) => {
+        await this.appliedBy(reviews.durable, event.id);
+        await this.indexer.reindexProperty((event.payload as PropertyReviewedPayload).propertyId);
+      });
+    }
+    for (const type of [EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned] as const) {
+      indexer.on(type, async (event) => {
+        await this.appliedBy(owners.durable, event.id);
+        await this.indexer.reindexOwner((event.payload as UserEventPayload).user.id);
+      });
+    }
+
+    for (const consumer of [owners, reviews, indexer]) {
+      await consumer.start();
+      this.consumers.push(consumer);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const consumer of this.consumers.splice(0)) await consumer.stop();
+    await this.nc?.drain().catch(() => undefined);
+    this.nc = undefined;
+  }
+
+  /** Waits (briefly) until `consumer` has applied the event; throwing makes JetStream redeliver it later. */
+  private async appliedBy(consumer: string, eventId: string, waitMs = 3_000): Promise<void> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const rows = await this.db.processedEvent.count({ where: { consumer, eventId } });
+      if (rows > 0) return;
+      if (Date.now() >= deadline) throw new Error(`event ${eventId} not yet applied by ${consumer}`);
+      await sleep(50);
+    }
+  }
+}
+
+export function listingsLogger(quiet: boolean): EventBusLogger {
+  return quiet ? silentLogger : consoleLogger;
+}

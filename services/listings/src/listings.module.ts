@@ -1,0 +1,43 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { BookingsService } from './bookings/bookings.service.js';
+import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
+import { ListingsDb } from './db.js';
+import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-consumers.js';
+import { HealthService } from './health.service.js';
+import { SearchIndexer } from './indexer/search-indexer.js';
+import { ListingsController } from './listings.controller.js';
+import { OutboxRelayRunner } from './outbox-relay.runner.js';
+import { OwnersService } from './owners/owners.service.js';
+import { PropertyChangesService } from './properties/property-changes.service.js';
+import { PropertyPostingService } from './properties/property-posting.service.js';
+import { PropertyQueriesService } from './properties/property-queries.service.js';
+import { PropertyReader } from './properties/property-reader.js';
+import { ReviewsService } from './reviews/reviews.service.js';
+import { SearchIndexProvider } from './search/search.provider.js';
+
+@Module({})
+export class ListingsModule {
+  static forRoot(config: ListingsConfig, options: { quiet?: boolean } = {}): DynamicModule {
+    return {
+      module: ListingsModule,
+      controllers: [ListingsController],
+      providers: [
+        { provide: LISTINGS_CONFIG, useValue: config },
+        { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
+        ListingsDb,
+        SearchIndexProvider,
+        OwnersService,
+        PropertyReader,
+        PropertyPostingService,
+        PropertyQueriesService,
+        PropertyChangesService,
+        BookingsService,
+        ReviewsService,
+        SearchIndexer,
+        HealthService,
+        OutboxRelayRunner,
+        EventConsumers,
+      ],
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { UserEventPayload } from '@mboa/contracts';
+import type { Owner } from '../generated/prisma/client.js';
+import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
+import { ListingsDb, type ListingsTx } from '../db.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The owners projection: auth's users as listings shows them (`author`) and judges them (banned). */
+@Injectable()
+export class OwnersService {
+  constructor(
+    private readonly db: ListingsDb,
+    @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
+  ) {}
+
+  /**
+   * Applies one `user.*` fact unless the projection already holds that version or a newer one.
+   * When the ban flag flips, every property of the owner gets a new version: its public visibility
+   * changed, and the search indexer orders its writes by property version.
+   */
+  async apply(tx: ListingsTx, payload: UserEventPayload): Promise<'applied' | 'stale'> {
+    const { user, version } = payload;
+    const [current] = await tx.$queryRaw<{ version: number; banned: boolean }[]>`
+      SELECT version, banned FROM "listings"."owners" WHERE id = ${user.id}::uuid FOR UPDATE`;
+    if (current && current.version >= version) return 'stale';
+    const banned = user.status === 'banned';
+    const data = {
+      name: user.name,
+      email: user.email,
+      whatsapp: user.whatsapp,
+      role: user.role,
+      isVerified: user.isVerified,
+      banned,
+      version,
+    };
+    await tx.owner.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });
+    if ((current?.banned ?? false) !== banned) {
+      await tx.$executeRaw`
+        UPDATE "listings"."properties" SET version = version + 1, updated_at = now()
+        WHERE owner_id = ${user.id}::uuid AND deleted_at IS NULL`;
+    }
+    return 'applied';
+  }
+
+  find(id: string): Promise<Owner | null> {
+    return this.db.owner.findUnique({ where: { id } });
+  }
+
+  async findMany(ids: readonly string[]): Promise<Map<string, Owner>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const owners = await this.db.owner.findMany({ where: { id: { in: unique } } });
+    return new Map(owners.map((o) => [o.id, o]));
+  }
+
+  /** The owner, waiting briefly when the projection may lag behind a user who just registered. */
+  async waitFor(id: string, waitMs = this.config.ownerWaitMs): Promise<Owner | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const owner = await this.find(id);
+      if (owner || Date.now() >= deadline) return owner;
+      await sleep(100);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ADMIN_PROPERTY_ACTION_RULES,
+  canonicalTown,
+  canTransitionStatus,
+  EVENT_TYPES,
+  isTypeInCategory,
+  MESSAGES,
+  snapshotOfProperty,
+  type Actor,
+  type AdminPropertyAction,
+  type PropertyEditInput,
+  type PropertyRead,
+  type PropertyStatus,
+} from '@mboa/contracts';
+import { fail } from '@mboa/platform';
+import type { Prisma } from '../generated/prisma/client.js';
+import { ListingsDb, type ListingsTx } from '../db.js';
+import { recordEvent } from '../events.js';
+import { checkNumberBounds, specificationColumns } from './property-input.js';
+import { isOwnerOrAdmin, isUuid, PropertyReader, propertyNotFound } from './property-reader.js';
+import { toPropertyRead, type PropertyWithImages } from './property-view.js';
+
+/** Status changes, deletion and admin edits: each one a version bump and an event, atomically. */
+@Injectable()
+export class PropertyChangesService {
+  constructor(
+    private readonly db: ListingsDb,
+    private readonly reader: PropertyReader,
+  ) {}
+
+  /** My Listings `update` (spec §4 owner transitions; others 409; someone else's property 404). */
+  async ownerSetStatus(actor: Actor, id: string, to: PropertyStatus): Promise<PropertyRead> {
+    return this.changeStatus(actor, id, (from) => {
+      if (!canTransitionStatus(from, to)) throw fail.conflict(MESSAGES.property.invalidTransition);
+      return to;
+    });
+  }
+
+  /** Admin manage/properties actions, with the spec's preconditions. */
+  async adminSetStatus(actor: Actor, id: string, action: AdminPropertyAction): Promise<PropertyRead> {
+    const rule = ADMIN_PROPERTY_ACTION_RULES[action];
+    return this.changeStatus(actor, id, (from) => {
+      if (!rule.from(from)) throw fail.conflict(MESSAGES.property.invalidTransition);
+      return rule.to;
+    });
+  }
+
+  /** Removes the property for good (it stays only as a tombstone row for bookings and events). */
+  async remove(actor: Actor, id: string): Promise<{ id: string }> {
+    await this.db.$transaction(async (tx) => {
+      const current = await this.lockOwned(tx, actor, id);
+      const updated = await tx.property.update({
+        where: { id },
+        data: { deletedAt: new Date(), version: { increment: 1 } },
+      });
+      await tx.propertyImage.deleteMany({ where: { propertyId: id } });
+      await recordEvent(tx, EVENT_TYPES.propertyDeleted, {
+        propertyId: id,
+        ownerId: current.ownerId,
+        deletedBy: actor.userId,
+        version: updated.version,
+        actor,
+        imageKeys: current.images.flatMap((i) => [i.largeKey, i.thumbKey]),
+      });
+    });
+    return { id };
+  }
+
+  /** Admin edit: text fields, price, payment term, specifications (and the rest of the post fields). */
+  async adminEdit(actor: Actor, id: string, data: PropertyEditInput): Promise<PropertyRead> {
+    checkNumberBounds(data);
+    return this.db.$transaction(async (tx) => {
+      const current = await this.lockOwned(tx, actor, id);
+      const category = data.category ?? current.category;
+      const propertyType = data.propertyType ?? current.propertyType;
+      if (!isTypeInCategory(category, propertyType)) {
+        throw fail.badRequest(MESSAGES.property.typeNotInCategory, [`propertyType: ${MESSAGES.property.typeNotInCategory}`]);
+      }
+      const changes: Prisma.PropertyUpdateInput = {};
+      if (data.category !== undefined) changes.category = data.category;
+      if (data.propertyType !== undefined) changes.propertyType = data.propertyType;
+      if (data.title !== undefined) changes.title = data.title;
+      if (data.description !== undefined) changes.description = data.description;
+      if (data.paymentTerm !== undefined) changes.paymentTerm = data.paymentTerm;
+      if (data.price !== undefined) changes.price = Math.round(data.price);
+      if (data.caution !== undefined) changes.caution = Math.round(data.caution);
+      if (data.amenities !== undefined) changes.amenities = data.amenities;
+      if (data.location?.country !== undefined) changes.country = data.location.country;
+      if (data.location?.town !== undefined) changes.town = canonicalTown(data.location.town);
+      if (data.location?.neighbourhood !== undefined) changes.neighbourhood = data.location.neighbourhood;
+      if (data.specifications !== undefined) {
+        const given = Object.fromEntries(Object.entries(data.specifications).filter(([, v]) => v !== undefined));
+        const columns = specificationColumns(data.specifications);
+        for (const key of Object.keys(given) as (keyof typeof columns)[]) changes[key] = columns[key];
+      }
+      const updated = await tx.property.update({
+        where: { id },
+        data: { ...changes, version: { increment: 1 } },
+        include: { images: { orderBy: { position: 'asc' } } },
+      });
+      const read = await this.readIn(tx, updated);
+      await recordEvent(tx, EVENT_TYPES.propertyUpdated, {
+        property: snapshotOfProperty(read, updated.ownerId),
+        version: updated.version,
+        actor,
+        fields: Object.keys(changes),
+      });
+      return read;
+    });
+  }
+
+  private async changeStatus(actor: Actor, id: string, decide: (from: PropertyStatus) => PropertyStatus): Promise<PropertyRead> {
+    return this.db.$transaction(async (tx) => {
+      const current = await this.lockOwned(tx, actor, id);
+      const to = decide(current.status);
+      const updated = await tx.property.update({
+        where: { id },
+        data: { status: to, version: { increment: 1 } },
+        include: { images: { orderBy: { position: 'asc' } } },
+      });
+      await recordEvent(tx, EVENT_TYPES.propertyStatusChanged, {
+        propertyId: id,
+        ownerId: updated.ownerId,
+        from: current.status,
+        to,
+        changedBy: actor.userId,
+        version: updated.version,
+        actor,
+      });
+      return this.readIn(tx, updated);
+    });
+  }
+
+  /**
+   * The live property, row-locked for this transaction, if `actor` owns it or is an admin; 404
+   * otherwise (CONTRACT.md: acting on another owner's property is 404, not 403).
+   */
+  private async lockOwned(tx: ListingsTx, actor: Actor, id: string): Promise<PropertyWithImages> {
+    if (!isUuid(id)) throw propertyNotFound();
+    // Two clicks at once: the second sees the first one's status, not a stale one.
+    await tx.$queryRaw`SELECT id FROM "listings"."properties" WHERE id = ${id}::uuid FOR UPDATE`;
+    const current = await this.reader.load(id, tx);
+    if (!current || !isOwnerOrAdmin(current, actor)) throw propertyNotFound();
+    return current;
+  }
+
+  private async readIn(tx: ListingsTx, property: PropertyWithImages): Promise<PropertyRead> {
+    return toPropertyRead(property, await tx.owner.findUnique({ where: { id: property.ownerId } }));
+  }
+}

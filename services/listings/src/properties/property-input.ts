@@ -1,0 +1,77 @@
+// Payload schemas of this service's commands: the contracts schemas, plus what only travels between
+// services (the actor, processed images) and the bounds of our integer columns.
+import { z } from 'zod';
+import { actorSchema, LIMITS, MESSAGES, type PropertyPostInput } from '@mboa/contracts';
+import { fail } from '@mboa/platform';
+
+const P = MESSAGES.property;
+
+const variantSchema = z.object({
+  url: z.string().min(1).max(1000),
+  key: z.string().min(1).max(500),
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+  bytes: z.number().optional(),
+  mimeType: z.string().optional(),
+});
+
+export const processedImageSchema = z.object({
+  large: variantSchema,
+  thumbnail: variantSchema,
+  alt: z.preprocess((v) => (v == null ? '' : v), z.string().max(300)),
+});
+
+export const propertyCreatePayload = z.object({
+  actor: actorSchema,
+  data: z.unknown(),
+  images: z.preprocess(
+    (v) => v ?? [],
+    z
+      .array(processedImageSchema, { error: P.imagesInvalid })
+      .max(LIMITS.images.maxCount, { error: P.maxImages }),
+  ),
+});
+
+export const actorPayload = z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn });
+
+/** PostgreSQL `integer` columns: prices and counts beyond them are bad input, not a server fault. */
+const MAX_PRICE = 2_000_000_000;
+const MAX_SPEC = 1_000_000;
+
+export interface SpecificationColumns {
+  bedrooms: number | null;
+  toilets: number | null;
+  kitchens: number | null;
+  livingRooms: number | null;
+  size: number | null;
+  distanceFromRoad: number | null;
+  sections: number | null;
+}
+
+export function checkNumberBounds(input: {
+  price?: number;
+  caution?: number;
+  specifications?: Partial<Record<keyof SpecificationColumns, number | undefined>>;
+}): void {
+  const errors: string[] = [];
+  if ((input.price ?? 0) > MAX_PRICE) errors.push(`price: ${P.numberTooLarge}`);
+  if ((input.caution ?? 0) > MAX_PRICE) errors.push(`caution: ${P.numberTooLarge}`);
+  for (const [key, value] of Object.entries(input.specifications ?? {})) {
+    if (typeof value === 'number' && value > MAX_SPEC) errors.push(`specifications.${key}: ${P.numberTooLarge}`);
+  }
+  if (errors.length) throw fail.badRequest(P.numberTooLarge, errors);
+}
+
+/** Specification values as stored: whole numbers except the size (step 0.1). */
+export function specificationColumns(spec: PropertyPostInput['specifications'] | undefined): SpecificationColumns {
+  const whole = (v: number | undefined) => (v === undefined ? null : Math.round(v));
+  return {
+    bedrooms: whole(spec?.bedrooms),
+    toilets: whole(spec?.toilets),
+    kitchens: whole(spec?.kitchens),
+    livingRooms: whole(spec?.livingRooms),
+    size: spec?.size === undefined ? null : Math.round(spec.size * 10) / 10,
+    distanceFromRoad: whole(spec?.distanceFromRoad),
+    sections: whole(spec?.sections),
+  };
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { MESSAGES, type Actor, type PropertyRead } from '@mboa/contracts';
+import { fail } from '@mboa/platform';
+import type { Owner } from '../generated/prisma/client.js';
+import { ListingsDb, type ListingsTx } from '../db.js';
+import { OwnersService } from '../owners/owners.service.js';
+import { isPubliclyVisible } from '../search/search-document.js';
+import { toPropertyRead, type PropertyWithImages } from './property-view.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export const propertyNotFound = () => fail.notFound(MESSAGES.property.notFound);
+
+/** Owners and admins act on a property in any state; everyone else only on what the public sees. */
+export function isOwnerOrAdmin(property: { ownerId: string }, actor: Actor | undefined | null): boolean {
+  return !!actor && (actor.role === 'admin' || actor.userId === property.ownerId);
+}
+
+/** CONTRACT.md "Who sees what". */
+export function canSee(property: PropertyWithImages, owner: Owner | null, actor: Actor | undefined | null): boolean {
+  return isOwnerOrAdmin(property, actor) || isPubliclyVisible(property, owner);
+}
+
+/** Loads properties (never deleted ones) and turns them into the read shape with their authors. */
+@Injectable()
+export class PropertyReader {
+  constructor(
+    private readonly db: ListingsDb,
+    private readonly owners: OwnersService,
+  ) {}
+
+  /** A live (not deleted) property with its images, or null; a malformed id is simply unknown. */
+  async load(id: unknown, tx?: ListingsTx): Promise<PropertyWithImages | null> {
+    if (!isUuid(id)) return null;
+    return (tx ?? this.db).property.findFirst({
+      where: { id, deletedAt: null },
+      include: { images: { orderBy: { position: 'asc' } } },
+    });
+  }
+
+  async read(property: PropertyWithImages, extra: { contactCount?: number } = {}): Promise<PropertyRead> {
+    return toPropertyRead(property, await this.owners.find(property.ownerId), extra);
+  }
+
+  async readMany(properties: PropertyWithImages[], contactCounts?: Map<string, number>): Promise<PropertyRead[]> {
+    const owners = await this.owners.findMany(properties.map((p) => p.ownerId));
+    return properties.map((p) =>
+      toPropertyRead(p, owners.get(p.ownerId), contactCounts ? { contactCount: contactCounts.get(p.id) ?? 0 } : {}),
+    );
+  }
+
+  /** Bookings received per property. */
+  async contactCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const groups = await this.db.booking.groupBy({ by: ['propertyId'], where: { propertyId: { in: [...ids] } }, _count: { _all: true } });
+    return new Map(groups.map((g) => [g.propertyId!, g._count._all]));
+  }
+}

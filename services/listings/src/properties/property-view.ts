@@ -1,0 +1,59 @@
+import type { Amenity, PropertyAuthor, PropertyRead, PropertyType } from '@mboa/contracts';
+import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
+
+export type PropertyWithImages = Property & { images: PropertyImage[] };
+
+/** Author fields of a property whose owner the projection does not know yet. */
+function unknownAuthor(ownerId: string): PropertyAuthor {
+  return { _id: ownerId, name: '', email: '', whatsapp: '' };
+}
+
+/** The only shape a property leaves this service in (spec §3 "as read" + CONTRACT.md "Properties"). */
+export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | undefined, extra: { contactCount?: number } = {}): PropertyRead {
+  const images = [...p.images].sort((a, b) => a.position - b.position);
+  const read: PropertyRead = {
+    _id: p.id,
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: p.price,
+    paymentTerms: p.paymentTerm,
+    paymentTerm: p.paymentTerm,
+    town: p.town,
+    neighbourhood: p.neighbourhood,
+    location: { country: p.country, town: p.town, neighbourhood: p.neighbourhood },
+    category: p.category,
+    propertyType: p.propertyType as PropertyType,
+    caution: p.caution,
+    status: p.status,
+    isVerified: p.isVerified,
+    thumbnail: images[0]?.thumbUrl ?? null,
+    propertyImages: images.map((i) => ({ url: i.largeUrl, alt: i.alt, width: i.width, height: i.height })),
+    amenities: p.amenities as Amenity[],
+    specifications: {
+      bedrooms: p.bedrooms,
+      toilets: p.toilets,
+      kitchens: p.kitchens,
+      livingRooms: p.livingRooms,
+      size: p.size,
+      distanceFromRoad: p.distanceFromRoad,
+      sections: p.sections,
+    },
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    author: owner
+      ? { _id: owner.id, name: owner.name, email: owner.email, whatsapp: owner.whatsapp }
+      : unknownAuthor(p.ownerId),
+  };
+  // A review exists once an admin decided; until then the property simply waits (isVerified false).
+  if (p.reviewState !== 'pending') {
+    read.review = {
+      state: p.reviewState,
+      feedback: p.reviewFeedback ?? '',
+      ...(p.reviewedAt ? { reviewedAt: p.reviewedAt.toISOString() } : {}),
+      ...(p.reviewedBy ? { reviewerId: p.reviewedBy } : {}),
+    };
+  }
+  if (extra.contactCount !== undefined) read.contactCount = extra.contactCount;
+  return read;
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { PropertyReviewedPayload } from '@mboa/contracts';
+import type { ListingsTx } from '../db.js';
+import { isUuid } from '../properties/property-reader.js';
+
+/**
+ * Applies moderation's decisions (`property.approved` / `property.rejected`): approval makes the
+ * property verified (and so searchable), rejection keeps it hidden and shows the feedback to its
+ * owner. A decision older than the one already applied is ignored (events may arrive out of order).
+ */
+@Injectable()
+export class ReviewsService {
+  async apply(tx: ListingsTx, review: PropertyReviewedPayload): Promise<'applied' | 'stale' | 'unknown'> {
+    if (!isUuid(review.propertyId)) return 'unknown';
+    const [current] = await tx.$queryRaw<{ reviewed_at: Date | null; deleted_at: Date | null }[]>`
+      SELECT reviewed_at, deleted_at FROM "listings"."properties" WHERE id = ${review.propertyId}::uuid FOR UPDATE`;
+    if (!current || current.deleted_at) return 'unknown';
+    const decidedAt = new Date(review.decidedAt);
+    const when = Number.isNaN(decidedAt.getTime()) ? new Date() : decidedAt;
+    if (current.reviewed_at && current.reviewed_at > when) return 'stale';
+    const approved = review.action === 'approve';
+    await tx.property.update({
+      where: { id: review.propertyId },
+      data: {
+        isVerified: approved,
+        reviewState: approved ? 'approved' : 'rejected',
+        reviewFeedback: review.feedback?.trim() || null,
+        reviewedAt: when,
+        reviewedBy: isUuid(review.reviewerId) ? review.reviewerId : null,
+        version: { increment: 1 },
+      },
+    });
+    return 'applied';
+  }
+}
