@@ -11,6 +11,8 @@ import type { GatewayConfig } from './config.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
+import { linkPreviewHead } from './static/link-preview.js';
+import { Services } from './rpc/rpc.provider.js';
 
 export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
@@ -50,7 +52,9 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
   mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
-  mountSpa(server, '/', config.webDist, 'Mboa Rentals');
+  const services = app.get(Services);
+  const origin = config.allowedOrigins[0]!;
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals', (req) => linkPreviewHead(services, req, origin));
   await app.init();
   // After every route: unknown /api paths answer JSON, never an HTML page.
   server.use('/api', (_req: Request, res: Response) => {

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
+import { escapeHtml, type PageHead } from './link-preview.js';
 
 const PLACEHOLDER = (title: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -13,8 +14,15 @@ const PLACEHOLDER = (title: string) => `<!doctype html>
  * Serves a built single-page app under a base path: hashed assets cached for a year, and
  * index.html (never cached) for every other path so client-side routes work on reload.
  */
-export function mountSpa(app: Express, base: string, dist: string, title: string): void {
+export function mountSpa(
+  app: Express,
+  base: string,
+  dist: string,
+  title: string,
+  headFor?: (req: Request) => Promise<PageHead | null>,
+): void {
   const index = path.join(dist, 'index.html');
+  const page = indexPage(index);
   const assets = express.static(dist, {
     index: false,
     setHeaders(res, file) {
@@ -30,8 +38,24 @@ export function mountSpa(app: Express, base: string, dist: string, title: string
       return;
     }
     assets(req, res, () => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      void (async () => {
+        const head = headFor ? await headFor(req).catch(() => null) : null;
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(page(head));
+      })();
     });
   });
+}
+
+/** index.html with the page's head filled in at `<!--app-head-->`; re-read when the build changes. */
+function indexPage(file: string): (head: PageHead | null) => string {
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return (head) => {
+    const mtimeMs = statSync(file).mtimeMs;
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    if (!head) return cached.html.replace('<!--app-head-->', '');
+    return cached.html
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+      .replace('<!--app-head-->', head.tags);
+  };
 }

@@ -1,0 +1,86 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LISTINGS_PATTERNS, type PropertyRead } from '@mboa/contracts';
+import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
+import { Browser, startTestSystem, type TestSystem } from './system.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let system: TestSystem;
+let webDist: string;
+
+beforeAll(async () => {
+  // The gateway fills the built index.html; a small stand-in keeps this test independent of a web build.
+  webDist = await mkdtemp(path.join(tmpdir(), 'mboa-web-'));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Mboa Rentals</title>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>',
+  );
+  system = await startTestSystem({ services: ['auth', 'listings', 'moderation'], env: TEST_ADMIN, gateway: { webDist } });
+});
+
+afterAll(async () => {
+  await system?.stop();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+test('the real web index.html keeps the marker the gateway fills', async () => {
+  const html = await readFile(path.resolve(here, '../../../web/index.html'), 'utf8');
+  expect(html).toContain('<!--app-head-->');
+});
+
+test('a shared property link carries its title, price, town and first photo as Open Graph tags', async () => {
+  const owner = await signUp(system, 'landlord', { verified: true });
+  const rpc = await rpcFor(system);
+  let property: PropertyRead;
+  try {
+    property = await rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, {
+      actor: { userId: owner.user.id, role: 'landlord', isVerified: true },
+      data: {
+        category: 'commercial',
+        propertyType: 'shop',
+        title: 'Shop on Rue Joss <Akwa>',
+        paymentTerm: 'monthly',
+        price: 120000,
+        caution: 240000,
+        description: 'Ground-floor shop with a metal shutter.',
+        availability: 'available',
+        location: { country: 'Cameroon', town: 'Douala', neighbourhood: 'Akwa' },
+        specifications: { sections: 1, toilets: 1, size: 30 },
+        amenities: ['electricity'],
+      },
+      images: [
+        {
+          alt: 'Front of the shop',
+          large: { url: '/media/properties/x/abc-large.webp', key: 'properties/x/abc-large.webp', width: 1024, height: 768, bytes: 90000, mimeType: 'image/webp' },
+          thumbnail: { url: '/media/properties/x/abc-thumb.webp', key: 'properties/x/abc-thumb.webp', width: 320, height: 240, bytes: 12000, mimeType: 'image/webp' },
+        },
+      ],
+    });
+  } finally {
+    await rpc.close();
+  }
+
+  // Not approved yet: nothing about it leaks into the page.
+  const hidden = await (await fetch(`${system.url}/property-details/${property.id}`)).text();
+  expect(hidden).not.toContain('og:title');
+  expect(hidden).not.toContain('<!--app-head-->');
+
+  const { browser: admin } = await signInAdmin(system);
+  expect((await admin.post(`/api/admin/properties/${property.id}/review`, { action: 'approve' })).status).toBe(200);
+  let html = '';
+  for (let i = 0; i < 80 && !html.includes('og:title'); i++) {
+    html = await (await fetch(`${system.url}/property-details/${property.id}`)).text();
+    if (!html.includes('og:title')) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(html).toContain('<meta property="og:title" content="Shop on Rue Joss &lt;Akwa&gt; – 120,000 FCFA/month">');
+  expect(html).toMatch(/<meta property="og:description" content="Akwa, Douala/);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/media\/properties\/x\/abc-large.webp">/);
+  expect(html).toContain('<title>Shop on Rue Joss &lt;Akwa&gt; – 120,000 FCFA/month</title>');
+  expect(html).not.toContain('<Akwa>');
+
+  // Other pages get the plain page.
+  const home = await new Browser(system.url).get('/');
+  expect(home.text).not.toContain('og:title');
+});
