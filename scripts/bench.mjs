@@ -184,9 +184,17 @@ async function main() {
       ['property details', { requests: [{ setupRequest: (req) => ({ ...req, path: `/api/properties/${ids[next++ % ids.length]}` }) }] }],
     ];
     for (const [title, options] of scenarios) {
+      // A wrong answer measured fast is worthless: check one answer first.
+      const probe = options.path ?? `/api/properties/${ids[0]}`;
+      const res = await fetch(base + probe);
+      const body = await res.json();
+      if (res.status !== 200 || !(body.properties?.length > 0 || body.id)) {
+        throw new Error(`${title}: ${probe} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      }
       // Warm-up, then the measured run.
       await drive(title, { ...options, duration: 2 });
       const result = await drive(title, options);
+      if (result.errors > 0) say(`warning: ${title} had ${result.errors} failed requests`);
       results.push(result);
       say(`${title}: p95 ${result['p95 ms']} ms, ${result['req/s']} req/s`);
     }
