@@ -159,3 +159,20 @@ test('the dashboard stats count users and properties and list the latest staff a
   expect(entry).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'user' });
   expect((await owner.browser.get('/api/admin/stats')).status).toBe(403);
 });
+
+test('moving a request and a ticket records the staff action in the audit trail', async () => {
+  const anon = new Browser(system.url);
+  const request = await anon.post('/api/properties/request-space', { requestText: 'Studio near Molyko, 40,000 max', whatsapp: '670111222' });
+  const ticket = await anon.post('/api/properties/support', { name: 'Ndi', email: 'ndi@example.cm', subject: 'Fake listing', message: 'This shop does not exist.' });
+  const requestId = request.body.data.id;
+  const ticketId = ticket.body.data.id;
+  expect((await admin.post('/api/admin/manage/requests', { type: 'update-status', payload: { requestId, newStatus: 'match-found' } })).status).toBe(200);
+  expect((await admin.post('/api/admin/manage/Support', { type: 'update-status', payload: { ticketId, newStatus: 'in-progress' } })).status).toBe(200);
+  const stats = await eventually(async () => {
+    const res = await admin.get('/api/admin/stats');
+    const ids = (res.body?.actions ?? []).map((a: any) => a.targetId);
+    return ids.includes(requestId) && ids.includes(ticketId) ? res.body : undefined;
+  }, 'request and ticket actions in the audit trail');
+  expect(stats.actions.find((a: any) => a.targetId === requestId)).toMatchObject({ action: 'request.status-changed', targetType: 'request', summary: 'Moved request from searching to match-found' });
+  expect(stats.actions.find((a: any) => a.targetId === ticketId)).toMatchObject({ action: 'ticket.status-changed', targetType: 'ticket', summary: 'Moved ticket from pending to in-progress' });
+});

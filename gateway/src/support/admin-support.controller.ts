@@ -6,8 +6,10 @@ import {
   adminManageSupportSchema,
   type AdminManageRequestsInput,
   type AdminManageSupportInput,
+  type PublicUser,
 } from '@mboa/contracts';
-import { AdminOnly } from '../auth/current-session.js';
+import { actorOf } from '../auth/actor.js';
+import { AdminOnly, CurrentUser } from '../auth/current-session.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -33,10 +35,10 @@ export class AdminSupportController {
   @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
   @ApiResponse({ status: 404, description: 'Unknown request id' })
   @ApiResponse({ status: 409, description: 'The new status is the current one' })
-  manageRequests(@Body(new ZodBody(adminManageRequestsSchema)) body: AdminManageRequestsInput) {
+  manageRequests(@Body(new ZodBody(adminManageRequestsSchema)) body: AdminManageRequestsInput, @CurrentUser() admin: PublicUser) {
     return body.type === 'get'
       ? this.services.call(SUPPORT_PATTERNS.requestsList, body.payload)
-      : this.services.call(SUPPORT_PATTERNS.requestsUpdateStatus, body.payload);
+      : this.services.call(SUPPORT_PATTERNS.requestsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
   }
 
   @Post('support')
@@ -48,9 +50,9 @@ export class AdminSupportController {
   @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
   @ApiResponse({ status: 404, description: 'Unknown ticket id' })
   @ApiResponse({ status: 409, description: 'The new status is the current one' })
-  manageSupport(@Body(new ZodBody(adminManageSupportSchema)) body: AdminManageSupportInput) {
+  manageSupport(@Body(new ZodBody(adminManageSupportSchema)) body: AdminManageSupportInput, @CurrentUser() admin: PublicUser) {
     return body.type === 'get'
       ? this.services.call(SUPPORT_PATTERNS.ticketsList, body.payload)
-      : this.services.call(SUPPORT_PATTERNS.ticketsUpdateStatus, body.payload);
+      : this.services.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
   }
 }

@@ -26,6 +26,8 @@ export const EVENT_TYPES = {
   propertyRejected: 'property.rejected',
   imagesProcessed: 'images.processed',
   bookingCreated: 'booking.created',
+  requestStatusChanged: 'request.status-changed',
+  ticketStatusChanged: 'ticket.status-changed',
 } as const;
 
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -115,6 +117,20 @@ export interface ImagesProcessedPayload {
   images: ProcessedImage[];
 }
 
+/** Staff moved a property request or a support ticket to another status. */
+export interface RequestStatusChangedPayload {
+  requestId: string;
+  from: string;
+  to: string;
+  actor?: Actor;
+}
+export interface TicketStatusChangedPayload {
+  ticketId: string;
+  from: string;
+  to: string;
+  actor?: Actor;
+}
+
 export interface BookingCreatedPayload {
   bookingId: string;
   propertyId: string | null;
@@ -139,6 +155,8 @@ export interface EventPayloads {
   'property.rejected': PropertyRejectedPayload;
   'images.processed': ImagesProcessedPayload;
   'booking.created': BookingCreatedPayload;
+  'request.status-changed': RequestStatusChangedPayload;
+  'ticket.status-changed': TicketStatusChangedPayload;
 }
 
 /** Compile-time check that EventPayloads covers exactly the event types. */

@@ -1,4 +1,4 @@
-import { subjectPrefixFromEnv } from '@mboa/platform';
+import { loadAppEnv, runtimeConfig, type RuntimeConfig } from '@mboa/platform';
 
 export interface SupportConfig {
   databaseUrl: string;
@@ -9,16 +9,20 @@ export interface SupportConfig {
   streamName: string;
   /** Whether to run the outbox relay in this process. */
   relay: boolean;
+  /** Logging, stopping and metrics of the process; defaults when absent (tests). */
+  runtime?: RuntimeConfig;
 }
 
 export function supportConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SupportConfig {
+  const e = loadAppEnv('support', env);
   return {
-    databaseUrl: env.SUPPORT_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mboa',
+    databaseUrl: e.SUPPORT_DATABASE_URL ?? e.DATABASE_URL,
     dbSchema: 'support',
-    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: subjectPrefixFromEnv(env),
-    streamName: env.EVENTS_STREAM ?? 'EVENTS',
-    relay: env.OUTBOX_RELAY !== 'off',
+    natsUrl: e.NATS_URL,
+    subjectPrefix: e.NATS_SUBJECT_PREFIX,
+    streamName: e.EVENTS_STREAM,
+    relay: e.OUTBOX_RELAY,
+    runtime: runtimeConfig(e),
   };
 }
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startMicroservice } from '@mboa/platform';
+import { logStartFailure, startMicroservice } from '@mboa/platform';
 import { supportConfigFromEnv, type SupportConfig } from './config.js';
 import { SupportModule } from './support.module.js';
 
@@ -8,13 +8,16 @@ export function startSupportService(config: SupportConfig, options: { logger?: f
     name: 'support',
     natsUrl: config.natsUrl,
     subjectPrefix: config.subjectPrefix,
+    logLevel: config.runtime?.logLevel,
+    shutdownGraceMs: config.runtime?.shutdownGraceMs,
+    metricsPort: config.runtime?.metricsPort,
     ...(options.logger === false ? { logger: false as const } : {}),
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   startSupportService(supportConfigFromEnv()).catch((error) => {
-    console.error(`support failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    logStartFailure('support', error);
     process.exit(1);
   });
 }

@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   MESSAGES,
+  actorSchema,
+  type Actor,
   SUPPORT_PATTERNS,
   adminManageRequestsSchema,
   adminManageSupportSchema,
@@ -55,7 +57,7 @@ export class SupportController {
   @MessagePattern(SUPPORT_PATTERNS.requestsUpdateStatus)
   async updateRequestStatus(@Payload() payload: unknown) {
     const { requestId, newStatus } = parsePayload(requestsUpdate, payload);
-    const data = await this.requests.updateStatus(requestId, newStatus);
+    const data = await this.requests.updateStatus(requestId, newStatus, actorOf(payload));
     return { success: true, data, message: MESSAGES.toast.requestStatusUpdated };
   }
 
@@ -74,7 +76,7 @@ export class SupportController {
   @MessagePattern(SUPPORT_PATTERNS.ticketsUpdateStatus)
   async updateTicketStatus(@Payload() payload: unknown) {
     const { ticketId, newStatus } = parsePayload(ticketsUpdate, payload);
-    const data = await this.tickets.updateStatus(ticketId, newStatus);
+    const data = await this.tickets.updateStatus(ticketId, newStatus, actorOf(payload));
     return { success: true, data, message: MESSAGES.toast.supportStatusUpdated };
   }
 
@@ -88,4 +90,10 @@ export class SupportController {
   check() {
     return this.health.check();
   }
+}
+
+/** The acting admin the gateway adds to a command, when it is well formed. */
+function actorOf(payload: unknown): Actor | undefined {
+  const parsed = actorSchema.safeParse((payload as { actor?: unknown } | null)?.actor);
+  return parsed.success ? parsed.data : undefined;
 }

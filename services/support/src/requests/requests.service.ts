@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  EVENT_TYPES,
   MESSAGES,
+  type Actor,
   type AdminListResponse,
   type RequestSpaceInput,
   type RequestStatus,
 } from '@mboa/contracts';
-import { fail } from '@mboa/platform';
+import { addToOutbox, fail } from '@mboa/platform';
 import { Prisma, type RequestStatus as DbRequestStatus } from '../generated/prisma/client.js';
 import { SupportDb } from '../db.js';
 import { isUuid, paginationOf, toDbStatus, toRequestView, type RequestView } from '../views.js';
@@ -35,20 +37,32 @@ export class RequestsService {
     return { success: true, data: rows.map(toRequestView), pagination: paginationOf(total, query.page, query.limit) };
   }
 
-  /** Any status but the current one (spec §4): 404 unknown id, 409 same status. */
-  async updateStatus(requestId: string, newStatus: RequestStatus): Promise<RequestView> {
+  /**
+   * Any status but the current one (spec §4): 404 unknown id, 409 same status. The change and
+   * its `requestStatusChanged` event (with the acting admin, for the audit trail) commit together.
+   */
+  async updateStatus(requestId: string, newStatus: RequestStatus, actor?: Actor): Promise<RequestView> {
     if (!isUuid(requestId)) throw fail.notFound(MESSAGES.request.notFound);
     const status = toDbStatus<DbRequestStatus>(newStatus);
-    try {
-      // One conditional update, so two admins acting at once cannot both "change" to the same status.
-      const row = await this.db.propertyRequest.update({ where: { id: requestId, status: { not: status } }, data: { status } });
+    return this.db.$transaction(async (tx) => {
+      // Row lock: two admins acting at once see each other's change, never a stale status. Raw SQL
+      // reads the stored spelling ('in-progress'), the spec's.
+      const [current] = await tx.$queryRawUnsafe<{ status: string }[]>(
+        'SELECT status::text AS status FROM "support"."property_requests" WHERE id = $1::uuid FOR UPDATE',
+        requestId,
+      );
+      if (!current) throw fail.notFound(MESSAGES.request.notFound);
+      if (current.status === newStatus) throw fail.conflict(MESSAGES.status.sameStatus);
+      const row = await tx.propertyRequest.update({ where: { id: requestId }, data: { status } });
+      await addToOutbox(tx, 'support', {
+        type: EVENT_TYPES.requestStatusChanged,
+        payload: { requestId, from: current.status, to: newStatus, ...(actor ? { actor } : {}) },
+        source: 'support',
+      });
       return toRequestView(row);
-    } catch (error) {
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025')) throw error;
-      const exists = await this.db.propertyRequest.count({ where: { id: requestId } });
-      throw exists ? fail.conflict(MESSAGES.status.sameStatus) : fail.notFound(MESSAGES.request.notFound);
-    }
+    });
   }
+
 
   searchingCount(): Promise<number> {
     return this.db.propertyRequest.count({ where: { status: 'searching' } });

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  EVENT_TYPES,
   MESSAGES,
+  type Actor,
   type AdminListResponse,
   type SupportTicketInput,
   type TicketStatus,
 } from '@mboa/contracts';
-import { fail } from '@mboa/platform';
+import { addToOutbox, fail } from '@mboa/platform';
 import { Prisma, type TicketStatus as DbTicketStatus } from '../generated/prisma/client.js';
 import { SupportDb } from '../db.js';
 import { isUuid, paginationOf, toDbStatus, toTicketView, type TicketView } from '../views.js';
@@ -47,20 +49,32 @@ export class TicketsService {
     return { success: true, data: rows.map(toTicketView), pagination: paginationOf(total, query.page, query.limit) };
   }
 
-  /** Any status but the current one (spec §4): 404 unknown id, 409 same status. */
-  async updateStatus(ticketId: string, newStatus: TicketStatus): Promise<TicketView> {
+  /**
+   * Any status but the current one (spec §4): 404 unknown id, 409 same status. The change and
+   * its `ticketStatusChanged` event (with the acting admin, for the audit trail) commit together.
+   */
+  async updateStatus(ticketId: string, newStatus: TicketStatus, actor?: Actor): Promise<TicketView> {
     if (!isUuid(ticketId)) throw fail.notFound(MESSAGES.contact.ticketNotFound);
     const status = toDbStatus<DbTicketStatus>(newStatus);
-    try {
-      // One conditional update, so two admins acting at once cannot both "change" to the same status.
-      const row = await this.db.supportTicket.update({ where: { id: ticketId, status: { not: status } }, data: { status } });
+    return this.db.$transaction(async (tx) => {
+      // Row lock: two admins acting at once see each other's change, never a stale status. Raw SQL
+      // reads the stored spelling ('in-progress'), the spec's.
+      const [current] = await tx.$queryRawUnsafe<{ status: string }[]>(
+        'SELECT status::text AS status FROM "support"."support_tickets" WHERE id = $1::uuid FOR UPDATE',
+        ticketId,
+      );
+      if (!current) throw fail.notFound(MESSAGES.contact.ticketNotFound);
+      if (current.status === newStatus) throw fail.conflict(MESSAGES.status.sameStatus);
+      const row = await tx.supportTicket.update({ where: { id: ticketId }, data: { status } });
+      await addToOutbox(tx, 'support', {
+        type: EVENT_TYPES.ticketStatusChanged,
+        payload: { ticketId, from: current.status, to: newStatus, ...(actor ? { actor } : {}) },
+        source: 'support',
+      });
       return toTicketView(row);
-    } catch (error) {
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025')) throw error;
-      const exists = await this.db.supportTicket.count({ where: { id: ticketId } });
-      throw exists ? fail.conflict(MESSAGES.status.sameStatus) : fail.notFound(MESSAGES.contact.ticketNotFound);
-    }
+    });
   }
+
 
   pendingCount(): Promise<number> {
     return this.db.supportTicket.count({ where: { status: 'pending' } });
