@@ -1,13 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Alias } from 'vite';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+const ui = fileURLToPath(new URL('../libs/ui/', import.meta.url));
+
+/** Also used by vitest.config.ts. `@mboa/ui` is the plain folder libs/ui (shared with admin-web). */
+export const sharedAliases: Alias[] = [
+  { find: /^@mboa\/contracts$/, replacement: contracts },
+  { find: /^@mboa\/ui$/, replacement: `${ui}index.ts` },
+  { find: /^@mboa\/ui\/(.*)$/, replacement: `${ui}$1` },
+];
 
 export default defineConfig({
   plugins: [react()],
   // The contracts package's dist may not be built: the web app compiles its TypeScript sources.
-  resolve: { alias: { '@mboa/contracts': contracts } },
+  resolve: { alias: sharedAliases },
   build: {
     // Lets scripts/bundle-size.mjs find exactly which files the home route loads.
     manifest: true,

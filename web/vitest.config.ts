@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { sharedAliases } from './vite.config.js';
 
-const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const node20Shim = fileURLToPath(new URL('./src/test/node20-shim.cjs', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@mboa/contracts': contracts } },
+  resolve: { alias: sharedAliases },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],

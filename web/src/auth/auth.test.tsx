@@ -6,6 +6,7 @@ import Login from '../pages/Login.js';
 import ResetPassword from '../pages/ResetPassword.js';
 import Signup from '../pages/Signup.js';
 import { mockFetch, renderApp, user } from '../test/utils.js';
+import { adminRedirectTarget, browser } from './redirect.js';
 import { validateSignup } from './validation.js';
 
 afterEach(() => {
@@ -58,6 +59,27 @@ describe('Login', () => {
     await u.type(screen.getByLabelText('Password'), 'secret123');
     await u.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/property-details/p9'));
+  });
+
+  it('goes back to the admin page that sent a signed-out admin here', async () => {
+    const u = userEvent.setup();
+    const leave = vi.spyOn(browser, 'leave').mockImplementation(() => {});
+    mockFetch(() => ({ body: { user: user({ role: 'admin' }), message: 'Login successful' } }));
+    const { router } = renderApp(<Login />, { path: '/login' });
+    await act(() => router.navigate('/login?redirect=%2Fadmin%2Fusers%3Ffilter%3Dbanned'));
+    await u.type(screen.getByLabelText('Email'), 'grace@example.cm');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/admin/users?filter=banned'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('honours only same-origin /admin paths as a redirect', () => {
+    expect(adminRedirectTarget('/admin')).toBe('/admin');
+    expect(adminRedirectTarget('/admin/property-review/p1')).toBe('/admin/property-review/p1');
+    for (const bad of [null, '', '/', '/profile', '/administrator', '//evil.example/admin', 'https://evil.example/admin/', '/admin\\..\\x', 'javascript:alert(1)']) {
+      expect(adminRedirectTarget(bad)).toBeNull();
+    }
   });
 
   it('links to reset and sign-up', () => {

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@mboa/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.js';
 import { login } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
+import { adminRedirectTarget, browser } from '../auth/redirect.js';
 import { validateLogin } from '../auth/validation.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
@@ -12,6 +13,7 @@ import { FormError } from '../ui/FormError.js';
 export default function Login() {
   const { setUser, takeRedirect } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -28,7 +30,11 @@ export default function Login() {
       const result = await login({ email: email.trim(), password, rememberMe });
       if (!result?.user) throw new ApiError(401, MESSAGES.auth.invalidCredentials);
       setUser(result.user);
-      navigate(takeRedirect(), { replace: true });
+      const saved = takeRedirect();
+      // Staff sent here by the admin app go back to the admin page they asked for (a full page load).
+      const admin = adminRedirectTarget(params.get('redirect'));
+      if (admin) browser.leave(admin);
+      else navigate(saved, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setErrors([MESSAGES.auth.invalidCredentials]);
       else if (error instanceof ApiError && error.errors.length) setErrors(error.errors);

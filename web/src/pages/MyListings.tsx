@@ -9,6 +9,7 @@ import {
   type PropertyRead,
   type PropertyStatus,
 } from '@mboa/contracts';
+import { PageNav } from '@mboa/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
@@ -42,21 +43,15 @@ export function Pagination({
   total: number;
   onPage: (page: number) => void;
 }) {
-  const totalPages = totalPagesOf(total, limit);
   return (
-    <div className="pagination">
-      <p className="small" data-testid="pagination-text">
-        {paginationText(page, limit, total)}
-      </p>
-      <div className="row">
-        <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {t.listings.previous}
-        </button>
-        <button type="button" className="btn btn-outline btn-sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          {t.listings.next}
-        </button>
-      </div>
-    </div>
+    <PageNav
+      page={page}
+      totalPages={totalPagesOf(total, limit)}
+      text={paginationText(page, limit, total)}
+      onPage={onPage}
+      previousLabel={t.listings.previous}
+      nextLabel={t.listings.next}
+    />
   );
 }
 

@@ -1,10 +1,7 @@
+import { Spinner as SharedSpinner } from '@mboa/ui';
 import { t } from '../i18n/index.js';
 
+/** The shared spinner (libs/ui) with this app's default label. */
 export function Spinner({ label = t.app.loading, page }: { label?: string; page?: boolean }) {
-  return (
-    <div className={page ? 'spinner-page' : 'spinner-wrap'} role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">{label}</span>
-    </div>
-  );
+  return <SharedSpinner label={label} page={page} />;
 }

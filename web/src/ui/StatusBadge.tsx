@@ -1,13 +1,8 @@
-import { statusBadgeColor } from '@mboa/contracts';
+import { StatusBadge as SharedStatusBadge } from '@mboa/ui';
 import { t } from '../i18n/index.js';
 
-/** available green, rented yellow, deactivated red, anything else gray (spec §4). */
+/** available green, rented yellow, deactivated red, anything else gray (spec §4); shared with the admin app. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-  const color = statusBadgeColor(status);
   const label = t.labels.status[(status ?? '').toLowerCase()] ?? status ?? '';
-  return (
-    <span className={`badge badge-${color}`} data-color={color}>
-      {label}
-    </span>
-  );
+  return <SharedStatusBadge status={status} label={label} />;
 }

@@ -1,0 +1,112 @@
+import {
+  MESSAGES,
+  type AdminListResponse,
+  type AdminPropertyAction,
+  type AdminPropertyListResponse,
+  type AdminStats,
+  type AdminStatusUpdateResponse,
+  type AdminUserListResponse,
+  type MeResponse,
+  type MessageResponse,
+  type PropertyRead,
+  type PropertyRequest,
+  type PropertyStatus,
+  type PublicUser,
+  type RequestStatus,
+  type ReviewAction,
+  type SupportTicket,
+  type TicketStatus,
+  type UserFilter,
+  LIMITS,
+} from '@mboa/contracts';
+import { api } from './client.js';
+
+/** Every admin call of spec §7 (plus the edit calls of CONTRACT.md), with its exact path and payload. */
+
+const PAGE_SIZE = LIMITS.admin.pageSize;
+
+export const getMe = (signal?: AbortSignal) => api<MeResponse>('/me', { signal });
+export const logout = () => api<MessageResponse>('/auth/logout', { method: 'POST' });
+
+export const getStats = (signal?: AbortSignal) => api<AdminStats>('/admin/stats', { signal });
+
+export const listUsers = (q: { page: number; search?: string; filter?: UserFilter }, signal?: AbortSignal) =>
+  api<AdminUserListResponse>('/admin/manage/user', {
+    body: { type: 'list', payload: { page: q.page, limit: PAGE_SIZE, search: q.search || undefined, filter: q.filter } },
+    signal,
+  });
+
+export type UserAction = 'ban' | 'unban' | 'verify';
+export const actOnUser = (type: UserAction, userId: string) =>
+  api<{ message: string; user: PublicUser }>('/admin/manage/user', {
+    body: { type, payload: { userId } },
+    fallback: MESSAGES.toast.userStatusUpdateFailed,
+  });
+
+export const editUser = (userId: string, data: { name?: string; whatsapp?: string }) =>
+  api<{ message: string; user: PublicUser }>(`/admin/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: data });
+
+export const listProperties = (q: { page: number; status?: PropertyStatus }, signal?: AbortSignal) =>
+  api<AdminPropertyListResponse>('/admin/manage/properties', {
+    body: { type: 'list', payload: { page: q.page, limit: PAGE_SIZE, status: q.status } },
+    signal,
+  });
+
+export const actOnProperty = (type: AdminPropertyAction, propertyId: string) =>
+  api<{ message: string; property: PropertyRead }>('/admin/manage/properties', {
+    body: { type, payload: { propertyId } },
+    fallback: MESSAGES.toast.adminPropertyStatusUpdateFailed,
+  });
+
+/** The answer is `{ property }`; a bare property is accepted too (the brief describes it so). */
+export async function getProperty(id: string, signal?: AbortSignal): Promise<PropertyRead> {
+  const reply = await api<{ property?: PropertyRead } & Partial<PropertyRead>>(`/admin/properties/${encodeURIComponent(id)}`, {
+    signal,
+    fallback: MESSAGES.property.fetchFailed,
+  });
+  return (reply.property ?? reply) as PropertyRead;
+}
+
+export interface PropertyEdit {
+  title?: string;
+  description?: string;
+  price?: number;
+  caution?: number;
+  paymentTerm?: string;
+  location?: { town?: string; neighbourhood?: string };
+  specifications?: Partial<Record<string, number | null>>;
+}
+export const editProperty = (id: string, data: PropertyEdit) =>
+  api<{ message: string; property: PropertyRead }>(`/admin/properties/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: data,
+    fallback: MESSAGES.property.updateFailed,
+  });
+
+export const reviewProperty = (id: string, action: ReviewAction, feedback: string) =>
+  api<MessageResponse>(`/admin/properties/${encodeURIComponent(id)}/review`, {
+    body: { action, feedback },
+    fallback: MESSAGES.property.updateFailed,
+  });
+
+export const listRequests = (q: { page: number; status: RequestStatus | 'all' }, signal?: AbortSignal) =>
+  api<AdminListResponse<PropertyRequest>>('/admin/manage/requests', {
+    body: { type: 'get', payload: { page: q.page, limit: PAGE_SIZE, status: q.status } },
+    signal,
+  });
+export const moveRequest = (requestId: string, newStatus: RequestStatus) =>
+  api<AdminStatusUpdateResponse<PropertyRequest>>('/admin/manage/requests', {
+    body: { type: 'update-status', payload: { requestId, newStatus } },
+    fallback: MESSAGES.toast.requestStatusUpdateError,
+  });
+
+export const listTickets = (q: { page: number; status: TicketStatus | 'all' }, signal?: AbortSignal) =>
+  api<AdminListResponse<SupportTicket>>('/admin/manage/support', {
+    body: { type: 'get', payload: { page: q.page, limit: PAGE_SIZE, status: q.status } },
+    signal,
+  });
+export const moveTicket = (ticketId: string, newStatus: TicketStatus) =>
+  api<AdminStatusUpdateResponse<SupportTicket>>('/admin/manage/support', {
+    body: { type: 'update-status', payload: { ticketId, newStatus } },
+    fallback: MESSAGES.toast.supportStatusUpdateFailed,
+  });

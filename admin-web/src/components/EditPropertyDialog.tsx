@@ -1,0 +1,160 @@
+import { LIMITS, MESSAGES, PAYMENT_TERMS, type PropertyRead } from '@mboa/contracts';
+import { useState, type FormEvent } from 'react';
+import { editProperty, type PropertyEdit } from '../api/admin.js';
+import { ApiError } from '../api/client.js';
+import { t } from '../i18n/index.js';
+import { reportAccessLost } from '../session/access.js';
+import { FormErrors } from './FormErrors.js';
+import { Modal } from './Modal.js';
+
+const SPEC_FIELDS = {
+  residential: ['bedrooms', 'toilets', 'kitchens', 'livingRooms', 'size', 'distanceFromRoad'],
+  commercial: ['sections', 'size', 'toilets', 'distanceFromRoad'],
+} as const;
+
+type Form = Record<string, string>;
+
+function toForm(p: PropertyRead): Form {
+  const form: Form = {
+    title: p.title,
+    description: p.description ?? '',
+    price: String(p.price ?? ''),
+    caution: p.caution === null || p.caution === undefined ? '' : String(p.caution),
+    paymentTerm: p.paymentTerm ?? p.paymentTerms,
+    town: p.location?.town ?? p.town,
+    neighbourhood: p.location?.neighbourhood ?? p.neighbourhood,
+  };
+  for (const key of SPEC_FIELDS[p.category] ?? []) {
+    const v = p.specifications?.[key];
+    form[key] = v === null || v === undefined ? '' : String(v);
+  }
+  return form;
+}
+
+const num = (v: string) => (v.trim() === '' ? null : Number(v));
+
+/** Only what changed, so an edit never rewrites fields the admin did not touch. */
+export function propertyChanges(before: PropertyRead, form: Form): PropertyEdit {
+  const old = toForm(before);
+  const changed = (k: string) => (form[k] ?? '').trim() !== (old[k] ?? '').trim();
+  const out: PropertyEdit = {};
+  if (changed('title')) out.title = form.title!.trim();
+  if (changed('description')) out.description = form.description!.trim();
+  if (changed('price')) out.price = Number(form.price);
+  if (changed('caution')) out.caution = num(form.caution!) ?? 0;
+  if (changed('paymentTerm')) out.paymentTerm = form.paymentTerm;
+  if (changed('town') || changed('neighbourhood')) {
+    out.location = { town: form.town!.trim(), neighbourhood: form.neighbourhood!.trim() };
+  }
+  const specs: Record<string, number | null> = {};
+  for (const key of SPEC_FIELDS[before.category] ?? []) if (changed(key)) specs[key] = num(form[key]!);
+  if (Object.keys(specs).length) out.specifications = specs;
+  return out;
+}
+
+/** Edits a property's texts, price, payment term, location and specifications (PATCH /api/admin/properties/:id). */
+export function EditPropertyDialog({
+  property,
+  onClose,
+  onSaved,
+}: {
+  property: PropertyRead;
+  onClose: () => void;
+  onSaved: (property: PropertyRead, message: string) => void;
+}) {
+  const [form, setForm] = useState<Form>(() => toForm(property));
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const f = t.properties.fields;
+  const set = (key: string) => (e: { target: { value: string } }) => setForm((v) => ({ ...v, [key]: e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems: string[] = [];
+    if (!form.title?.trim()) problems.push(MESSAGES.property.titleRequired);
+    if (!form.description?.trim()) problems.push(MESSAGES.property.descriptionRequired);
+    if (form.price?.trim() === '' || !(Number(form.price) >= 0)) problems.push(MESSAGES.property.priceRequired);
+    if (problems.length) return setErrors(problems);
+    const changes = propertyChanges(property, form);
+    if (Object.keys(changes).length === 0) return onClose();
+    setBusy(true);
+    setErrors([]);
+    try {
+      const reply = await editProperty(property._id, changes);
+      onSaved(reply.property, reply.message || MESSAGES.property.updated);
+    } catch (error) {
+      reportAccessLost(error);
+      setErrors(error instanceof ApiError ? (error.errors.length ? error.errors : [error.message]) : [MESSAGES.property.updateFailed]);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open title={t.properties.editTitle} onClose={onClose} className="dialog-wide">
+      <form className="stack" onSubmit={submit} noValidate>
+        <label className="field">
+          <span>{f.title}</span>
+          <input value={form.title} onChange={set('title')} maxLength={LIMITS.property.titleMax} data-autofocus />
+        </label>
+        <label className="field">
+          <span>{f.description}</span>
+          <textarea value={form.description} onChange={set('description')} maxLength={LIMITS.property.descriptionMax} rows={5} />
+        </label>
+        <div className="grid-2">
+          <label className="field">
+            <span>{f.price}</span>
+            <input type="number" min={0} inputMode="numeric" value={form.price} onChange={set('price')} />
+          </label>
+          <label className="field">
+            <span>{f.paymentTerm}</span>
+            <select value={form.paymentTerm} onChange={set('paymentTerm')}>
+              {PAYMENT_TERMS.map((term) => (
+                <option key={term} value={term}>
+                  {t.labels.paymentTerm[term]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{f.caution}</span>
+            <input type="number" min={0} inputMode="numeric" value={form.caution} onChange={set('caution')} />
+          </label>
+          <label className="field">
+            <span>{f.town}</span>
+            <input value={form.town} onChange={set('town')} />
+          </label>
+          <label className="field">
+            <span>{f.neighbourhood}</span>
+            <input value={form.neighbourhood} onChange={set('neighbourhood')} />
+          </label>
+        </div>
+        <fieldset>
+          <legend>{t.properties.specifications}</legend>
+          <div className="grid-3">
+            {(SPEC_FIELDS[property.category] ?? []).map((key) => (
+              <label className="field" key={key}>
+                <span>{f[key]}</span>
+                <input
+                  type="number"
+                  min={0}
+                  step={key === 'size' ? LIMITS.property.sizeStep : 1}
+                  value={form[key]}
+                  onChange={set(key)}
+                />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <FormErrors errors={errors} />
+        <div className="dialog-foot">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t.app.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t.app.saving : t.app.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

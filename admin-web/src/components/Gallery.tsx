@@ -1,0 +1,54 @@
+import type { PropertyImage } from '@mboa/contracts';
+import { useEffect, useState } from 'react';
+import { t } from '../i18n/index.js';
+import { Modal } from './Modal.js';
+
+/** Every photo as a thumbnail; a click opens a full-screen lightbox with previous / next (also ← →). */
+export function Gallery({ images, title }: { images: PropertyImage[]; title: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const count = images.length;
+
+  useEffect(() => {
+    if (open === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') setOpen((i) => (i === null ? i : (i + 1) % count));
+      if (event.key === 'ArrowLeft') setOpen((i) => (i === null ? i : (i - 1 + count) % count));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, count]);
+
+  if (count === 0) return <p className="muted">{t.review.noPhotos}</p>;
+  const current = open === null ? null : images[open];
+
+  return (
+    <>
+      <ul className="thumbs">
+        {images.map((img, i) => (
+          <li key={img.url}>
+            <button type="button" className="thumb" onClick={() => setOpen(i)} aria-label={t.review.openPhoto(i + 1)}>
+              <img src={img.url} alt={img.alt || title} width={160} height={120} loading="lazy" decoding="async" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Modal open={current !== null} title={open === null ? '' : t.review.photoOf(open + 1, count)} onClose={() => setOpen(null)} className="lightbox">
+        {current ? (
+          <div className="lightbox-body">
+            <img src={current.url} alt={current.alt || title} width={current.width || undefined} height={current.height || undefined} />
+            {count > 1 ? (
+              <div className="lightbox-nav">
+                <button type="button" className="btn btn-outline" onClick={() => setOpen((i) => ((i ?? 0) - 1 + count) % count)}>
+                  ← {t.review.previousPhoto}
+                </button>
+                <button type="button" className="btn btn-outline" onClick={() => setOpen((i) => ((i ?? 0) + 1) % count)}>
+                  {t.review.nextPhoto} →
+                </button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

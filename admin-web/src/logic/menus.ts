@@ -1,0 +1,45 @@
+import {
+  ADMIN_PROPERTY_ACTION_RULES,
+  ADMIN_PROPERTY_ACTIONS,
+  isOwnerRole,
+  type AdminPropertyAction,
+  type PropertyRead,
+  type PublicUser,
+} from '@mboa/contracts';
+
+/** What a user row's menu offers (spec §4 "User (admin)", §6). */
+export type UserMenuAction = 'ban' | 'unban' | 'verify' | 'postOnBehalf' | 'edit';
+
+export function userMenuActions(user: Pick<PublicUser, 'role' | 'status' | 'isVerified'>): UserMenuAction[] {
+  const actions: UserMenuAction[] = [];
+  // Admins cannot be banned (the server refuses), so the menu does not offer it.
+  if (user.role !== 'admin') actions.push(user.status === 'banned' ? 'unban' : 'ban');
+  if (!user.isVerified) actions.push('verify');
+  // Properties can only be posted for an active landlord or caretaker.
+  if (isOwnerRole(user.role) && user.status !== 'banned') actions.push('postOnBehalf');
+  actions.push('edit');
+  return actions;
+}
+
+/** What a property row's menu offers: the status actions whose precondition holds, review, edit (spec §4). */
+export type PropertyMenuAction = AdminPropertyAction | 'verifyProperty' | 'edit';
+
+export function propertyMenuActions(property: Pick<PropertyRead, 'status' | 'isVerified'>): PropertyMenuAction[] {
+  const actions: PropertyMenuAction[] = ADMIN_PROPERTY_ACTIONS.filter((a) => ADMIN_PROPERTY_ACTION_RULES[a].from(property.status));
+  if (!property.isVerified) actions.push('verifyProperty');
+  actions.push('edit');
+  return actions;
+}
+
+/** Requests and tickets may move to any status except the one they have (spec §4). */
+export function statusMoves<S extends string>(all: readonly S[], current: S): S[] {
+  return all.filter((s) => s !== current);
+}
+
+/** The public post wizard, with the owner prefilled (web reads `?userId=`). */
+export function postOnBehalfUrl(userId: string): string {
+  return `/post-property?userId=${encodeURIComponent(userId)}`;
+}
+
+/** The admin review screen of one property (inside the admin router's basename). */
+export const reviewPath = (id: string) => `/property-review/${encodeURIComponent(id)}`;

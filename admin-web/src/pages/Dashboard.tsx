@@ -1,0 +1,105 @@
+import { ROLE_LABELS } from '@mboa/contracts';
+import { Link } from 'react-router';
+import { getStats } from '../api/admin.js';
+import { PropertyStatusBadge, ReviewBadge, UserStatusBadge } from '../components/badges.js';
+import { ListState } from '../components/ListState.js';
+import { useLoad } from '../components/useLoad.js';
+import { t } from '../i18n/index.js';
+import { adminPriceWithTerm, formatDate, formatDateTime } from '../logic/format.js';
+
+/** Stats of GET /api/admin/stats, latest users, latest properties, latest admin actions. */
+export default function Dashboard() {
+  const { data, error, loading, reload } = useLoad((signal) => getStats(signal), 'stats');
+  const d = t.dashboard;
+
+  return (
+    <section>
+      <h1>{d.title}</h1>
+      <ListState loading={loading} error={error} empty={!data} emptyText="" onRetry={reload} />
+      {data ? (
+        <>
+          <div className="stats">
+            <Stat to="/users" label={d.users} value={data.users.total} />
+            <Stat to="/properties" label={d.properties} value={data.properties.total} />
+            <Stat to="/requests" label={d.searchingRequests} value={data.requests.searchingCount} />
+            <Stat to="/support" label={d.pendingTickets} value={data.support.pendingCount} />
+          </div>
+          <div className="dash-grid">
+            <div className="panel">
+              <div className="panel-head">
+                <h2>{d.latestUsers}</h2>
+                <Link to="/users">{d.viewAll}</Link>
+              </div>
+              <ul className="plain-list">
+                {data.users.latest.map((u) => (
+                  <li key={u._id}>
+                    <div>
+                      <strong>{u.name}</strong>
+                      <div className="muted small">
+                        {ROLE_LABELS[u.role] ?? u.role} · {u.whatsapp} · {formatDate(u.createdAt)}
+                      </div>
+                    </div>
+                    <UserStatusBadge status={u.status} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="panel">
+              <div className="panel-head">
+                <h2>{d.latestProperties}</h2>
+                <Link to="/properties">{d.viewAll}</Link>
+              </div>
+              <ul className="plain-list">
+                {data.properties.latest.map((p) => (
+                  <li key={p._id}>
+                    <div>
+                      <Link to={`/property-review/${encodeURIComponent(p._id)}`}>
+                        <strong>{p.title}</strong>
+                      </Link>
+                      <div className="muted small">
+                        {p.town} · {adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}
+                      </div>
+                    </div>
+                    <span className="badges">
+                      <PropertyStatusBadge status={p.status} />
+                      <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="panel wide">
+              <h2>{d.latestActions}</h2>
+              {data.actions?.length ? (
+                <ul className="plain-list">
+                  {data.actions.map((a) => (
+                    <li key={a.id}>
+                      <div>
+                        <span>{a.summary}</span>
+                        <div className="muted small">
+                          {a.actorName ? `${d.by(a.actorName)} · ` : ''}
+                          {formatDateTime(a.createdAt)}
+                        </div>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">{d.noActions}</p>
+              )}
+            </div>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Stat({ to, label, value }: { to: string; label: string; value: number }) {
+  return (
+    <Link to={to} className="stat">
+      <span className="stat-value">{value.toLocaleString('en-GB')}</span>
+      <span className="stat-label">{label}</span>
+    </Link>
+  );
+}

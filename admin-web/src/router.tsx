@@ -1,0 +1,31 @@
+import { Spinner } from '@mboa/ui';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { t } from './i18n/index.js';
+import { ADMIN_BASE } from './session/access.js';
+import { Layout } from './shell/Layout.js';
+import { NotFound, RouteError } from './shell/RouteError.js';
+
+/** Every page is its own chunk, downloaded when first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    HydrateFallback: () => <Spinner page label={t.app.loading} />,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: page(() => import('./pages/Dashboard.js')) },
+      { path: 'dashboard', element: <Navigate to="/" replace /> },
+      { path: 'users', lazy: page(() => import('./pages/Users.js')) },
+      { path: 'properties', lazy: page(() => import('./pages/Properties.js')) },
+      { path: 'property-review/:id', lazy: page(() => import('./pages/PropertyReview.js')) },
+      { path: 'requests', lazy: page(() => import('./pages/Requests.js')) },
+      { path: 'support', lazy: page(() => import('./pages/Support.js')) },
+      { path: '*', Component: NotFound },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes, { basename: ADMIN_BASE });

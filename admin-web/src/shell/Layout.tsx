@@ -1,0 +1,68 @@
+import { shortName } from '@mboa/contracts';
+import { Spinner } from '@mboa/ui';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { t } from '../i18n/index.js';
+import { useAccess, useAdmin } from '../session/access.js';
+
+const LINKS = [
+  { to: '/', label: t.nav.dashboard, end: true },
+  { to: '/users', label: t.nav.users },
+  { to: '/properties', label: t.nav.properties },
+  { to: '/requests', label: t.nav.requests },
+  { to: '/support', label: t.nav.support },
+] as const;
+
+/** Admin navigation (spec §2): Dashboard, Users, Properties, Requests, Support, and the public site. */
+export function Layout() {
+  const admin = useAdmin();
+  const { logout } = useAccess();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#main">
+        {t.app.skipToContent}
+      </a>
+      <header className="topbar">
+        <span className="brand">
+          {t.app.name} <span className="brand-tag">{t.app.area}</span>
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          {menuOpen ? t.nav.closeMenu : t.nav.openMenu}
+        </button>
+      </header>
+      <nav id="admin-nav" className={`sidebar${menuOpen ? ' open' : ''}`} aria-label={t.nav.main}>
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={'end' in link ? link.end : false}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="sidebar-foot">
+          <a href="/">{t.nav.publicSite}</a>
+          <span className="muted small">{shortName(admin.name)}</span>
+          <button type="button" className="link-button" onClick={() => void logout()}>
+            {t.nav.logout}
+          </button>
+        </div>
+      </nav>
+      <main id="main" className="content" tabIndex={-1}>
+        {navigation.state === 'loading' ? <Spinner label={t.app.loading} /> : <Outlet />}
+      </main>
+    </div>
+  );
+}

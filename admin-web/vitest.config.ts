@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config.js';
+
+const node20Shim = fileURLToPath(new URL('./src/test/node20-shim.cjs', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: aliases },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    testTimeout: 20_000,
+    unstubGlobals: true,
+    // jsdom 31 expects Node 22; the shim (same as web's) fills the gaps it hits on Node 20.
+    execArgv: ['--require', node20Shim],
+  },
+});

@@ -1,0 +1,59 @@
+import { LIMITS } from '@mboa/contracts';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'failed';
+interface ToastItem {
+  id: number;
+  type: ToastType;
+  text: string;
+}
+
+/** Errors stay longer so they can be read (spec §9: 3000 ms, errors 5000 ms). */
+export function toastDuration(type: ToastType): number {
+  return type === 'error' || type === 'failed' ? LIMITS.toast.errorDurationMs : LIMITS.toast.durationMs;
+}
+
+export type Notify = (type: ToastType, text: string) => void;
+const ToastContext = createContext<Notify>(() => {});
+
+/** Holds the visible toasts (at most four) and removes each after its duration. */
+export function ToastProvider({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
+  const notify = useCallback<Notify>(
+    (type, text) => {
+      const id = nextId.current++;
+      setToasts((list) => [...list.slice(-3), { id, type, text }]);
+      setTimeout(() => dismiss(id), toastDuration(type));
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => notify, [notify]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toasts" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.type}`}
+            data-toast-type={toast.type}
+            role={toast.type === 'error' || toast.type === 'failed' ? 'alert' : undefined}
+          >
+            <span>{toast.text}</span>
+            <button type="button" className="toast-close" aria-label={closeLabel} onClick={() => dismiss(toast.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): Notify {
+  return useContext(ToastContext);
+}

@@ -1,0 +1,5 @@
+export * from './Toast.js';
+export * from './Spinner.js';
+export * from './Dialog.js';
+export * from './StatusBadge.js';
+export * from './PageNav.js';
