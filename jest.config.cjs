@@ -11,5 +11,7 @@ module.exports = {
     preset('moderation', 'services/moderation'),
     preset('support', 'services/support'),
     preset('gateway', 'gateway'),
+    // Real headless Chromium against the whole system (e2e/src/harness.ts).
+    preset('browser', 'e2e'),
   ],
 };

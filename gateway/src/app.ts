@@ -6,19 +6,28 @@ import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { LIMITS, MESSAGES } from '@mboa/contracts';
+import { createLogger, eventLagMetrics, metrics, PinoLoggerService, PROMETHEUS_CONTENT_TYPE } from '@mboa/platform';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
+import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
+import { requestObservability } from './observability/request-observability.js';
 import { linkPreviewHead } from './static/link-preview.js';
 import { Services } from './rpc/rpc.provider.js';
 
 export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
+  const logger = options.logger === false ? undefined : createLogger({ name: 'gateway', level: config.runtime?.logLevel ?? 'info' });
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
-    ...(options.logger === false ? { logger: false } : { logger: ['log', 'error', 'warn'] }),
+    logger: logger ? new PinoLoggerService(logger) : false,
   });
+  // Before anything else: the request id, latency and access line, and refusal while stopping.
+  const drain = new HttpDrain();
+  attachDrain(app, drain);
+  app.use(requestObservability(logger));
+  app.use(drain.middleware);
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(
@@ -51,6 +60,14 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
+  // Prometheus scrapes this on the internal network; it is not part of the public /api.
+  const lag = eventLagMetrics(() => app.get(Services).proxy.unwrap(), config.streamName ?? 'EVENTS');
+  server.get('/metrics', (_req: Request, res: Response) => {
+    Promise.all([metrics.render(), lag.render()]).then(
+      ([own, events]) => res.type(PROMETHEUS_CONTENT_TYPE).send(own + events),
+      () => res.status(500).json({ message: MESSAGES.common.internalError }),
+    );
+  });
   mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
   const services = app.get(Services);
   const origin = config.allowedOrigins[0]!;

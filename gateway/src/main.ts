@@ -1,15 +1,22 @@
+import { Logger } from '@nestjs/common';
+import { logStartFailure } from '@mboa/platform';
 import { gatewayConfigFromEnv } from './config.js';
 import { createGateway } from './app.js';
+import { stopGateway, stopOnSignals } from './observability/graceful-shutdown.js';
 
 async function main(): Promise<void> {
   const config = gatewayConfigFromEnv();
   const app = await createGateway(config);
-  app.enableShutdownHooks();
   await app.listen(config.port);
-  console.log(`gateway listening on http://localhost:${config.port}`);
+  const logger = new Logger('gateway');
+  logger.log(`gateway listening on http://localhost:${config.port}`);
+  // SIGTERM (docker stop, npm start's Ctrl-C): stop taking requests, finish those in flight, then
+  // close NATS, Redis and the database pool, and exit.
+  const log = (msg: string) => logger.log(msg);
+  stopOnSignals(() => stopGateway(app, { graceMs: config.runtime?.shutdownGraceMs, log }), log);
 }
 
 main().catch((error) => {
-  console.error(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  logStartFailure('gateway', error);
   process.exit(1);
 });

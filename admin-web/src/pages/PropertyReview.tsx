@@ -26,6 +26,7 @@ export default function PropertyReview() {
     try {
       const reply = await reviewProperty(id, action, feedback);
       notify('success', reply?.message || (action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected));
+      await untilDecisionShows(id, action, feedback);
     } catch (error) {
       reportAccessLost(error);
       notify('error', error instanceof ApiError && error.message ? error.message : MESSAGES.property.updateFailed);
@@ -185,4 +186,16 @@ function Specifications({ p }: { p: PropertyRead }) {
       ))}
     </dl>
   );
+}
+
+/**
+ * The decision reaches the property through an event a moment after the review answer; wait
+ * (briefly) until the property shows it, so the screen never offers Approve/Reject again.
+ */
+async function untilDecisionShows(id: string, action: ReviewAction, feedback: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const property = await getProperty(id).catch(() => undefined);
+    if (property && (action === 'approve' ? property.isVerified : property.review?.state === 'rejected' && property.review.feedback === feedback)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -127,6 +127,11 @@ export interface TestSystemOptions {
   services?: ServiceName[];
   gateway?: Partial<GatewayConfig>;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Listen on this port (a free one the caller picked) instead of a random one, and accept the
+   * system's own URL as an Origin: a real browser's API calls then pass the origin check.
+   */
+  port?: number;
 }
 
 export interface TestSystem {
@@ -171,17 +176,18 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
   }
 
   const config: GatewayConfig = {
-    ...gatewayConfigFromEnv({ PORT: '3000' }),
+    ...gatewayConfigFromEnv({ PORT: String(options.port ?? 3000) }),
     databaseUrl: db.url,
     redisUrl,
     redisPrefix,
     natsUrl,
     subjectPrefix: prefix,
+    streamName: stream,
     services: names,
     ...options.gateway,
   };
   const app: NestExpressApplication = await createGateway(config, { logger: false });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(options.port ?? 0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
 

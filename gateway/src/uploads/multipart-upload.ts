@@ -31,7 +31,7 @@ export interface ReceivedUpload {
   files: StagedFile[];
 }
 
-/** After answering a refused upload, how long the connection stays open (unread) before it is cut. */
+/** How long the connection of a refused upload stays open (unread) before it is cut. */
 const LINGER_MS = 2000;
 
 const log = new Logger('uploads');
@@ -155,36 +155,19 @@ export function displayName(filename: string): string {
 }
 
 /**
- * What a refused body may still send: a small rest (the last files of an 11-file posting) is read
- * and dropped, so the request ends and the connection stays usable; beyond this the body is no
- * longer read, and TCP back-pressure stops the sender within a few buffers.
- */
-const DISCARD_BYTES = 1024 * 1024;
-
-/**
- * The connection of a refused upload stays open a moment after the answer so the client gets to
- * read it (closing at once on unread data sends a TCP reset, which can swallow the answer), then
- * it is cut unless the request ended meanwhile. A client still sending its body can't reuse the
- * connection for another request, so nothing else is lost with it.
+ * Ends a refused upload without reading the rest of its body: TCP back-pressure stops the sender
+ * within a few buffers. The answer says `Connection: close`, so no client reuses the connection;
+ * the socket is half-closed after the answer rather than destroyed (destroying it with unread
+ * data sends a TCP reset, which can swallow the answer), and cut a moment later.
  */
 function lingerThenClose(req: Request, res: Response): void {
-  let discarded = 0;
-  const drop = (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > DISCARD_BYTES) {
-      req.off('data', drop);
-      req.pause();
-    }
-  };
-  req.on('data', drop);
-  req.resume();
-  const cut = () => {
-    const timer = setTimeout(() => {
-      if (!req.complete) req.socket.destroy();
-    }, LINGER_MS);
-    timer.unref();
-    req.socket.once('close', () => clearTimeout(timer));
-  };
-  if (res.writableFinished) cut();
-  else res.once('finish', cut);
+  req.pause();
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  const socket = req.socket;
+  // Node destroys a `Connection: close` socket once the answer is written; end it instead (the
+  // HTTP server's sockets allow half-open), so the client still reads the answer.
+  socket.destroySoon = () => socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }

@@ -1,4 +1,4 @@
-import { createMailerFromEnv, subjectPrefixFromEnv, type MailPort } from '@mboa/platform';
+import { createMailer, loadAppEnv, runtimeConfig, type MailPort, type RuntimeConfig } from '@mboa/platform';
 
 export interface AuthConfig {
   databaseUrl: string;
@@ -15,28 +15,27 @@ export interface AuthConfig {
   relay: boolean;
   /** The first admin, created at start when no user has its e-mail. */
   admin?: { email: string; password: string; name: string; whatsapp: string };
+  /** Logging, stopping and metrics of the process; defaults when absent (tests). */
+  runtime?: RuntimeConfig;
 }
 
 export function authConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const e = loadAppEnv('auth', env);
   return {
-    databaseUrl: env.AUTH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mboa',
+    databaseUrl: e.AUTH_DATABASE_URL ?? e.DATABASE_URL,
     dbSchema: 'auth',
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: env.REDIS_PREFIX ?? 'mboa:',
-    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: subjectPrefixFromEnv(env),
-    streamName: env.EVENTS_STREAM ?? 'EVENTS',
-    mailer: createMailerFromEnv(env),
-    relay: env.OUTBOX_RELAY !== 'off',
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    natsUrl: e.NATS_URL,
+    subjectPrefix: e.NATS_SUBJECT_PREFIX,
+    streamName: e.EVENTS_STREAM,
+    mailer: createMailer({ smtpUrl: e.SMTP_URL, mailDir: e.MAIL_DIR, from: e.MAIL_FROM }),
+    relay: e.OUTBOX_RELAY,
     admin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? {
-            email: env.ADMIN_EMAIL,
-            password: env.ADMIN_PASSWORD,
-            name: env.ADMIN_NAME || 'Administrator',
-            whatsapp: env.ADMIN_WHATSAPP || '600000000',
-          }
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME, whatsapp: e.ADMIN_WHATSAPP }
         : undefined,
+    runtime: runtimeConfig(e),
   };
 }
 

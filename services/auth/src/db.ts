@@ -1,15 +1,16 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { prismaClientOptions } from '@mboa/platform';
 import { PrismaClient } from './generated/prisma/client.js';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 
 @Injectable()
-export class AuthDb extends PrismaClient implements OnModuleDestroy {
+export class AuthDb extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.databaseUrl }, { schema: config.dbSchema }) });
+    super(prismaClientOptions(config.databaseUrl, config.dbSchema));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  // Last of all, once the relay and consumers that still write have stopped (beforeApplicationShutdown).
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
   }
 }

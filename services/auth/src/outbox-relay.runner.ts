@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { RelayRunner } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AuthDb } from './db.js';
 
 /** Publishes this service's outbox to JetStream for as long as the service runs. */
 @Injectable()
-export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly runner?: RelayRunner;
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig, db: AuthDb) {
@@ -25,7 +25,7 @@ export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationS
     await this.runner?.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.runner?.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { subjectPrefixFromEnv } from '@mboa/platform';
+import { loadAppEnv, runtimeConfig, type RuntimeConfig } from '@mboa/platform';
 
 export interface ListingsConfig {
   databaseUrl: string;
@@ -15,23 +15,27 @@ export interface ListingsConfig {
   search: { meiliUrl?: string; meiliApiKey?: string; meiliIndex?: string };
   /** How long an admin's post on behalf waits for a just-registered owner to reach the projection. */
   ownerWaitMs: number;
+  /** Logging, stopping and metrics of the process; defaults when absent (tests). */
+  runtime?: RuntimeConfig;
 }
 
 export function listingsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ListingsConfig {
+  const e = loadAppEnv('listings', env);
   return {
-    databaseUrl: env.LISTINGS_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mboa',
+    databaseUrl: e.LISTINGS_DATABASE_URL ?? e.DATABASE_URL,
     dbSchema: 'listings',
-    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: subjectPrefixFromEnv(env),
-    streamName: env.EVENTS_STREAM ?? 'EVENTS',
-    relay: env.OUTBOX_RELAY !== 'off',
-    consumers: env.LISTINGS_CONSUMERS !== 'off',
+    natsUrl: e.NATS_URL,
+    subjectPrefix: e.NATS_SUBJECT_PREFIX,
+    streamName: e.EVENTS_STREAM,
+    relay: e.OUTBOX_RELAY,
+    consumers: e.LISTINGS_CONSUMERS,
     search: {
-      meiliUrl: env.MEILI_URL?.trim() || undefined,
-      meiliApiKey: env.MEILI_API_KEY?.trim() || env.MEILI_MASTER_KEY?.trim() || undefined,
-      meiliIndex: env.MEILI_INDEX?.trim() || undefined,
+      meiliUrl: e.MEILI_URL,
+      meiliApiKey: e.MEILI_API_KEY ?? e.MEILI_MASTER_KEY,
+      meiliIndex: e.MEILI_INDEX,
     },
-    ownerWaitMs: Number(env.OWNER_WAIT_MS ?? 3000),
+    ownerWaitMs: e.OWNER_WAIT_MS,
+    runtime: runtimeConfig(e),
   };
 }
 

@@ -1,15 +1,16 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { prismaClientOptions } from '@mboa/platform';
 import { PrismaClient } from './generated/prisma/client.js';
 import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
 
 @Injectable()
-export class ListingsDb extends PrismaClient implements OnModuleDestroy {
+export class ListingsDb extends PrismaClient implements OnApplicationShutdown {
   constructor(@Inject(LISTINGS_CONFIG) config: ListingsConfig) {
-    super({ adapter: new PrismaPg({ connectionString: config.databaseUrl }, { schema: config.dbSchema }) });
+    super(prismaClientOptions(config.databaseUrl, config.dbSchema));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  // Last of all, once the relay and consumers that still write have stopped (beforeApplicationShutdown).
+  async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
   }
 }

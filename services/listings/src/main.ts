@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startMicroservice } from '@mboa/platform';
+import { logStartFailure, startMicroservice } from '@mboa/platform';
 import { ListingsModule } from './listings.module.js';
 import { listingsConfigFromEnv, type ListingsConfig } from './config.js';
 
@@ -8,13 +8,19 @@ export function startListingsService(config: ListingsConfig, options: { logger?:
     name: 'listings',
     natsUrl: config.natsUrl,
     subjectPrefix: config.subjectPrefix,
+    logLevel: config.runtime?.logLevel,
+    shutdownGraceMs: config.runtime?.shutdownGraceMs,
+    metricsPort: config.runtime?.metricsPort,
     ...(options.logger === false ? { logger: false as const } : {}),
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  startListingsService(listingsConfigFromEnv()).catch((error) => {
-    console.error(`listings failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  // Inside the promise: a configuration error is reported like any other failure to start.
+  Promise.resolve()
+    .then(() => startListingsService(listingsConfigFromEnv()))
+    .catch((error) => {
+    logStartFailure('listings', error);
     process.exit(1);
   });
 }

@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { RelayRunner } from '@mboa/platform';
 import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
 import { ListingsDb } from './db.js';
 
 /** Publishes this service's outbox to JetStream for as long as the service runs. */
 @Injectable()
-export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly runner?: RelayRunner;
 
   constructor(@Inject(LISTINGS_CONFIG) config: ListingsConfig, db: ListingsDb) {
@@ -25,7 +25,7 @@ export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationS
     await this.runner?.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.runner?.stop();
   }
 }

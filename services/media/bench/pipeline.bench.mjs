@@ -1,24 +1,63 @@
 #!/usr/bin/env node
 // Times the built ImageProcessor on a 12 MP (4000 × 3000) photo-like JPEG.
 //
-//   npm run build -w @mboa/media          (the bench imports dist/, the code that really ships)
-//   node services/media/bench/pipeline.bench.mjs [--runs 20] [--batch 10] [--noisy] [--concurrency N]
+//   npm run bench:media -- [--runs 20] [--batch 10] [--noisy] [--concurrency N]
+//   (= node services/media/bench/pipeline.bench.mjs …; it imports dist/, the code that really ships,
+//   and builds media and the libraries it uses first when a source file is newer than its build)
 //
 // --batch B   also time B photos submitted at once (one property posting with B images)
 // --noisy     a grainier image, the hard case for the quality search (more encodes)
 // --smooth    a calmer image (plain walls), usually done in one encode
 // --concurrency N   libvips threads per image (sharp.concurrency); sharp's default on glibc is 1
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 
-let ImageProcessor;
-try {
-  ({ ImageProcessor } = await import('../dist/images/index.js'));
-} catch (e) {
-  console.error('Build first: npm run build -w @mboa/media\n', e.message);
-  process.exit(1);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Newest modification time of the .ts sources under a folder (tests excluded), in ms. */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || /\.test\.ts$|\.d\.ts$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (file.includes(`${path.sep}__tests__${path.sep}`) || file.includes(`${path.sep}generated${path.sep}`)) continue;
+    newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
 }
+
+/** Builds @mboa/media (nx builds contracts and platform first) when any of their dist/ is missing or older than its sources. */
+function ensureBuilt() {
+  const projects = [
+    ['libs/contracts', 'dist/index.js'],
+    ['libs/platform', 'dist/index.js'],
+    ['services/media', 'dist/images/index.js'],
+  ];
+  const stale = projects.filter(([dir, built]) => {
+    const out = path.join(root, dir, built);
+    return !existsSync(out) || statSync(out).mtimeMs < newestSource(path.join(root, dir, 'src'));
+  });
+  if (stale.length === 0) return;
+  console.log(`building ${stale.map(([dir]) => dir).join(', ')} (stale dist)…`);
+  const result = spawnSync('npx', ['nx', 'run', '@mboa/media:build', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0) {
+    console.error('build failed');
+    process.exit(1);
+  }
+}
+
+ensureBuilt();
+
+const { ImageProcessor } = await import('../dist/images/index.js');
 
 const { values } = parseArgs({
   options: {

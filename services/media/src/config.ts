@@ -1,5 +1,4 @@
-import { availableParallelism } from 'node:os';
-import { createObjectStore, subjectPrefixFromEnv, type ObjectStore } from '@mboa/platform';
+import { createObjectStore, loadAppEnv, runtimeConfig, type ObjectStore, type RuntimeConfig } from '@mboa/platform';
 
 /**
  * The media service keeps no database: its only state is the object store, and every handler is
@@ -20,17 +19,20 @@ export interface MediaConfig {
   processingConcurrency: number;
   /** Whether to consume `property.deleted` here (off in tests that publish no events). */
   consumeEvents: boolean;
+  /** Logging, stopping and metrics of the process; defaults when absent (tests). */
+  runtime?: RuntimeConfig;
 }
 
 export function mediaConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MediaConfig {
-  const concurrency = Number(env.MEDIA_CONCURRENCY ?? availableParallelism());
+  const e = loadAppEnv('media', env);
   return {
-    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: subjectPrefixFromEnv(env),
-    streamName: env.EVENTS_STREAM ?? 'EVENTS',
-    store: createObjectStore(env),
-    processingConcurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 1,
-    consumeEvents: env.MEDIA_EVENTS !== 'off',
+    natsUrl: e.NATS_URL,
+    subjectPrefix: e.NATS_SUBJECT_PREFIX,
+    streamName: e.EVENTS_STREAM,
+    store: createObjectStore(e),
+    processingConcurrency: e.MEDIA_CONCURRENCY,
+    consumeEvents: e.MEDIA_EVENTS,
+    runtime: runtimeConfig(e),
   };
 }
 

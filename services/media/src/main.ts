@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startMicroservice } from '@mboa/platform';
+import { logStartFailure, startMicroservice } from '@mboa/platform';
 import { mediaConfigFromEnv, type MediaConfig } from './config.js';
 import { configureImageLibrary } from './images/image-processor.js';
 import { MediaModule } from './media.module.js';
@@ -10,6 +10,9 @@ export function startMediaService(config: MediaConfig, options: { logger?: false
     name: 'media',
     natsUrl: config.natsUrl,
     subjectPrefix: config.subjectPrefix,
+    logLevel: config.runtime?.logLevel,
+    shutdownGraceMs: config.runtime?.shutdownGraceMs,
+    metricsPort: config.runtime?.metricsPort,
     ...(options.logger === false ? { logger: false as const } : {}),
   });
 }
@@ -18,7 +21,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   Promise.resolve()
     .then(() => startMediaService(mediaConfigFromEnv()))
     .catch((error) => {
-      console.error(`media failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      logStartFailure('media', error);
       process.exit(1);
     });
 }

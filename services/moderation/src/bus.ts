@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { RelayRunner, RpcClient } from '@mboa/platform';
 import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
@@ -9,7 +9,7 @@ import { ModerationDb } from './db.js';
  * for its event consumers.
  */
 @Injectable()
-export class ModerationBus implements OnModuleInit, OnApplicationShutdown {
+export class ModerationBus implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   readonly rpc: RpcClient;
   nc!: NatsConnection;
   private readonly relay?: RelayRunner;
@@ -39,8 +39,12 @@ export class ModerationBus implements OnModuleInit, OnApplicationShutdown {
     await this.relay?.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // The relay writes to the database: it stops before the client disconnects (onApplicationShutdown).
+  async beforeApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await this.nc?.drain().catch(() => undefined);
     await this.rpc.close();
   }

@@ -1,4 +1,4 @@
-import { createMailerFromEnv, subjectPrefixFromEnv, type MailPort } from '@mboa/platform';
+import { createMailer, loadAppEnv, runtimeConfig, type MailPort, type RuntimeConfig } from '@mboa/platform';
 
 export interface ModerationConfig {
   databaseUrl: string;
@@ -10,18 +10,22 @@ export interface ModerationConfig {
   relay: boolean;
   /** Public address of the site, for links in e-mails. */
   publicOrigin: string;
+  /** Logging, stopping and metrics of the process; defaults when absent (tests). */
+  runtime?: RuntimeConfig;
 }
 
 export function moderationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ModerationConfig {
+  const e = loadAppEnv('moderation', env);
   return {
-    databaseUrl: env.MODERATION_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mboa',
+    databaseUrl: e.MODERATION_DATABASE_URL ?? e.DATABASE_URL,
     dbSchema: 'moderation',
-    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: subjectPrefixFromEnv(env),
-    streamName: env.EVENTS_STREAM ?? 'EVENTS',
-    mailer: createMailerFromEnv(env),
-    relay: env.OUTBOX_RELAY !== 'off',
-    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? 3000}`).split(',')[0]!.trim().replace(/\/$/, ''),
+    natsUrl: e.NATS_URL,
+    subjectPrefix: e.NATS_SUBJECT_PREFIX,
+    streamName: e.EVENTS_STREAM,
+    mailer: createMailer({ smtpUrl: e.SMTP_URL, mailDir: e.MAIL_DIR, from: e.MAIL_FROM }),
+    relay: e.OUTBOX_RELAY,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).split(',')[0]!.trim().replace(/\/$/, ''),
+    runtime: runtimeConfig(e),
   };
 }
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startMicroservice } from '@mboa/platform';
+import { logStartFailure, startMicroservice } from '@mboa/platform';
 import { moderationConfigFromEnv, type ModerationConfig } from './config.js';
 import { ModerationModule } from './moderation.module.js';
 
@@ -8,13 +8,19 @@ export function startModerationService(config: ModerationConfig, options: { logg
     name: 'moderation',
     natsUrl: config.natsUrl,
     subjectPrefix: config.subjectPrefix,
+    logLevel: config.runtime?.logLevel,
+    shutdownGraceMs: config.runtime?.shutdownGraceMs,
+    metricsPort: config.runtime?.metricsPort,
     ...(options.logger === false ? { logger: false as const } : {}),
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  startModerationService(moderationConfigFromEnv()).catch((error) => {
-    console.error(`moderation failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  // Inside the promise: a configuration error is reported like any other failure to start.
+  Promise.resolve()
+    .then(() => startModerationService(moderationConfigFromEnv()))
+    .catch((error) => {
+    logStartFailure('moderation', error);
     process.exit(1);
   });
 }

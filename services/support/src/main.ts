@@ -16,7 +16,10 @@ export function startSupportService(config: SupportConfig, options: { logger?: f
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  startSupportService(supportConfigFromEnv()).catch((error) => {
+  // Inside the promise: a configuration error is reported like any other failure to start.
+  Promise.resolve()
+    .then(() => startSupportService(supportConfigFromEnv()))
+    .catch((error) => {
     logStartFailure('support', error);
     process.exit(1);
   });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { RelayRunner } from '@mboa/platform';
 import { SUPPORT_CONFIG, type SupportConfig } from './config.js';
 import { SupportDb } from './db.js';
@@ -8,7 +8,7 @@ import { SupportDb } from './db.js';
  * event yet (contracts define none for requests and tickets); the relay keeps the outbox ready.
  */
 @Injectable()
-export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly runner?: RelayRunner;
 
   constructor(@Inject(SUPPORT_CONFIG) config: SupportConfig, db: SupportDb) {
@@ -28,7 +28,7 @@ export class OutboxRelayRunner implements OnApplicationBootstrap, OnApplicationS
     await this.runner?.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.runner?.stop();
   }
 }

@@ -12,8 +12,10 @@ import {
 import { nanos, type NatsConnection } from '@nats-io/nats-core';
 import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, type EventBusConfig, type EventEnvelope } from './envelope.js';
 import { ensureEventStream } from './stream.js';
-import { consoleLogger, errorMeta, type EventBusLogger } from './logger.js';
+import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
+import { runWithRequestId } from '../logging/request-context.js';
+import { eventLag } from '../metrics/standard.js';
 
 /** `Tx` lets a service name its Prisma transaction client type, e.g. `EventConsumer<EventPayloads, AuthTx>`. */
 export interface EventContext<Tx = SqlExecutor> {
@@ -56,8 +58,12 @@ const CONSUMER_NOT_FOUND = 10014;
 const DEFAULT_RETRY_DELAYS = [1_000, 5_000, 30_000, 120_000, 600_000];
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
-/** Durable consumers live in this process; two with one name would silently split the events. */
-const running = new Set<string>();
+/**
+ * Durable consumers started on each connection. Two with one name on one connection are a mistake
+ * (they would silently split the events); replicas each have their own connection and share the
+ * durable on purpose, even when a test runs them in one process.
+ */
+const runningOn = new WeakMap<NatsConnection, Set<string>>();
 
 /**
  * One durable pull consumer: a subject filter, handlers by event type (at most one per type), ack
@@ -80,7 +86,7 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     if (options.db) quoteIdent(options.db.schema);
     this.durable = `${options.service}-${options.name}`;
     this.streamName = options.stream ?? DEFAULT_STREAM;
-    this.logger = options.logger ?? consoleLogger;
+    this.logger = options.logger ?? nestEventBusLogger('events');
   }
 
   /** Registers the handler for one event type; a second handler for the same type is refused. */
@@ -108,7 +114,9 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     if (this.loop) throw new Error(`consumer ${this.durable} already started`);
     if (this.handlers.size === 0) throw new Error(`consumer ${this.durable} has no handlers`);
     const key = `${this.streamName}/${this.durable}`;
-    if (running.has(key)) throw new Error(`consumer ${this.durable} is already running in this process`);
+    const running = runningOn.get(this.options.nc) ?? new Set<string>();
+    runningOn.set(this.options.nc, running);
+    if (running.has(key)) throw new Error(`consumer ${this.durable} is already running on this connection`);
     running.add(key);
     try {
       const jsm = await jetstreamManager(this.options.nc);
@@ -196,8 +204,12 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     const deliveryCount = msg.info.deliveryCount;
     // Tell the server we are alive so a slow handler is not handed to another replica meanwhile.
     const keepAlive = setInterval(() => msg.working(), Math.max(this.ackWaitMs() / 3, 500));
+    const occurred = Date.parse(event.occurredAt);
+    if (Number.isFinite(occurred)) eventLag.observe({ consumer: this.durable, type: event.type }, Math.max(0, (Date.now() - occurred) / 1000));
     try {
-      await this.dispatch(handler, event, deliveryCount);
+      // Under the id of the request that caused the event: handler logs and follow-up events carry it.
+      const run = () => this.dispatch(handler, event, deliveryCount);
+      await (event.requestId ? runWithRequestId(event.requestId, run) : run());
     } catch (err) {
       clearInterval(keepAlive);
       const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentRequestId } from '../logging/request-context.js';
 
 /** What travels on the bus: one fact, with the identity consumers de-duplicate on. */
 export interface EventEnvelope<T = unknown> {
@@ -61,7 +62,9 @@ export function newEnvelope<T>(event: NewEvent<T>): EventEnvelope<T> {
     occurredAt: new Date().toISOString(),
     payload: event.payload,
   };
-  if (event.requestId) envelope.requestId = event.requestId;
+  // By default, the request being handled when the fact was recorded.
+  const requestId = event.requestId ?? currentRequestId();
+  if (requestId) envelope.requestId = requestId;
   if (event.source) envelope.source = event.source;
   return envelope;
 }

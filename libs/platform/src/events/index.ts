@@ -6,4 +6,4 @@ export * from './relay.js';
 export * from './consumer.js';
 export * from './publish.js';
 export type { EventBusLogger } from './logger.js';
-export { consoleLogger, silentLogger } from './logger.js';
+export { consoleLogger, nestEventBusLogger, silentLogger } from './logger.js';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { encodeEnvelope, eventSubject, type EventBusConfig, type EventEnvelope, type OutboxHeaders } from './envelope.js';
 import { ensureEventStream } from './stream.js';
 import { outboxChannel } from './outbox.js';
-import { consoleLogger, errorMeta, type EventBusLogger } from './logger.js';
+import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 
 /** A claimed outbox row, already shaped as the envelope to publish. */
@@ -69,7 +69,7 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
     this.pollMs = options.pollMs ?? 100;
     this.retryMs = options.retryMs ?? 1000;
-    this.logger = options.logger ?? consoleLogger;
+    this.logger = options.logger ?? nestEventBusLogger('outbox-relay');
     quoteIdent(options.schema);
   }
 

@@ -1,5 +1,9 @@
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { NatsRecordBuilder } from '@nestjs/microservices';
 import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
 import type { ServiceError } from '@mboa/contracts';
+import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
+import { natsRequestDuration } from '../metrics/standard.js';
 import { PrefixedNatsClient } from './transport.js';
 
 export interface RpcClientOptions {
@@ -48,14 +52,27 @@ export class RpcClient {
   async call<TResult = unknown, TPayload = unknown>(
     pattern: string,
     payload: TPayload,
-    opts: { timeoutMs?: number } = {},
+    opts: { timeoutMs?: number; requestId?: string } = {},
   ): Promise<TResult> {
+    // The request id travels as a NATS header, so payloads and handlers stay as they are.
+    const requestId = opts.requestId ?? currentRequestId();
+    let message: unknown = payload;
+    if (requestId) {
+      const h = natsHeaders();
+      h.set(REQUEST_ID_HEADER, requestId);
+      message = new NatsRecordBuilder(payload).setHeaders(h).build();
+    }
+    const stop = natsRequestDuration.startTimer();
     try {
-      return await firstValueFrom(
-        this.proxy.send<TResult, TPayload>(pattern, payload).pipe(rxTimeout(opts.timeoutMs ?? this.timeoutMs)),
+      const result = await firstValueFrom(
+        this.proxy.send<TResult, unknown>(pattern, message).pipe(rxTimeout(opts.timeoutMs ?? this.timeoutMs)),
       );
+      stop({ pattern, outcome: 'ok' });
+      return result;
     } catch (err) {
-      throw toRpcCallError(err, pattern);
+      const error = toRpcCallError(err, pattern);
+      stop({ pattern, outcome: String(error.status) });
+      throw error;
     }
   }
 

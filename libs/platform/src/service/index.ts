@@ -1,1 +1,2 @@
 export * from './relay-runner.js';
+export * from './prisma-options.js';

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_TYPES, type EventPayloads, type PropertyReviewedPayload, type UserEventPayload } from '@mboa/contracts';
-import { consoleLogger, EventConsumer, silentLogger, type EventBusLogger } from '@mboa/platform';
+import { EventConsumer, nestEventBusLogger, silentLogger, type EventBusLogger } from '@mboa/platform';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
@@ -36,7 +36,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   never indexes the state from before the change.
  */
 @Injectable()
-export class EventConsumers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private nc?: NatsConnection;
   private readonly consumers: EventConsumer<EventPayloads, ListingsTx>[] = [];
 
@@ -105,7 +105,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     for (const consumer of this.consumers.splice(0)) await consumer.stop();
     await this.nc?.drain().catch(() => undefined);
     this.nc = undefined;
@@ -124,5 +124,5 @@ export class EventConsumers implements OnApplicationBootstrap, OnApplicationShut
 }
 
 export function listingsLogger(quiet: boolean): EventBusLogger {
-  return quiet ? silentLogger : consoleLogger;
+  return quiet ? silentLogger : nestEventBusLogger('listings-events');
 }

@@ -1,0 +1,192 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+import { SERVICE_NAMES } from '@mboa/contracts';
+import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM } from '../mail/index.js';
+import { DEFAULT_S3_BUCKET } from '../storage/create-object-store.js';
+import { envVar, LOG_LEVELS, parseEnv, type LogLevel } from './env.js';
+
+/**
+ * Every environment variable each app reads, in one schema per app. The apps' `*ConfigFromEnv`
+ * functions parse through these, and the docker-compose test compares the stack with them.
+ */
+
+const LOCAL_DATABASE = 'postgres://postgres@127.0.0.1:5432/mboa';
+const LOCAL_REDIS = 'redis://127.0.0.1:6379';
+const LOCAL_NATS = 'nats://127.0.0.1:4222';
+
+const process_ = {
+  LOG_LEVEL: envVar.oneOf(LOG_LEVELS, 'info'),
+  /** How long a stopping app waits for the work in flight before it exits anyway. */
+  SHUTDOWN_GRACE_MS: envVar.integer(20_000, 0),
+};
+
+const nats = {
+  NATS_URL: envVar.urls('nats', LOCAL_NATS),
+  NATS_SUBJECT_PREFIX: envVar.text(''),
+  EVENTS_STREAM: envVar.text('EVENTS'),
+};
+
+const service = {
+  ...process_,
+  ...nats,
+  /** Serves this service's own Prometheus metrics on this port when set (never published). */
+  METRICS_PORT: envVar.optionalPort(),
+};
+
+const database = { DATABASE_URL: envVar.url('postgres', LOCAL_DATABASE) };
+// `<SERVICE>_DATABASE_URL` overrides DATABASE_URL for that service alone (its own database or user).
+const ownDatabase = () => envVar.optionalUrl('postgres');
+
+const relay = { OUTBOX_RELAY: envVar.switch() };
+
+const redis = { REDIS_URL: envVar.url('redis', LOCAL_REDIS), REDIS_PREFIX: envVar.text('mboa:') };
+
+const mail = {
+  SMTP_URL: envVar.optionalUrl('smtp'),
+  MAIL_DIR: envVar.text(DEFAULT_MAIL_DIR),
+  MAIL_FROM: envVar.text(DEFAULT_MAIL_FROM),
+};
+
+const objectStore = {
+  S3_ENDPOINT: envVar.optionalUrl('http'),
+  S3_ACCESS_KEY: envVar.optionalText(),
+  S3_SECRET_KEY: envVar.optionalText(),
+  S3_BUCKET: envVar.text(DEFAULT_S3_BUCKET),
+  S3_REGION: envVar.optionalText(),
+  MEDIA_DIR: envVar.optionalText(),
+};
+
+type Issue = { path: string; message: string };
+type Rule = (e: Record<string, unknown>) => Issue[];
+
+const s3Keys: Rule = (e) =>
+  e.S3_ENDPOINT
+    ? (['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !e[k]).map((path) => ({ path, message: 'is required when S3_ENDPOINT is set' }))
+    : [];
+
+const adminPair: Rule = (e) => {
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) return [{ path: 'ADMIN_PASSWORD', message: 'is required when ADMIN_EMAIL is set' }];
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) return [{ path: 'ADMIN_EMAIL', message: 'is required when ADMIN_PASSWORD is set' }];
+  return [];
+};
+
+function schema<T extends z.ZodRawShape>(shape: T, ...rules: Rule[]) {
+  return z.object(shape).superRefine((value, ctx) => {
+    for (const rule of rules) {
+      for (const issue of rule(value as Record<string, unknown>)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  });
+}
+
+const serviceList = envVar.list('auth', SERVICE_NAMES, 'must list services among');
+
+export const APP_ENV = {
+  gateway: {
+    schema: schema(
+      {
+        ...process_,
+        ...nats,
+        PORT: envVar.port(3000),
+        PUBLIC_ORIGIN: envVar.optionalText(),
+        SERVICES: serviceList,
+        COOKIE_SECURE: envVar.flag(false),
+        DATABASE_URL: envVar.url('postgres', LOCAL_DATABASE),
+        ...redis,
+        ...objectStore,
+        WEB_DIST: envVar.optionalText(),
+        ADMIN_WEB_DIST: envVar.optionalText(),
+        RPC_TIMEOUT_MS: envVar.integer(10_000, 1),
+        RATE_LIMIT_SCALE: envVar.number(1),
+      },
+      s3Keys,
+    ),
+    stackRequired: ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'PUBLIC_ORIGIN', 'SERVICES', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET'],
+  },
+  auth: {
+    schema: schema(
+      {
+        ...service,
+        ...database,
+      AUTH_DATABASE_URL: ownDatabase(),
+        ...redis,
+        ...mail,
+        ...relay,
+        ADMIN_EMAIL: envVar.optionalText(),
+        ADMIN_PASSWORD: envVar.optionalText(),
+        ADMIN_NAME: envVar.text('Administrator'),
+        ADMIN_WHATSAPP: envVar.text('600000000'),
+      },
+      adminPair,
+    ),
+    stackRequired: ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'SMTP_URL'],
+  },
+  listings: {
+    schema: schema({
+      ...service,
+      ...database,
+      LISTINGS_DATABASE_URL: ownDatabase(),
+      ...relay,
+      LISTINGS_CONSUMERS: envVar.switch(),
+      MEILI_URL: envVar.optionalUrl('http'),
+      MEILI_API_KEY: envVar.optionalText(),
+      /** Accepted instead of MEILI_API_KEY (Meilisearch's own name for the key). */
+      MEILI_MASTER_KEY: envVar.optionalText(),
+      MEILI_INDEX: envVar.optionalText(),
+      OWNER_WAIT_MS: envVar.integer(3000, 0),
+    }),
+    stackRequired: ['DATABASE_URL', 'NATS_URL', 'MEILI_URL', 'MEILI_API_KEY'],
+  },
+  media: {
+    schema: schema(
+      {
+        ...service,
+        ...objectStore,
+        MEDIA_CONCURRENCY: envVar.integer(availableParallelism(), 1),
+        MEDIA_EVENTS: envVar.switch(),
+      },
+      s3Keys,
+    ),
+    stackRequired: ['NATS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET'],
+  },
+  moderation: {
+    schema: schema({
+      ...service,
+      ...database,
+      MODERATION_DATABASE_URL: ownDatabase(),
+      ...mail,
+      ...relay,
+      PUBLIC_ORIGIN: envVar.optionalText(),
+      /** Only for the default PUBLIC_ORIGIN (http://localhost:$PORT), as on one machine. */
+      PORT: envVar.port(3000),
+    }),
+    stackRequired: ['DATABASE_URL', 'NATS_URL', 'SMTP_URL', 'PUBLIC_ORIGIN'],
+  },
+  support: {
+    schema: schema({ ...service, ...database, SUPPORT_DATABASE_URL: ownDatabase(), ...relay }),
+    stackRequired: ['DATABASE_URL', 'NATS_URL'],
+  },
+} as const;
+
+export type AppName = keyof typeof APP_ENV;
+export type AppEnv<A extends AppName> = z.output<(typeof APP_ENV)[A]['schema']>;
+
+/** The environment variables `app` reads. */
+export function appEnvVariables(app: AppName): string[] {
+  return Object.keys(APP_ENV[app].schema.shape);
+}
+
+/** Reads and checks `app`'s environment; throws a ConfigError naming what is missing or wrong. */
+export function loadAppEnv<A extends AppName>(app: A, input: NodeJS.ProcessEnv = process.env): AppEnv<A> {
+  return parseEnv(APP_ENV[app].schema, input) as AppEnv<A>;
+}
+
+/** How an app process runs (logging, stopping, metrics), the same for every app. */
+export interface RuntimeConfig {
+  logLevel: LogLevel;
+  shutdownGraceMs: number;
+  metricsPort?: number;
+}
+
+export function runtimeConfig(e: { LOG_LEVEL: RuntimeConfig['logLevel']; SHUTDOWN_GRACE_MS: number; METRICS_PORT?: number }): RuntimeConfig {
+  return { logLevel: e.LOG_LEVEL, shutdownGraceMs: e.SHUTDOWN_GRACE_MS, ...(e.METRICS_PORT ? { metricsPort: e.METRICS_PORT } : {}) };
+}

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for the apps' environment schemas. Every variable is a string or absent; a blank
+ * value (`VAR=` in a .env file) counts as absent, so the default applies. Each rule's message
+ * completes the sentence "<VARIABLE> …", e.g. "PORT must be a TCP port".
+ */
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function variable<T extends z.ZodType>(inner: T) {
+  return z.preprocess(blank, inner);
+}
+
+const URL_SCHEMES = {
+  postgres: ['postgres:', 'postgresql:'],
+  redis: ['redis:', 'rediss:'],
+  nats: ['nats:', 'tls:', 'ws:', 'wss:'],
+  http: ['http:', 'https:'],
+  smtp: ['smtp:', 'smtps:'],
+} as const;
+
+function isUrl(value: string, schemes: readonly string[]): boolean {
+  try {
+    return schemes.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function urlRule(kind: keyof typeof URL_SCHEMES) {
+  const schemes = URL_SCHEMES[kind];
+  return z
+    .string()
+    .trim()
+    .refine((v) => isUrl(v, schemes), { error: `must be a ${schemes.map((s) => s.replace(':', '://')).join(' or ')} URL` });
+}
+
+function portRule() {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { error: 'must be a TCP port' })
+    .transform(Number)
+    .refine((n) => n > 0 && n <= 65535, { error: 'must be a TCP port' });
+}
+
+export const envVar = {
+  /** Free text, `fallback` when absent. */
+  text: (fallback: string) => variable(z.string().trim().default(fallback)),
+  optionalText: () => variable(z.string().trim().optional()),
+
+  url: (kind: keyof typeof URL_SCHEMES, fallback: string) => variable(urlRule(kind).default(fallback)),
+  optionalUrl: (kind: keyof typeof URL_SCHEMES) => variable(urlRule(kind).optional()),
+
+  /** Comma-separated URLs (NATS accepts several servers). */
+  urls: (kind: keyof typeof URL_SCHEMES, fallback: string) => {
+    const schemes = URL_SCHEMES[kind];
+    return variable(
+      z
+        .string()
+        .trim()
+        .refine((v) => v.split(',').every((u) => isUrl(u.trim(), schemes)), {
+          error: `must be ${schemes.map((s) => s.replace(':', '://')).join(' or ')} URLs separated by commas`,
+        })
+        .default(fallback),
+    );
+  },
+
+  port: (fallback: number) => variable(portRule().default(fallback)),
+  optionalPort: () => variable(portRule().optional()),
+
+  /** A whole number of at least `min` (milliseconds, counts). */
+  integer: (fallback: number, min = 0) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, { error: `must be a whole number of at least ${min}` })
+        .transform(Number)
+        .refine((n) => Number.isSafeInteger(n) && n >= min, { error: `must be a whole number of at least ${min}` })
+        .default(fallback),
+    ),
+
+  /** A positive number, fractions allowed. */
+  number: (fallback: number) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .refine((v) => Number.isFinite(Number(v)) && Number(v) > 0, { error: 'must be a positive number' })
+        .transform(Number)
+        .default(fallback),
+    ),
+
+  /** `on`/`off` switches (the default is on): anything but `off` leaves the feature on, as before. */
+  switch: () =>
+    variable(
+      z
+        .enum(['on', 'off'], { error: 'must be "on" or "off"' })
+        .transform((v) => v === 'on')
+        .default(true),
+    ),
+
+  /** `true`/`false`. */
+  flag: (fallback = false) =>
+    variable(
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'must be "true" or "false"' })
+        .transform((v) => v === 'true' || v === '1')
+        .default(fallback),
+    ),
+
+  /** Comma-separated names, each one of `allowed`. */
+  list: (fallback: string, allowed: readonly string[], message: string) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every((s) => allowed.includes(s)), {
+          error: `${message} ${allowed.join(', ')}, separated by commas`,
+        })
+        .default(fallback),
+    ),
+
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+    variable(z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback as never)),
+
+  /** A PostgreSQL schema or other plain identifier. */
+  identifier: (fallback: string) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'must be letters, digits and underscores' })
+        .default(fallback),
+    ),
+};
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A configuration problem, worded for the person starting the app. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+// Values of these are never echoed back in messages or logs.
+const SECRET = /PASSWORD|SECRET|KEY|TOKEN/;
+
+/** Parses `input` with `schema`, or throws a ConfigError naming each wrong or missing variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, input: NodeJS.ProcessEnv): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    if (!name) return issue.message;
+    const raw = input[name];
+    if (raw === undefined || raw.trim() === '') return `${name} ${issue.message === 'Required' || issue.code === 'invalid_type' ? 'is required' : issue.message}`;
+    // Credentials inside URLs (postgres://user:password@host) are masked too.
+    const shown = SECRET.test(name) ? `a value of ${raw.length} characters` : `"${raw.replace(/\/\/[^/@]*@/, '//***@')}"`;
+    return `${name} ${issue.message} (got ${shown})`;
+  });
+  return fail(problems);
+}
+
+function fail(problems: string[]): never {
+  throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
+}

@@ -1,0 +1,69 @@
+import { jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { Registry } from './registry.js';
+
+const CACHE_MS = 1000;
+
+/**
+ * Event lag as seen from JetStream: for every durable consumer of the stream, how many events wait
+ * (not yet acknowledged) and how old the oldest of them is. Every replica of every service shares
+ * its durable consumer, so this is the lag of the system, read at scrape time by the gateway.
+ */
+export function eventLagMetrics(connection: () => NatsConnection | undefined, stream: string): Registry {
+  const registry = new Registry();
+  let cached: { at: number; rows: Promise<LagRow[]> } | undefined;
+  const rows = () => {
+    if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), rows: readLag(connection(), stream) };
+    return cached.rows;
+  };
+  registry.gauge('mboa_event_consumer_pending', 'Events not yet acknowledged by each durable consumer.', async (g) => {
+    g.reset();
+    for (const row of await rows()) g.set({ consumer: row.consumer }, row.pending);
+  });
+  registry.gauge('mboa_event_consumer_lag_seconds', 'Age of the oldest event each durable consumer has not acknowledged yet (0 when caught up).', async (g) => {
+    g.reset();
+    for (const row of await rows()) g.set({ consumer: row.consumer }, row.lagSeconds);
+  });
+  return registry;
+}
+
+interface LagRow {
+  consumer: string;
+  pending: number;
+  lagSeconds: number;
+}
+
+async function readLag(nc: NatsConnection | undefined, stream: string): Promise<LagRow[]> {
+  if (!nc || nc.isClosed()) return [];
+  const jsm = await jetstreamManager(nc);
+  const consumers: ConsumerInfo[] = [];
+  try {
+    for await (const info of jsm.consumers.list(stream)) if (info.config.durable_name) consumers.push(info);
+  } catch {
+    return []; // no stream yet: nothing has been recorded
+  }
+  return Promise.all(
+    consumers.map(async (info) => {
+      const pending = info.num_pending + info.num_ack_pending;
+      let lagSeconds = 0;
+      if (pending > 0) {
+        const oldest = await oldestUnacked(jsm, stream, info);
+        if (oldest) lagSeconds = Math.max(0, (Date.now() - oldest.getTime()) / 1000);
+      }
+      return { consumer: info.name, pending, lagSeconds };
+    }),
+  );
+}
+
+/** When the first event past the consumer's ack floor that matches its filter was stored. */
+async function oldestUnacked(jsm: Awaited<ReturnType<typeof jetstreamManager>>, stream: string, info: ConsumerInfo): Promise<Date | undefined> {
+  const seq = info.ack_floor.stream_seq + 1;
+  const filter = info.config.filter_subject;
+  try {
+    // The server's MSG.GET takes `next_by_subj` (2.9+); the client's type only lists seq/last.
+    const msg = await jsm.streams.getMessage(stream, (filter ? { seq, next_by_subj: filter } : { seq }) as never);
+    return msg?.time;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './registry.js';
+export * from './process-metrics.js';
+export * from './standard.js';
+export * from './server.js';
+export * from './event-lag.js';

@@ -1,0 +1,160 @@
+// The docker-compose stack, checked without Docker (none runs on these machines): the file parses,
+// every app it builds exists with a Dockerfile target, every variable it sets on an app is one
+// that app's configuration schema reads (and the values pass that schema), every variable the
+// stack must provide is provided, only the gateway is published, every container is health-checked.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { APP_ENV, appEnvVariables, loadAppEnv, type AppName } from '../config/index.js';
+import { instanceHealthSubject } from '../nats/transport.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
+};
+const dockerfile = readFileSync(path.join(root, 'infra/Dockerfile'), 'utf8');
+const example = parseDotenv(readFileSync(path.join(root, '.env.example'), 'utf8'));
+
+interface Service {
+  image?: string;
+  build?: { context: string; dockerfile: string; target: string };
+  environment?: Record<string, string | number | boolean | null>;
+  ports?: unknown[];
+  healthcheck?: { test?: unknown };
+  depends_on?: Record<string, { condition?: string }>;
+  restart?: string;
+  volumes?: string[];
+  stop_grace_period?: string;
+  init?: boolean;
+}
+
+function parseDotenv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (m) out[m[1]!] = m[2]!;
+  }
+  return out;
+}
+
+/** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, and $$. */
+function interpolate(value: string, vars: Record<string, string>): string {
+  return value
+    .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (_m, name: string, op: string | undefined, arg: string | undefined) => {
+      const v = vars[name];
+      if (op?.endsWith('-')) return v === undefined || (op === ':-' && v === '') ? (arg ?? '') : v;
+      if (op?.endsWith('?') && (v === undefined || v === '')) throw new Error(`${name}: ${arg}`);
+      return v ?? '';
+    })
+    .replace(/\$\$/g, '$');
+}
+
+const referenced = [...composeText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+const apps = Object.entries(compose.services).filter(([, s]) => s.build);
+const APP_NAMES = Object.keys(APP_ENV) as AppName[];
+
+describe('docker-compose.yml', () => {
+  test('parses, and builds exactly the apps of the repository', () => {
+    expect(Object.keys(compose.services).length).toBeGreaterThan(0);
+    expect(apps.map(([name]) => name).sort()).toEqual([...APP_NAMES].sort());
+    for (const name of APP_NAMES) {
+      const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
+      expect(existsSync(path.join(root, dir, 'src/main.ts'))).toBe(true);
+      expect(existsSync(path.join(root, dir, 'package.json'))).toBe(true);
+    }
+  });
+
+  test('every app is built from a Dockerfile target of its own name that starts it', () => {
+    for (const [name, service] of apps) {
+      expect(service.build).toMatchObject({ context: '.', dockerfile: 'infra/Dockerfile', target: name });
+      const stage = dockerfile.split(/^(?=FROM )/m).find((part) => part.startsWith(`FROM runtime AS ${name}\n`));
+      expect({ name, cmd: stage?.match(/^CMD (.*)$/m)?.[1] }).toEqual({ name, cmd: `["${name}"]` });
+    }
+    expect(dockerfile).toMatch(/^USER node$/m); // non-root
+    expect(dockerfile).toMatch(/npm ci --omit=dev/); // production dependencies only
+    const entrypoint = readFileSync(path.join(root, 'infra/docker/entrypoint.sh'), 'utf8');
+    expect(entrypoint).toMatch(/prisma\/build\/index\.js migrate deploy --config "services\/\$app\/prisma\.config\.ts"/);
+  });
+
+  test('every variable set on an app is one its configuration reads, with a value it accepts', () => {
+    for (const [name, service] of apps) {
+      const app = name as AppName;
+      const reads = appEnvVariables(app);
+      const set = Object.keys(service.environment ?? {});
+      expect({ app, unknown: set.filter((v) => !reads.includes(v)) }).toEqual({ app, unknown: [] });
+      const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), example)]));
+      expect(() => loadAppEnv(app, env)).not.toThrow();
+    }
+  });
+
+  test('every variable an app needs in a deployment is set (no developer-machine defaults)', () => {
+    for (const [name, service] of apps) {
+      const set = Object.keys(service.environment ?? {});
+      const required = [...APP_ENV[name as AppName].stackRequired];
+      expect({ app: name, missing: required.filter((v) => !set.includes(v)) }).toEqual({ app: name, missing: [] });
+    }
+    // The real adapters: Meilisearch for search, MinIO for images, SMTP (Mailpit) for mail.
+    expect(compose.services.listings!.environment).toMatchObject({ MEILI_URL: 'http://meilisearch:7700' });
+    expect(compose.services.media!.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000' });
+    expect(compose.services.gateway!.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000', SERVICES: 'auth,listings,media,moderation,support' });
+    expect(compose.services.auth!.environment).toMatchObject({ SMTP_URL: 'smtp://mailpit:1025' });
+  });
+
+  test('.env.example lists every variable the file uses, each with a value, and nothing else', () => {
+    expect([...new Set(referenced)].filter((v) => !(v in example))).toEqual([]);
+    expect(Object.keys(example).filter((v) => !referenced.includes(v))).toEqual([]);
+    // And the whole file interpolates with it (no `:?` left unsatisfied).
+    expect(() => interpolate(composeText, example)).not.toThrow();
+  });
+
+  test('only the gateway publishes a port', () => {
+    const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length).map(([n]) => n);
+    expect(published).toEqual(['gateway']);
+  });
+
+  test('every container has a health check, a restart policy, and starts after what it needs is healthy', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect({ name, test: Array.isArray(service.healthcheck?.test) }).toEqual({ name, test: true });
+      expect({ name, restart: service.restart }).toEqual({ name, restart: expect.stringMatching(/^(unless-stopped|always|no)$/) });
+      for (const [dep, how] of Object.entries(service.depends_on ?? {})) {
+        expect(compose.services[dep]).toBeDefined();
+        const oneShot = compose.services[dep]!.restart === 'no';
+        expect({ name, dep, condition: how.condition }).toEqual({ name, dep, condition: oneShot ? 'service_completed_successfully' : 'service_healthy' });
+      }
+    }
+    for (const [name, service] of apps) {
+      expect({ name, restart: service.restart, init: service.init }).toEqual({ name, restart: 'unless-stopped', init: true });
+      // docker stop must wait longer than the app's own grace period.
+      expect(parseInt(service.stop_grace_period ?? '10', 10) * 1000).toBeGreaterThan(Number(example.SHUTDOWN_GRACE_MS));
+    }
+  });
+
+  test('data lives on named volumes, JetStream included', () => {
+    const declared = Object.keys(compose.volumes ?? {});
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0]!;
+        expect({ name, source, declared: declared.includes(source) }).toEqual({ name, source, declared: true });
+      }
+    }
+    expect(compose.services.nats!.volumes).toEqual(['natsdata:/data']);
+    expect(JSON.stringify(compose.services.nats)).toContain('--jetstream');
+  });
+
+  test("the services' health check asks the replica it runs in, on the subject that replica answers", async () => {
+    const script = await import(path.join(root, 'infra/docker/healthcheck.mjs'));
+    expect(script.instanceHealthSubject('listings', 'p.')).toBe(instanceHealthSubject('listings', 'p.'));
+  });
+
+  test('`docker compose config` accepts the file, when the compose plugin is installed', () => {
+    const probe = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+    if (probe.status !== 0) return; // no compose plugin here: the checks above stand in for it
+    const result = spawnSync('docker', ['compose', '--env-file', '.env.example', 'config', '--quiet'], { cwd: root, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
