@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.js';
 
-const node20Shim = fileURLToPath(new URL('./src/test/node20-shim.cjs', import.meta.url));
+const node20Shim = fileURLToPath(new URL('../libs/ui/test/node20-shim.cjs', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['../libs/ui/test/setup.ts'],
     restoreMocks: true,
     testTimeout: 20_000,
     unstubGlobals: true,

@@ -5,6 +5,7 @@ import { createRouter } from './router.js';
 import { SessionProvider } from './session/session.js';
 import { RequestModalProvider } from './shell/RequestModal.js';
 import { ToastProvider } from './ui/toast.js';
+import '@mboa/ui/ui.css';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
