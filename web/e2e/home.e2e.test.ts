@@ -31,8 +31,8 @@ describe.skipIf(!available)('home page in headless Chromium (API stubbed)', () =
         const searches = await stubApi(page);
         await page.goto(`${app.baseUrl}/`);
 
-        await page.locator('.card').first().waitFor();
-        expect(await page.locator('.card').count()).toBe(12);
+        // Cards appear as the first page renders: wait for the whole page of 12.
+        await expect.poll(() => page.locator('.card').count(), { timeout: 10_000 }).toBe(12);
         await expect.poll(() => page.locator('.result-count').textContent()).toBe(`${TOTAL} properties found`);
         // Thumbnails are sized and lazy: no layout shift.
         const img = page.locator('.card img').nth(5);
