@@ -81,8 +81,8 @@ async function loadListings() {
        CROSS JOIN LATERAL (SELECT ($3::text[])[1 + (g * 31) % array_length($3::text[], 1)] AS town) t
        CROSS JOIN LATERAL (
          SELECT CASE WHEN g % 3 = 0 THEN 'commercial' ELSE 'residential' END AS category,
-                CASE WHEN g % 3 = 0 THEN ($5::text[])[1 + g % array_length($5::text[], 1)]
-                     ELSE ($4::text[])[1 + g % array_length($4::text[], 1)] END AS ptype) c`,
+                CASE WHEN g % 3 = 0 THEN ($5::text[])[1 + (g / 3) % array_length($5::text[], 1)]
+                     ELSE ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] END AS ptype) c`,
       [offset + 1, offset + n, TOWNS, PROPERTY_TYPES_BY_CATEGORY.residential, PROPERTY_TYPES_BY_CATEGORY.commercial],
     );
     say(`loaded ${offset + n} / ${LISTINGS} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`);
