@@ -126,7 +126,9 @@ function percentile(sorted, p) {
 function drive(title, options) {
   return new Promise((resolve, reject) => {
     const latencies = [];
-    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, ...options }, (err, result) => {
+    const { path: target, ...rest } = options;
+    const url = target ? base + target : base;
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...rest }, (err, result) => {
       if (err) return reject(err);
       latencies.sort((a, b) => a - b);
       resolve({

@@ -51,6 +51,16 @@ export class PropertyQueriesService {
    * the current author and nothing the index still holds by a moment's lag is shown against the rules.
    */
   async searchProperties(query: SearchQuery): Promise<SearchResponse> {
+    const key = JSON.stringify(query, Object.keys(query).sort());
+    const cached = this.search.results.get(key);
+    if (cached) return cached;
+    const generation = this.search.results.current();
+    const answer = await this.computeSearch(query);
+    this.search.results.set(key, answer, generation);
+    return answer;
+  }
+
+  private async computeSearch(query: SearchQuery): Promise<SearchResponse> {
     const result = await this.search.index.search(query);
     const ids = result.hits.map((h) => h.id);
     const rows = ids.length

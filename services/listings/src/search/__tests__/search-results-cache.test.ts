@@ -1,0 +1,28 @@
+import type { SearchResponse } from '@mboa/contracts';
+import { SearchResultsCache } from '../search-results-cache.js';
+
+const answer = (total: number): SearchResponse => ({ properties: [], total, page: 1, totalPages: 1 });
+
+test('answers a repeated search until it expires', () => {
+  const cache = new SearchResultsCache();
+  cache.set('q', answer(3), cache.current(), 1_000);
+  expect(cache.get('q', 2_000)?.total).toBe(3);
+  expect(cache.get('q', 3_001)).toBeUndefined();
+});
+
+test('any index write forgets every cached answer', () => {
+  const cache = new SearchResultsCache();
+  cache.set('a', answer(1), cache.current());
+  cache.set('b', answer(2), cache.current());
+  cache.invalidate();
+  expect(cache.get('a')).toBeUndefined();
+  expect(cache.get('b')).toBeUndefined();
+});
+
+test('an answer computed while the index changed is not kept', () => {
+  const cache = new SearchResultsCache();
+  const generation = cache.current();
+  cache.invalidate(); // a write lands while the search runs
+  cache.set('q', answer(5), generation);
+  expect(cache.get('q')).toBeUndefined();
+});
