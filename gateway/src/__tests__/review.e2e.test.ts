@@ -55,6 +55,12 @@ async function eventually<T>(check: () => Promise<T | undefined | false>, what: 
   }
 }
 
+/** The finished mails (the mailer writes `.partial` files first and renames them). */
+async function mailTexts(): Promise<string[]> {
+  const files = (await readdir(system.mailDir)).filter((f) => f.endsWith('.eml'));
+  return Promise.all(files.map((f) => readFile(path.join(system.mailDir, f), 'utf8')));
+}
+
 const review = (browser: Browser, id: string, body: unknown) => browser.post(`/api/admin/properties/${id}/review`, body);
 const searchFor = async (title: string) =>
   (await new Browser(system.url).get(`/api/properties/search?search=${encodeURIComponent(title)}`)).body.properties as PropertyRead[];
@@ -79,11 +85,7 @@ test('reject needs a reason, shows the feedback to the owner and mails it; appro
   expect(seen.isVerified).toBe(false);
 
   const mail = await eventually(async () => {
-    for (const file of await readdir(system.mailDir)) {
-      const text = await readFile(path.join(system.mailDir, file), 'utf8');
-      if (text.includes(owner.user.email) && text.includes('Please add photos of the rooms.')) return text;
-    }
-    return undefined;
+    return (await mailTexts()).find((text) => text.includes(owner.user.email) && text.includes('Please add photos of the rooms.'));
   }, 'the rejection e-mail');
   expect(mail).toMatch(/not approved/i);
 
@@ -96,11 +98,7 @@ test('reject needs a reason, shows the feedback to the owner and mails it; appro
   expect(pub.body.isVerified).toBe(true);
 
   await eventually(async () => {
-    for (const file of await readdir(system.mailDir)) {
-      const text = await readFile(path.join(system.mailDir, file), 'utf8');
-      if (text.includes(owner.user.email) && /has been approved/.test(text)) return true;
-    }
-    return undefined;
+    return (await mailTexts()).some((text) => text.includes(owner.user.email) && /has been approved/.test(text)) || undefined;
   }, 'the approval e-mail');
 });
 
