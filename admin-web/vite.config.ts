@@ -20,7 +20,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
   build: {
-    // Lets scripts/bundle-size.mjs find exactly which files the dashboard route loads.
+    // Lets ../scripts/bundle-size.mjs find exactly which files the dashboard route loads.
     manifest: true,
     target: 'es2020',
     rolldownOptions: {

@@ -17,7 +17,7 @@ export default defineConfig({
   // The contracts package's dist may not be built: the web app compiles its TypeScript sources.
   resolve: { alias: sharedAliases },
   build: {
-    // Lets scripts/bundle-size.mjs find exactly which files the home route loads.
+    // Lets ../scripts/bundle-size.mjs find exactly which files the home route loads.
     manifest: true,
     target: 'es2020',
     rolldownOptions: {

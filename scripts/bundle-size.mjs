@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// Gzipped size of what the browser downloads to show the dashboard (/admin/), read from the build
-// manifest (`vite build` writes dist/.vite/manifest.json): the entry chunk, the dashboard's lazy
-// chunk, and every chunk they import statically. Exits 1 above the budget.
-// Usage: node scripts/bundle-size.mjs [distDir]
+// Gzipped size of what the browser downloads to show one route of a built app, read from the build
+// manifest (`vite build` writes dist/.vite/manifest.json): the entry chunk, the route's own chunk
+// when it is lazy, and every chunk they import statically. Exits 1 above the budget (150 KB of JS).
+//   node scripts/bundle-size.mjs <app folder> <route source file> [label]
+//   e.g. node scripts/bundle-size.mjs web src/pages/Home.tsx "Home route (/)"
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
-const DASHBOARD_SOURCE = 'src/pages/Dashboard.tsx';
-const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.resolve(process.argv[2] ?? path.join(appRoot, 'dist'));
+const [appDir, routeSource, label = routeSource] = process.argv.slice(2);
+if (!appDir || !routeSource) {
+  console.error('usage: node scripts/bundle-size.mjs <app folder> <route source file> [label]');
+  process.exit(2);
+}
+const dist = path.resolve(appDir, 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
-  console.error(`No ${path.relative(process.cwd(), manifestPath)}: run \`npx vite build\` in admin-web/ first.`);
+  console.error(`No ${path.relative(process.cwd(), manifestPath)}: run \`npx vite build\` in ${appDir}/ first.`);
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -31,13 +34,13 @@ function visit(key) {
   for (const imported of chunk.imports ?? []) visit(imported);
 }
 visit(entryKey);
-visit(DASHBOARD_SOURCE);
+visit(routeSource);
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 let jsTotal = 0;
 let cssTotal = 0;
-console.log('Dashboard route (/admin/) downloads:');
+console.log(`${label} downloads:`);
 for (const file of js) {
   const size = gz(file);
   jsTotal += size;
