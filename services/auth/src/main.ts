@@ -1,26 +1,10 @@
 import 'reflect-metadata';
-import { logStartFailure, startMicroservice } from '@mboa/platform';
-import { AuthModule } from './auth.module.js';
+import { runWhenMain, startService } from '@mboa/platform';
 import { authConfigFromEnv, type AuthConfig } from './config.js';
+import { AuthModule } from './auth.module.js';
 
 export function startAuthService(config: AuthConfig, options: { logger?: false } = {}) {
-  return startMicroservice(AuthModule.forRoot(config), {
-    name: 'auth',
-    natsUrl: config.natsUrl,
-    subjectPrefix: config.subjectPrefix,
-    logLevel: config.runtime?.logLevel,
-    shutdownGraceMs: config.runtime?.shutdownGraceMs,
-    metricsPort: config.runtime?.metricsPort,
-    ...(options.logger === false ? { logger: false as const } : {}),
-  });
+  return startService('auth', AuthModule.forRoot(config), config, options);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  // Inside the promise: a configuration error is reported like any other failure to start.
-  Promise.resolve()
-    .then(() => startAuthService(authConfigFromEnv()))
-    .catch((error) => {
-    logStartFailure('auth', error);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, 'auth', () => startAuthService(authConfigFromEnv()));
