@@ -55,7 +55,7 @@ export function bodyParserErrors(err: any, _req: any, res: Response, next: (e?: 
     return;
   }
   if (err.type === 'entity.parse.failed' || err instanceof SyntaxError) {
-    res.status(400).json({ message: 'The request body is not valid JSON.' });
+    res.status(400).json({ message: MESSAGES.common.invalidJson });
     return;
   }
   if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mboa/contracts';
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
@@ -7,7 +8,7 @@ import { MEDIA_CACHE_CONTROL, MEDIA_STAGING_PREFIX } from '@mboa/contracts';
 import { assertValidObjectKey, ObjectNotFoundError, type ObjectInfo, type ObjectStore, type StoredObject } from '@mboa/platform';
 import { OBJECT_STORE } from './object-store.provider.js';
 
-const NOT_FOUND = { message: 'File not found' };
+const NOT_FOUND = { message: MESSAGES.common.fileNotFound };
 
 /**
  * Serves the object store's files at /media/<key>. Keys are content-addressed (a key's bytes never

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mboa/contracts';
 import type { NextFunction, Request, Response } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,7 +16,7 @@ export function originCheck(allowedOrigins: string[]) {
     const fetchSite = req.headers['sec-fetch-site'];
     const badOrigin = origin !== undefined && origin !== 'null' ? !allowed.has(origin) : origin === 'null';
     if (badOrigin || (origin === undefined && fetchSite === 'cross-site')) {
-      res.status(403).json({ message: 'Requests from other sites are not allowed.' });
+      res.status(403).json({ message: MESSAGES.common.crossSiteRefused });
       return;
     }
     next();

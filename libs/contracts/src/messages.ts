@@ -12,6 +12,9 @@ export const MESSAGES = {
     somethingWentWrong: 'Something went wrong. Please try again.',
     validationFailed: 'Please check the highlighted fields.',
     routeNotFound: 'Route not found',
+    invalidJson: 'The request body is not valid JSON.',
+    crossSiteRefused: 'Requests from other sites are not allowed.',
+    fileNotFound: 'File not found',
     tooManyAttempts: 'Too many attempts. Please try again later.',
     payloadTooLarge: 'The upload is too large.',
     internalError: 'An unexpected error occurred. Please try again.',
@@ -89,6 +92,9 @@ export const MESSAGES = {
     maxImages: 'Maximum 10 images allowed',
     imageTooLarge: 'Each image must be at most 10MB.',
     imageTypeNotAllowed: 'Only JPEG, PNG, GIF or WebP images are allowed.',
+    imageUnreadable: 'The image could not be read: the file is damaged or incomplete.',
+    imageTooManyPixels: (maxPixels: number) =>
+      `The image dimensions are too large (at most ${Math.floor(maxPixels / 1e6)} megapixels).`,
     imageHint: 'PNG, JPG, GIF up to 10MB each',
     created: 'Property posted successfully',
     updated: 'Property updated successfully',
@@ -131,6 +137,12 @@ export const MESSAGES = {
     postForOthersAdminOnly: 'Only admins can post on behalf of another user.',
     numberTooLarge: 'This number is too large',
     imagesInvalid: 'The images are invalid.',
+  },
+  upload: {
+    notMultipart: 'Send the property as multipart/form-data.',
+    malformed: 'The upload could not be read. Please try again.',
+    fieldTooLarge: 'A form field is too long.',
+    tooManyFields: 'The form has too many fields.',
   },
   moderation: {
     approvedMailSubject: 'Your property has been approved',

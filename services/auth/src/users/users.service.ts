@@ -185,7 +185,7 @@ export class UsersService {
     actor: Actor | undefined,
     decide: (current: User) => Prisma.UserUpdateInput,
   ): Promise<PublicUser> {
-    await this.find(userId);
+    if (!isUuid(userId)) throw fail.notFound(MESSAGES.auth.userNotFound);
     return this.db.$transaction(async (tx) => {
       // Row lock: two admins acting at once see each other's result, not a stale one.
       const [current] = await tx.$queryRaw<User[]>`SELECT id FROM "auth"."users" WHERE id = ${userId}::uuid FOR UPDATE`;

@@ -44,8 +44,6 @@ export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const IMAGE_MESSAGES = {
   unsupportedType: MESSAGES.property.imageTypeNotAllowed,
   tooManyBytes: MESSAGES.property.imageTooLarge,
-  // Not in @mboa/contracts yet (MESSAGES.property has no text for these two cases).
-  unreadable: 'The image could not be read: the file is damaged or incomplete.',
-  tooManyPixels: (maxPixels: number) =>
-    `The image dimensions are too large (at most ${Math.floor(maxPixels / 1e6)} megapixels).`,
+  unreadable: MESSAGES.property.imageUnreadable,
+  tooManyPixels: MESSAGES.property.imageTooManyPixels,
 } as const;
