@@ -19,6 +19,7 @@ export const MESSAGES = {
     payloadTooLarge: 'The upload is too large.',
     internalError: 'An unexpected error occurred. Please try again.',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again.',
+    serviceTimeout: 'The service took too long to answer. Please try again.',
     invalidId: 'Invalid id',
     idRequired: 'An id is required',
     mustBeNumber: 'Must be a number',
@@ -32,6 +33,8 @@ export const MESSAGES = {
     mustBeObject: 'Request body must be a JSON object',
     mustBeBoolean: 'Must be true or false',
     tooLong: 'This field is too long',
+    numberTooLarge: 'This number is too large',
+    forbiddenCharacter: 'This field contains a character that is not allowed',
   },
   auth: {
     invalidCredentials: 'Invalid email or password.',
@@ -135,7 +138,6 @@ export const MESSAGES = {
     ownerRoleInvalid: 'Properties can only be posted for a landlord or caretaker.',
     ownerBanned: 'This owner is banned.',
     postForOthersAdminOnly: 'Only admins can post on behalf of another user.',
-    numberTooLarge: 'This number is too large',
     imagesInvalid: 'The images are invalid.',
   },
   upload: {

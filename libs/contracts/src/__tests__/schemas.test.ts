@@ -261,3 +261,29 @@ describe('admin', () => {
     expect(parseOrErrors(reviewSchema, { action: 'maybe', feedback: 'x' })).toMatchObject({ ok: false, message: MESSAGES.property.reviewActionInvalid });
   });
 });
+
+describe('hostile input', () => {
+  test('a NUL character anywhere is refused with the field named, before any rule runs', () => {
+    const search = parseOrErrors(searchQuerySchema, { search: 'stu\u0000dio', town: 'Buea' });
+    expect(search).toEqual({
+      ok: false,
+      message: MESSAGES.common.forbiddenCharacter,
+      errors: [`search: ${MESSAGES.common.forbiddenCharacter}`],
+    });
+    const nested = parseOrErrors(supportTicketSchema, { name: 'Ada', contact: { whatsapp: '674000000\u0000' } });
+    expect(nested.ok).toBe(false);
+    expect(!nested.ok && nested.errors).toEqual([`contact.whatsapp: ${MESSAGES.common.forbiddenCharacter}`]);
+    const key = parseOrErrors(searchQuerySchema, { 'town\u0000': 'Buea' });
+    expect(!key.ok && key.errors).toEqual([`town: ${MESSAGES.common.forbiddenCharacter}`]);
+  });
+
+  test('numbers past what the database holds are refused, not passed on', () => {
+    for (const huge of ['1e308', '1e10', 1e308, '9007199254740993']) {
+      const parsed = parseOrErrors(searchQuerySchema, { minPrice: huge });
+      expect(parsed.ok).toBe(false);
+      expect(!parsed.ok && parsed.errors).toEqual([`minPrice: ${MESSAGES.common.numberTooLarge}`]);
+    }
+    expect(parseOrErrors(searchQuerySchema, { maxPrice: 'Infinity' }).ok).toBe(false);
+    expect(parseOrErrors(searchQuerySchema, { maxPrice: '75000' })).toMatchObject({ ok: true, data: { maxPrice: 75000 } });
+  });
+});

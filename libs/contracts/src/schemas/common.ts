@@ -32,24 +32,35 @@ export function optionalText(max = 500) {
   return z.preprocess(emptyToUndefined, z.string({ error: M.tooLong }).trim().max(max, { error: M.tooLong }).optional());
 }
 
-/** A number that may arrive as a string; blank means undefined. */
-export function numberInput(opts: { min?: number; max?: number; int?: boolean; message?: string } = {}) {
+interface NumberOptions {
+  min?: number;
+  max?: number;
+  int?: boolean;
+  message?: string;
+}
+
+/**
+ * The number schema behind every numeric input. Without an explicit `max`, the bound is
+ * LIMITS.numbers.maxInput: the columns behind these fields are 32-bit integers, and a value like
+ * `1e308` must be refused here (400, field named) rather than overflow in the database.
+ */
+function boundedNumber(opts: NumberOptions) {
   const message = opts.message ?? M.mustBeNumber;
   let n = z.number({ error: message });
   if (opts.int) n = n.int({ error: opts.message ?? M.mustBeWholeNumber });
-  if (opts.min !== undefined) n = n.min(opts.min, { error: message });
-  if (opts.max !== undefined) n = n.max(opts.max, { error: message });
-  return z.preprocess(toNumber, n);
+  n = n.min(opts.min ?? -LIMITS.numbers.maxInput, { error: message });
+  n = n.max(opts.max ?? LIMITS.numbers.maxInput, { error: opts.max === undefined ? M.numberTooLarge : message });
+  return n;
+}
+
+/** A number that may arrive as a string; blank means undefined. */
+export function numberInput(opts: NumberOptions = {}) {
+  return z.preprocess(toNumber, boundedNumber(opts));
 }
 
 /** Like numberInput, but blank, null and missing all give undefined. */
-export function optionalNumber(opts: { min?: number; max?: number; int?: boolean; message?: string } = {}) {
-  const message = opts.message ?? M.mustBeNumber;
-  let n = z.number({ error: message });
-  if (opts.int) n = n.int({ error: opts.message ?? M.mustBeWholeNumber });
-  if (opts.min !== undefined) n = n.min(opts.min, { error: message });
-  if (opts.max !== undefined) n = n.max(opts.max, { error: message });
-  return z.preprocess(toNumber, n.optional());
+export function optionalNumber(opts: NumberOptions = {}) {
+  return z.preprocess(toNumber, boundedNumber(opts).optional());
 }
 
 export const idSchema = z

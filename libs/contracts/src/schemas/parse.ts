@@ -34,6 +34,11 @@ export function parseOrErrors<S extends z.ZodType>(
   input: unknown,
   fallbackMessage: string = MESSAGES.common.validationFailed,
 ): ParseResult<z.output<S>> {
+  const forbidden = fieldsWithForbiddenCharacters(input);
+  if (forbidden.length) {
+    const message = MESSAGES.common.forbiddenCharacter;
+    return { ok: false, message, errors: forbidden.map((field) => (field ? `${field}: ${message}` : message)) };
+  }
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const issues = result.error.issues;
@@ -42,4 +47,31 @@ export function parseOrErrors<S extends z.ZodType>(
   const headline =
     HEADLINES.find((h) => texts.includes(h)) ?? (texts.length === 1 ? texts[0] : undefined) ?? fallbackMessage;
   return { ok: false, message: headline, errors };
+}
+
+/**
+ * NUL cannot be stored in PostgreSQL text and has no place in any text a person types, so every
+ * input parsed here refuses it, in values and in keys, wherever it is nested: one check for every
+ * schema rather than a rule per field.
+ */
+const FORBIDDEN = /\u0000/;
+const MAX_DEPTH = 20;
+
+function fieldsWithForbiddenCharacters(input: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, path: string, depth: number): void => {
+    if (found.length >= 10 || depth > MAX_DEPTH) return;
+    if (typeof value === 'string') {
+      if (FORBIDDEN.test(value)) found.push(path);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, item] of Object.entries(value)) {
+      const field = path ? `${path}.${key}` : key;
+      if (FORBIDDEN.test(key)) found.push(field.replace(FORBIDDEN, ''));
+      else visit(item, field, depth + 1);
+    }
+  };
+  visit(input, '', 0);
+  return found;
 }

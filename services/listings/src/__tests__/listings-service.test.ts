@@ -151,7 +151,7 @@ describe('posting', () => {
     ['a negative price', { price: -1 }, MESSAGES.property.mustBeNonNegative],
     ['a negative bedroom count', { specifications: { bedrooms: -2 } }, MESSAGES.property.mustBeNonNegative],
     ['a type of the other category', { propertyType: 'shop' }, MESSAGES.property.typeNotInCategory],
-    ['an absurd price', { price: 1e12 }, MESSAGES.property.numberTooLarge],
+    ['an absurd price', { price: 1e12 }, MESSAGES.common.numberTooLarge],
   ])('refuses %s with 400 and stores nothing', async (_label, over, message) => {
     const before = await propertyCount();
     await expect(post(landlord, over)).rejects.toMatchObject({ status: 400, message });

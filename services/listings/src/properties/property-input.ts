@@ -54,12 +54,12 @@ export function checkNumberBounds(input: {
   specifications?: Partial<Record<keyof SpecificationColumns, number | undefined>>;
 }): void {
   const errors: string[] = [];
-  if ((input.price ?? 0) > MAX_PRICE) errors.push(`price: ${P.numberTooLarge}`);
-  if ((input.caution ?? 0) > MAX_PRICE) errors.push(`caution: ${P.numberTooLarge}`);
+  if ((input.price ?? 0) > MAX_PRICE) errors.push(`price: ${MESSAGES.common.numberTooLarge}`);
+  if ((input.caution ?? 0) > MAX_PRICE) errors.push(`caution: ${MESSAGES.common.numberTooLarge}`);
   for (const [key, value] of Object.entries(input.specifications ?? {})) {
-    if (typeof value === 'number' && value > MAX_SPEC) errors.push(`specifications.${key}: ${P.numberTooLarge}`);
+    if (typeof value === 'number' && value > MAX_SPEC) errors.push(`specifications.${key}: ${MESSAGES.common.numberTooLarge}`);
   }
-  if (errors.length) throw fail.badRequest(P.numberTooLarge, errors);
+  if (errors.length) throw fail.badRequest(MESSAGES.common.numberTooLarge, errors);
 }
 
 /** Specification values as stored: whole numbers except the size (step 0.1). */
