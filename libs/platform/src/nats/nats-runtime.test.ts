@@ -12,6 +12,7 @@ import { startMicroservice } from './microservice.js';
 import { uniqueTestPrefix } from './subjects.js';
 import { instanceHealthSubject } from './transport.js';
 import { connect } from '@nats-io/transport-node';
+import { MESSAGES } from '@mboa/contracts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,6 +23,11 @@ class SlowController {
   async work(payload: { ms: number; n: number }) {
     await sleep(payload.ms);
     return { n: payload.n, requestId: currentRequestId() ?? null, eventRequestId: newEnvelope({ type: 'slow.done', payload: {} }).requestId ?? null };
+  }
+
+  @MessagePattern('slow.broken')
+  broken(): never {
+    throw new Error('a bug inside the service');
   }
 
   @MessagePattern('slow.health')
@@ -87,4 +93,12 @@ test('close() stops taking requests but answers every one in flight, then drains
   app = undefined;
   // Nobody takes requests any more.
   await expect(rpc.call('slow.work', { ms: 1, n: 0 }, { timeoutMs: 500 })).rejects.toMatchObject({ status: 503 });
+});
+
+test('a fault inside a service is a 500 with a generic text; nobody listening is a 503 at once, not a timeout', async () => {
+  await expect(rpc.call('slow.broken', {})).rejects.toMatchObject({ status: 500, message: MESSAGES.common.internalError });
+  const started = Date.now();
+  // The client's timeout is 5 s: NATS "no responders" must end the call long before.
+  await expect(rpc.call('nobody.listens', {})).rejects.toMatchObject({ status: 503, message: MESSAGES.common.serviceUnavailable });
+  expect(Date.now() - started).toBeLessThan(1000);
 });

@@ -1,7 +1,7 @@
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
-import type { ServiceError } from '@mboa/contracts';
+import { MESSAGES, type ServiceError } from '@mboa/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
 import { natsRequestDuration } from '../metrics/standard.js';
 import { PrefixedNatsClient } from './transport.js';
@@ -94,12 +94,17 @@ export function toRpcCallError(err: unknown, pattern: string): RpcCallError {
       );
     }
     const name = (e as { name?: string }).name;
-    if (name === 'TimeoutError') return new RpcCallError(504, `The ${serviceOf(pattern)} service did not answer in time.`);
+    if (name === 'TimeoutError') return new RpcCallError(504, MESSAGES.common.serviceTimeout);
+    // Nest's answer for anything a handler threw that was not a ServiceException: the service was
+    // reached and failed, which is a 500, not "unavailable". (The fault is logged by the service.)
+    if (e.status === 'error' && !isMissingHandler(e.message)) return new RpcCallError(500, MESSAGES.common.internalError);
   }
-  // No responders, no handler, a crash inside the service: our fault, never the caller's.
-  return new RpcCallError(503, `The ${serviceOf(pattern)} service is unavailable. Please try again.`);
+  // No responders (NATS answers at once when no replica listens), no handler: not reachable.
+  return new RpcCallError(503, MESSAGES.common.serviceUnavailable);
 }
 
-function serviceOf(pattern: string): string {
-  return pattern.split('.')[0] ?? 'requested';
+/** Nest's text when the service runs but has no handler for the pattern (an older replica). */
+function isMissingHandler(message: unknown): boolean {
+  return typeof message === 'string' && message.includes('no matching message handler');
 }
+
