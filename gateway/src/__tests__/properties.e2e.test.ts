@@ -322,6 +322,25 @@ describe('bookings and profile', () => {
     expect((await renter.browser.post('/api/property/bookings', { To: body.To })).status).toBe(201);
   });
 
+  test('a booking points only at a real owner, with their own name and number whatever the request says', async () => {
+    const before = (await other.browser.post('/api/property/my-listings', { action: 'fetch', payload: { page: 1, limit: 50 } })).body.data;
+    const refused = [
+      { To: { user: renter.user.id, name: 'Fake landlord', whatsapp: '677000000' } },
+      { To: { user: '00000000-0000-4000-8000-000000000000', name: 'Nobody', whatsapp: '677000000' } },
+      { To: { user: other.user.id, name: other.user.name, whatsapp: 'not-a-phone' } },
+    ];
+    for (const body of refused) {
+      const res = await renter.browser.post('/api/property/bookings', body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors?.[0]).toMatch(/^To\.(user|whatsapp): /);
+    }
+    const res = await renter.browser.post('/api/property/bookings', { To: { user: other.user.id, name: 'Someone else', whatsapp: '699999999' } });
+    expect(res.status).toBe(201);
+    expect(res.body.booking.To).toEqual({ user: other.user.id, name: other.user.name, whatsapp: other.user.whatsapp });
+    const after = (await other.browser.post('/api/property/my-listings', { action: 'fetch', payload: { page: 1, limit: 50 } })).body.data;
+    expect(after.map((r: PropertyRead) => r.contactCount)).toEqual(before.map((r: PropertyRead) => r.contactCount));
+  });
+
   test('/api/user/me: 401 signed out; profile and totalProperties in every state', async () => {
     expect((await anon().get('/api/user/me')).status).toBe(401);
     const owner = await signup('landlord', true);

@@ -156,6 +156,7 @@ export const MESSAGES = {
     ownerRequired: 'Owner details are required',
     ownerIdRequired: 'Owner user is required',
     ownerMismatch: 'The owner does not match this property.',
+    notAnOwner: 'This person does not list properties on Mboa Rentals.',
     fallback: 'Something went wrong. Please try again.',
   },
   request: {

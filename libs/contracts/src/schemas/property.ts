@@ -21,6 +21,7 @@ import {
   pageSchema,
   requiredText,
   statusFilter,
+  whatsappSchema,
 } from './common.js';
 
 const P = MESSAGES.property;
@@ -356,10 +357,7 @@ export const bookingSchema = z.object({
     {
       user: idSchema.pipe(z.string().min(1, { error: MESSAGES.booking.ownerIdRequired })),
       name: z.preprocess((v) => (v == null ? '' : v), z.string({ error: MESSAGES.booking.ownerRequired }).trim().max(100)),
-      whatsapp: z.preprocess(
-        (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),
-        z.string({ error: MESSAGES.booking.ownerRequired }).trim().max(30),
-      ),
+      whatsapp: whatsappSchema(MESSAGES.booking.ownerRequired),
     },
     { error: MESSAGES.booking.ownerRequired },
   ),

@@ -304,7 +304,7 @@ describe('my listings', () => {
     const call = (data: unknown) => rpc.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(renter), data });
     await expect(call({})).rejects.toMatchObject({ status: 400, message: MESSAGES.booking.ownerRequired });
     await expect(call({ To: { user: 'nope', name: 'x', whatsapp: '1' } })).rejects.toMatchObject({ status: 400 });
-    await expect(call({ To: { user: landlord.id, name: 'x', whatsapp: '1' }, propertyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
+    await expect(call({ To: { user: landlord.id, name: 'x', whatsapp: '677000000' }, propertyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
     const p = await approved(landlord, { title: 'Booked flat' });
     await expect(call({ To: { user: other.id, name: 'x', whatsapp: '1' }, propertyId: p.id })).rejects.toMatchObject({ status: 400 });
     const ok = await call({ To: { user: landlord.id, name: landlord.name, whatsapp: landlord.whatsapp } });

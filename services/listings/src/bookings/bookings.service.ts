@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EVENT_TYPES, MESSAGES, type Actor, type BookingInput, type BookingResponse } from '@mboa/contracts';
+import { EVENT_TYPES, MESSAGES, POSTING_ROLES, type Actor, type BookingInput, type BookingResponse } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
@@ -15,15 +15,25 @@ export class BookingsService {
     private readonly owners: OwnersService,
   ) {}
 
+  /**
+   * The landlord's name and WhatsApp number are taken from the owners projection, never from the
+   * request: a booking can only point at someone who really lists properties.
+   */
   async create(actor: Actor, data: BookingInput): Promise<BookingResponse> {
     const landlordId = data.To.user;
     if (!isUuid(landlordId)) {
       throw fail.badRequest(MESSAGES.booking.ownerIdRequired, [`To.user: ${MESSAGES.booking.ownerIdRequired}`]);
     }
+    const owner = await this.owners.find(landlordId);
+    if (!owner || owner.banned || !(POSTING_ROLES as readonly string[]).includes(owner.role)) {
+      throw fail.badRequest(MESSAGES.booking.notAnOwner, [`To.user: ${MESSAGES.booking.notAnOwner}`]);
+    }
     let propertyId: string | null = null;
     if (data.propertyId !== undefined) {
       const property = await this.reader.load(data.propertyId);
-      if (!property || !canSee(property, await this.owners.find(property.ownerId), actor)) throw propertyNotFound();
+      if (!property || !canSee(property, owner.id === property.ownerId ? owner : await this.owners.find(property.ownerId), actor)) {
+        throw propertyNotFound();
+      }
       if (property.ownerId !== landlordId) throw fail.badRequest(MESSAGES.booking.ownerMismatch, [`To.user: ${MESSAGES.booking.ownerMismatch}`]);
       propertyId = property.id;
     }
@@ -32,8 +42,8 @@ export class BookingsService {
         data: {
           renterId: actor.userId,
           landlordId,
-          landlordName: data.To.name,
-          landlordWhatsapp: data.To.whatsapp,
+          landlordName: owner.name,
+          landlordWhatsapp: owner.whatsapp,
           propertyId,
         },
       });
