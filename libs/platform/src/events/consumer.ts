@@ -9,9 +9,10 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/nats-core';
+import { nanos, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, type EventBusConfig, type EventEnvelope } from './envelope.js';
 import { ensureEventStream } from './stream.js';
+import { handOffSubject, type HandOffOutcome, type HandOffReply } from './hand-off.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 import { runWithRequestId } from '../logging/request-context.js';
@@ -21,7 +22,7 @@ import { eventLag } from '../metrics/standard.js';
 export interface EventContext<Tx = SqlExecutor> {
   /** The durable consumer's name, also the `consumer` column of processed_events. */
   consumer: string;
-  /** 1 on first delivery. */
+  /** 1 on first delivery through JetStream; 0 when the producer handed the event over directly. */
   deliveryCount: number;
   /** In database mode: the transaction that records the event as processed; write with it. */
   tx?: Tx;
@@ -76,6 +77,8 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   private readonly logger: EventBusLogger;
   private readonly streamName: string;
   private messages?: ConsumerMessages;
+  private handOffs?: Subscription;
+  private readonly handOffsInFlight = new Set<Promise<void>>();
   private loop?: Promise<void>;
   private stopping = false;
 
@@ -124,8 +127,19 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       await this.ensureConsumer(jsm);
       const consumer = await jetstream(this.options.nc).consumers.get(this.streamName, this.durable);
       this.messages = await consumer.consume({ max_messages: this.options.batch ?? 10 });
+      // Direct hand-offs from producers (see hand-off.ts); one replica of the durable takes each.
+      this.handOffs = this.options.nc.subscribe(handOffSubject(this.durable, this.options.prefix), {
+        queue: this.durable,
+        callback: (err, msg) => {
+          if (err) return;
+          const done = this.handOff(msg).finally(() => this.handOffsInFlight.delete(done));
+          this.handOffsInFlight.add(done);
+        },
+      });
     } catch (err) {
       running.delete(key);
+      await this.messages?.close();
+      this.messages = undefined;
       throw err;
     }
     this.stopping = false;
@@ -136,6 +150,10 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   async stop(): Promise<void> {
     if (!this.loop) return;
     this.stopping = true;
+    // No new hand-offs (producers fall back to JetStream); finish the ones in hand.
+    this.handOffs?.unsubscribe();
+    this.handOffs = undefined;
+    await Promise.all(this.handOffsInFlight);
     await this.messages?.close();
     await this.loop;
     this.loop = undefined;
@@ -227,10 +245,42 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     await this.ack(msg);
   }
 
-  private async dispatch(handler: EventHandler<unknown, Tx>, event: EventEnvelope, deliveryCount: number): Promise<void> {
+  /**
+   * An event a producer hands over right after its commit: the same handler under the same
+   * de-duplication as a JetStream delivery, so whichever copy comes second changes nothing.
+   */
+  private async handOff(msg: Msg): Promise<void> {
+    let reply: HandOffReply;
+    try {
+      if (this.stopping) throw new Error('consumer stopping');
+      const event = decodeEnvelope(msg.data);
+      const handler = this.handlers.get(event.type);
+      let outcome: HandOffOutcome = 'ignored';
+      if (handler) {
+        const run = () => this.dispatch(handler, event, 0);
+        outcome = (await (event.requestId ? runWithRequestId(event.requestId, run) : run())) ? 'applied' : 'duplicate';
+      }
+      reply = { consumer: this.durable, outcome };
+    } catch (err) {
+      // JetStream delivers the event anyway and retries it there.
+      this.logger.warn(`consumer ${this.durable}: hand-off failed`, { subject: msg.subject, ...errorMeta(err) });
+      reply = { consumer: this.durable, error: err instanceof Error ? err.message : String(err) };
+    }
+    try {
+      msg.respond(JSON.stringify(reply));
+    } catch {
+      // The producer gave up waiting or the connection closed: nothing to tell.
+    }
+  }
+
+  /** Runs the handler; false when processed_events says this consumer already applied the event. */
+  private async dispatch(handler: EventHandler<unknown, Tx>, event: EventEnvelope, deliveryCount: number): Promise<boolean> {
     const db = this.options.db;
-    if (!db) return handler(event, { consumer: this.durable, deliveryCount });
-    await db.client.$transaction(
+    if (!db) {
+      await handler(event, { consumer: this.durable, deliveryCount });
+      return true;
+    }
+    return db.client.$transaction(
       async (tx) => {
         // A concurrent copy blocks here on the uncommitted row, then sees it and skips.
         const fresh = await tx.$executeRawUnsafe(
@@ -238,8 +288,9 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
           this.durable,
           event.id,
         );
-        if (fresh === 0) return;
+        if (fresh === 0) return false;
         await handler(event, { consumer: this.durable, deliveryCount, tx: tx as Tx });
+        return true;
       },
       { maxWait: 10_000, timeout: Math.max(this.ackWaitMs(), 5_000) },
     );

@@ -9,6 +9,7 @@ import {
   ensureEventStream,
   EventConsumer,
   eventSubject,
+  handOffEvent,
   OutboxRelay,
   pgSqlClient,
   publishEvent,
@@ -247,6 +248,56 @@ test('the same event delivered twice changes state once (database mode) and twic
   await until(async () => (await jsm.consumers.info(stream, 'svc-twice')).num_pending + (await jsm.consumers.info(stream, 'svc-twice')).num_ack_pending === 0);
   expect(handled).toEqual([envelope.id]);
   expect(await count(`SELECT n FROM ${SCHEMA}.things WHERE event_id = $1`, envelope.id)).toBe(1);
+});
+
+test('an event handed off after commit is applied before the producer goes on; the JetStream copy changes nothing', async () => {
+  const handled: Array<{ id: string; deliveryCount: number }> = [];
+  await consumer('handoff')
+    .on('handoff.done', async (e, ctx) => {
+      handled.push({ id: e.id, deliveryCount: ctx.deliveryCount });
+      await ctx.tx!.$executeRawUnsafe(
+        `INSERT INTO ${SCHEMA}.things (event_id) VALUES ($1) ON CONFLICT (event_id) DO UPDATE SET n = things.n + 1`,
+        e.id,
+      );
+    })
+    .start();
+  // The relay is not running yet: only the hand-off can have applied the event when it returns.
+  const envelope = await db.$transaction((tx) => addToOutbox(tx, SCHEMA, { type: 'handoff.done', payload: { x: 1 } }));
+  const [result] = await handOffEvent(nc, envelope, ['svc-handoff'], { prefix, logger: silentLogger });
+  expect(result).toMatchObject({ consumer: 'svc-handoff', outcome: 'applied' });
+  expect(await count(`SELECT n FROM ${SCHEMA}.things WHERE event_id = $1`, envelope.id)).toBe(1);
+  expect(handled).toEqual([{ id: envelope.id, deliveryCount: 0 }]);
+
+  // Handed off again (a retried request) and then delivered by JetStream: both are no-ops.
+  expect((await handOffEvent(nc, envelope, ['svc-handoff'], { prefix, logger: silentLogger }))[0]!.outcome).toBe('duplicate');
+  await relay().start();
+  await until(async () => {
+    const info = await jsm.consumers.info(stream, 'svc-handoff');
+    return info.delivered.stream_seq > 0 && info.num_pending + info.num_ack_pending === 0;
+  });
+  expect(handled).toHaveLength(1);
+  expect(await count(`SELECT n FROM ${SCHEMA}.things WHERE event_id = $1`, envelope.id)).toBe(1);
+});
+
+test('a hand-off nobody takes answers at once; one that fails leaves the event to JetStream', async () => {
+  const envelope = await publishEvent(nc, { type: 'handoff.lost', payload: {} }, { prefix });
+  const started = Date.now();
+  const [nobody] = await handOffEvent(nc, envelope, ['svc-not-running'], { prefix, logger: silentLogger });
+  expect(nobody!.outcome).toBe('unreachable');
+  expect(Date.now() - started).toBeLessThan(500);
+
+  let attempts = 0;
+  await consumer('handoff-fails')
+    .on('handoff.lost', async (_e, ctx) => {
+      attempts++;
+      if (ctx.deliveryCount === 0) throw new Error('database busy');
+    })
+    .start();
+  const [failed] = await handOffEvent(nc, envelope, ['svc-handoff-fails'], { prefix, logger: silentLogger });
+  expect(failed!.outcome).toBe('failed');
+  // The durable path still applies it (the consumer reads the stream from its start).
+  await until(async () => (await count(`SELECT count(*) AS n FROM ${SCHEMA}.processed_events WHERE consumer = 'svc-handoff-fails' AND event_id = $1`, envelope.id)) === 1);
+  expect(attempts).toBe(2);
 });
 
 test('two relays at once publish every event once, in outbox order', async () => {

@@ -5,5 +5,6 @@ export * from './stream.js';
 export * from './relay.js';
 export * from './consumer.js';
 export * from './publish.js';
+export * from './hand-off.js';
 export type { EventBusLogger } from './logger.js';
 export { consoleLogger, nestEventBusLogger, silentLogger } from './logger.js';
