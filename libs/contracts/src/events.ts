@@ -33,6 +33,29 @@ export const EVENT_TYPES = {
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 export const ALL_EVENT_TYPES: readonly EventType[] = Object.values(EVENT_TYPES);
 
+/** Durable consumers (`<service>-<name>`) that other services name: the projections reads depend on. */
+export const EVENT_CONSUMERS = {
+  /** listings' copy of auth's users: author shown on a property, and whether the owner is banned. */
+  listingsOwners: 'listings-owners',
+  /** listings' copy of moderation's decisions: verified flag and review state/feedback. */
+  listingsReviews: 'listings-reviews',
+} as const;
+
+/**
+ * Read your writes: for each event, the projections that must hold it before the action that
+ * recorded it answers. The producing service hands the committed event to these consumers
+ * directly (`EventHandOff` in @mboa/platform) and waits for them; every other consumer, and these
+ * too if the hand-off fails, get it through JetStream as before. See docs/services.md.
+ */
+export const HANDED_OFF_TO: { readonly [T in EventType]?: readonly string[] } = {
+  [EVENT_TYPES.userUpdated]: [EVENT_CONSUMERS.listingsOwners],
+  [EVENT_TYPES.userVerified]: [EVENT_CONSUMERS.listingsOwners],
+  [EVENT_TYPES.userBanned]: [EVENT_CONSUMERS.listingsOwners],
+  [EVENT_TYPES.userUnbanned]: [EVENT_CONSUMERS.listingsOwners],
+  [EVENT_TYPES.propertyApproved]: [EVENT_CONSUMERS.listingsReviews],
+  [EVENT_TYPES.propertyRejected]: [EVENT_CONSUMERS.listingsReviews],
+};
+
 /**
  * User facts carry the whole public user and a version that grows with every change, so a
  * projection can drop an event older than what it already holds (redelivery, reordering).

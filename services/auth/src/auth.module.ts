@@ -3,6 +3,7 @@ import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AuthDb } from './db.js';
+import { AuthEventHandOff } from './events.js';
 import { HealthService } from './health.service.js';
 import { OutboxRelayRunner } from './outbox-relay.runner.js';
 import { AuthRedis } from './redis.js';
@@ -25,6 +26,7 @@ export class AuthModule {
         PasswordResetService,
         HealthService,
         OutboxRelayRunner,
+        AuthEventHandOff,
         AdminBootstrap,
       ],
     };

@@ -1,12 +1,13 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { RelayRunner, RpcClient } from '@mboa/platform';
+import { HANDED_OFF_TO, type EventType } from '@mboa/contracts';
+import { handOffEvent, RelayRunner, RpcClient, type EventEnvelope, type HandOffResult } from '@mboa/platform';
 import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
 import { ModerationDb } from './db.js';
 
 /**
  * This service's connections: request/reply to listings, the outbox relay, and a NATS connection
- * for its event consumers.
+ * for its event consumers and for handing committed events straight to other services' projections.
  */
 @Injectable()
 export class ModerationBus implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -31,6 +32,13 @@ export class ModerationBus implements OnModuleInit, BeforeApplicationShutdown, O
 
   get events() {
     return { prefix: this.config.subjectPrefix, stream: this.config.streamName };
+  }
+
+  /** Hands a committed event to the projections the next read depends on (read your writes). */
+  async handOff(event: EventEnvelope): Promise<HandOffResult[]> {
+    const consumers = HANDED_OFF_TO[event.type as EventType];
+    if (!consumers?.length) return [];
+    return handOffEvent(this.nc, event, consumers, { prefix: this.config.subjectPrefix });
   }
 
   async onModuleInit(): Promise<void> {

@@ -3,7 +3,7 @@ import { EVENT_TYPES, LIMITS, MESSAGES, type Actor, type PublicUser, type Role, 
 import { fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb, type AuthTx } from '../db.js';
-import { recordEvent } from '../events.js';
+import { AuthEventHandOff, recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
 import { SessionStore, type IssuedSession } from '../sessions/session-store.js';
 import { toPublicUser } from './user-view.js';
@@ -28,6 +28,7 @@ export class UsersService {
   constructor(
     private readonly db: AuthDb,
     private readonly sessions: SessionStore,
+    private readonly handOff: AuthEventHandOff,
   ) {}
 
   async signup(input: NewUser, rememberMe: boolean): Promise<{ user: PublicUser; session: IssuedSession }> {
@@ -186,7 +187,7 @@ export class UsersService {
     decide: (current: User) => Prisma.UserUpdateInput,
   ): Promise<PublicUser> {
     if (!isUuid(userId)) throw fail.notFound(MESSAGES.auth.userNotFound);
-    return this.db.$transaction(async (tx) => {
+    const { view, event } = await this.db.$transaction(async (tx) => {
       // Row lock: two admins acting at once see each other's result, not a stale one.
       const [current] = await tx.$queryRaw<User[]>`SELECT id FROM "auth"."users" WHERE id = ${userId}::uuid FOR UPDATE`;
       if (!current) throw fail.notFound(MESSAGES.auth.userNotFound);
@@ -194,9 +195,12 @@ export class UsersService {
       const data = decide(fresh);
       const updated = await tx.user.update({ where: { id: userId }, data: { ...data, version: { increment: 1 } } });
       const view = toPublicUser(updated);
-      await recordEvent(tx, type, actor ? { user: view, version: updated.version, actor } : { user: view, version: updated.version });
-      return view;
+      const event = await recordEvent(tx, type, actor ? { user: view, version: updated.version, actor } : { user: view, version: updated.version });
+      return { view, event };
     });
+    // Read your writes: a banned owner's listings are gone from the very next read elsewhere.
+    await this.handOff.applyNow(event);
+    return view;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { EVENT_TYPES, type EventPayloads, type PropertyReviewedPayload, type UserEventPayload } from '@mboa/contracts';
+import { EVENT_CONSUMERS, EVENT_TYPES, type EventPayloads, type PropertyReviewedPayload, type UserEventPayload } from '@mboa/contracts';
 import { EventConsumer, nestEventBusLogger, silentLogger, type EventBusLogger } from '@mboa/platform';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
@@ -31,6 +31,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The service's reactions to events, each a durable JetStream consumer:
  * - `listings-owners` (database mode): the owners projection from `user.*`;
  * - `listings-reviews` (database mode): moderation's approve / reject decisions;
+ *   auth and moderation also hand these two their events directly right after committing
+ *   (read your writes, HANDED_OFF_TO in @mboa/contracts); JetStream's copy is then a no-op;
  * - `listings-search-indexer`: reloads what an event touched and updates the search index. For
  *   facts the two consumers above apply, it first waits until they have (processed_events), so it
  *   never indexes the state from before the change.
@@ -99,6 +101,10 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
       });
     }
 
+    // Producers hand events to these durables by name: a rename here must be one there too.
+    if (owners.durable !== EVENT_CONSUMERS.listingsOwners || reviews.durable !== EVENT_CONSUMERS.listingsReviews) {
+      throw new Error('listings consumer names differ from EVENT_CONSUMERS in @mboa/contracts');
+    }
     for (const consumer of [owners, reviews, indexer]) {
       await consumer.start();
       this.consumers.push(consumer);

@@ -17,7 +17,8 @@ import { ModerationDb } from '../db.js';
 /**
  * Approve or reject a property that is not verified yet. The decision is recorded here with its
  * reviewer and feedback and leaves as `property.approved` / `property.rejected` in the same
- * transaction; listings reacts (verified flag, search) and the owner is mailed.
+ * transaction; listings reacts (verified flag, search) and the owner is mailed. Listings' review
+ * projection gets the event handed over directly before the answer (see HANDED_OFF_TO).
  */
 @Injectable()
 export class ReviewService {
@@ -31,7 +32,7 @@ export class ReviewService {
     const property = await this.fetchProperty(propertyId, actor);
     if (property.isVerified) throw fail.conflict(MESSAGES.property.alreadyVerified);
 
-    const review = await this.db.$transaction(async (tx) => {
+    const { review, event } = await this.db.$transaction(async (tx) => {
       // One decision at a time per property: a second admin approving at the same moment waits,
       // then sees the first approval and is refused like any approve of a verified property.
       await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `review:${propertyId}`);
@@ -58,13 +59,16 @@ export class ReviewService {
         reviewId: created.id,
         actor,
       };
-      await addToOutbox(tx, 'moderation', {
+      const event = await addToOutbox(tx, 'moderation', {
         type: input.action === 'approve' ? EVENT_TYPES.propertyApproved : EVENT_TYPES.propertyRejected,
         payload,
         source: 'moderation',
       });
-      return created;
+      return { review: created, event };
     });
+    // Read your writes: listings applies the decision before the admin gets the answer, so the
+    // next read (details, My Listings, the admin screen) shows it. Never fails the decision.
+    await this.bus.handOff(event);
     return {
       message: input.action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected,
       review: toRecord(review),
