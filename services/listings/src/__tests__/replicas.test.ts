@@ -10,7 +10,9 @@ import { metrics, publishEvent, RpcClient, uniqueTestPrefix, type PrefixedNatsSe
 import { createTestDatabase, readStoredEvents } from '@mboa/platform/testing';
 import pg from 'pg';
 import type { ListingsConfig } from '../config.js';
+import { SearchIndexer } from '../indexer/search-indexer.js';
 import { startListingsService } from '../main.js';
+import { PropertyQueriesService } from '../properties/property-queries.service.js';
 import { actorOf, eventually, image, postData, user } from './helpers.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -103,4 +105,25 @@ test('each request is answered by exactly one replica, and both take their share
   expect(stored).toHaveLength(CREATES);
   await new Promise((r) => setTimeout(r, 300));
   expect(await deliveries('listings-search-indexer', EVENT_TYPES.propertyCreated)).toBe(CREATES);
+});
+
+test('a search cached by one replica is forgotten when the other writes to the index', async () => {
+  const owner = user('landlord');
+  await publishEvent(nc, { type: EVENT_TYPES.userRegistered, payload: { user: owner, version: 1 }, source: 'auth' }, { prefix: config.subjectPrefix });
+  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1', owner.id), (c) => c === 1);
+  const title = `Cache test duplex ${Date.now().toString(36)}`;
+  const created = await rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(owner), data: postData({ title }), images: [image(1)] });
+  const query = { search: title, page: 1, limit: 12 };
+  const [writer, reader] = replicas.map((r) => ({ queries: r.get(PropertyQueriesService), indexer: r.get(SearchIndexer) }));
+  // Let the indexer's own pass over property.created finish, then cache "nothing found" in the reader.
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await reader!.queries.searchProperties(query)).properties).toEqual([]);
+
+  // Verified by hand in the database (as the reviews consumer would), indexed by the writer.
+  await sql.query(`UPDATE listings.properties SET is_verified = true, review_state = 'approved', version = version + 1 WHERE id = $1`, [created.id]);
+  await writer!.indexer.reindexProperty(created.id);
+  const since = Date.now();
+  const found = await eventually(() => reader!.queries.searchProperties(query), (r) => r.properties.length === 1, 1_000);
+  expect(found.properties.map((p) => p.id)).toEqual([created.id]);
+  expect(Date.now() - since).toBeLessThan(1_000);
 });

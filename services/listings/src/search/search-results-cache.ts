@@ -7,8 +7,8 @@ const MAX_ENTRIES = 1_000;
  * Answers to identical searches for a moment, in memory. Most renters ask the same few
  * questions (the home page without filters, a town, a type): each answer costs a count and a
  * ranking over the whole index, so repeating it for everyone on a busy evening is waste.
- * Any write to the index in this process forgets everything at once; with several replicas, the
- * others may show an answer up to TTL_MS old.
+ * Any write to the index forgets everything at once, in this replica and (by a NATS broadcast,
+ * see search.provider.ts) in the others; TTL_MS only bounds a lost broadcast.
  */
 export class SearchResultsCache {
   private generation = 0;

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
 import { createSearchIndex } from './create-search-index.js';
@@ -7,8 +8,17 @@ import { SearchResultsCache } from './search-results-cache.js';
 
 const WRITES = new Set(['upsert', 'remove', 'upsertMany', 'removeMany', 'clear']);
 
+/**
+ * Broadcast (plain NATS, every replica hears it) after any replica wrote to the index: the cached
+ * answers of the others are stale too. Without it a replica would answer from its cache for up to
+ * the cache's TTL, longer than the second within which search must reflect a change.
+ */
+export function searchChangedSubject(prefix: string): string {
+  return `${prefix}listings.search.changed`;
+}
+
 /** The index, with every write also forgetting the cached answers. */
-function invalidatingWrites(index: SearchIndex, cache: SearchResultsCache): SearchIndex {
+function invalidatingWrites(index: SearchIndex, afterWrite: () => void): SearchIndex {
   return new Proxy(index, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
@@ -17,7 +27,7 @@ function invalidatingWrites(index: SearchIndex, cache: SearchResultsCache): Sear
         try {
           return await value.apply(target, args);
         } finally {
-          cache.invalidate();
+          afterWrite();
         }
       };
     },
@@ -29,16 +39,27 @@ function invalidatingWrites(index: SearchIndex, cache: SearchResultsCache): Sear
 export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown {
   readonly index: SearchIndex;
   readonly results = new SearchResultsCache();
+  private nc?: NatsConnection;
 
-  constructor(@Inject(LISTINGS_CONFIG) config: ListingsConfig, db: ListingsDb) {
-    this.index = invalidatingWrites(createSearchIndex({ ...config.search, prisma: db, schema: config.dbSchema }), this.results);
+  constructor(
+    @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
+    db: ListingsDb,
+  ) {
+    this.index = invalidatingWrites(createSearchIndex({ ...config.search, prisma: db, schema: config.dbSchema }), () => {
+      this.results.invalidate();
+      this.nc?.publish(searchChangedSubject(this.config.subjectPrefix));
+    });
   }
 
   async onModuleInit(): Promise<void> {
     await this.index.init();
+    this.nc = await connect({ servers: this.config.natsUrl, name: 'listings-search-cache' });
+    this.nc.subscribe(searchChangedSubject(this.config.subjectPrefix), { callback: () => this.results.invalidate() });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.nc?.drain().catch(() => undefined);
+    this.nc = undefined;
     await this.index.close();
   }
 }
