@@ -84,3 +84,48 @@ test('a shared property link carries its title, price, town and first photo as O
   const home = await new Browser(system.url).get('/');
   expect(home.text).not.toContain('og:title');
 });
+
+test('a title or description with $-patterns, </script> or <!-- leaves the rest of the page intact', async () => {
+  const owner = await signUp(system, 'landlord', { verified: true });
+  const hostile = "Room $' $` $& $$ $1 </script><script>alert(1)</script> <!-- end";
+  const rpc = await rpcFor(system);
+  let property: PropertyRead;
+  try {
+    property = await rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, {
+      actor: { userId: owner.user.id, role: 'landlord', isVerified: true },
+      data: {
+        category: 'residential',
+        propertyType: 'studio',
+        title: hostile,
+        paymentTerm: 'monthly',
+        price: 30000,
+        caution: 30000,
+        description: `Quiet room. ${hostile} -->`,
+        availability: 'available',
+        location: { country: 'Cameroon', town: 'Douala', neighbourhood: 'Bonapriso' },
+        specifications: { bedrooms: 1, toilets: 1, size: 12 },
+        amenities: [],
+      },
+      images: [],
+    });
+  } finally {
+    await rpc.close();
+  }
+  const { browser: admin } = await signInAdmin(system);
+  expect((await admin.post(`/api/admin/properties/${property.id}/review`, { action: 'approve' })).status).toBe(200);
+  let html = '';
+  for (let i = 0; i < 80 && !html.includes('og:title'); i++) {
+    html = await (await fetch(`${system.url}/property-details/${property.id}`)).text();
+    if (!html.includes('og:title')) await new Promise((r) => setTimeout(r, 100));
+  }
+  const escaped = "Room $&#39; $` $&amp; $$ $1 &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- end";
+  // The page is index.html with exactly the title swapped and the tags put at the marker.
+  const [before, after] = html.split(/<meta property="og:type"[\s\S]*<link rel="canonical" href="[^"]*">/);
+  expect(before).toBe(`<!doctype html><html><head><title>${escaped} – 30,000 FCFA/month</title>\n`);
+  expect(after).toBe('\n</head><body><div id="root"></div></body></html>');
+  expect(html).toContain(`<meta property="og:title" content="${escaped} – 30,000 FCFA/month">`);
+  expect(html).toContain(`<meta property="og:description" content="Bonapriso, Douala · Quiet room. ${escaped} --&gt;">`);
+  // Nothing the listing wrote opens a tag or a comment.
+  expect(html).not.toContain('</script>');
+  expect(html).not.toContain('<!--');
+});

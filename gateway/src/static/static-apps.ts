@@ -53,9 +53,10 @@ function indexPage(file: string): (head: PageHead | null) => string {
   return (head) => {
     const mtimeMs = statSync(file).mtimeMs;
     if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    if (!head) return cached.html.replace('<!--app-head-->', '');
-    return cached.html
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-      .replace('<!--app-head-->', head.tags);
+    // Replacer functions, never replacement strings: a listing's text may contain `$'`, `$&` or
+    // `` $` ``, which String.replace would expand into pieces of the page.
+    if (!head) return cached.html.replace('<!--app-head-->', () => '');
+    const title = `<title>${escapeHtml(head.title)}</title>`;
+    return cached.html.replace(/<title>[^<]*<\/title>/, () => title).replace('<!--app-head-->', () => head.tags);
   };
 }
