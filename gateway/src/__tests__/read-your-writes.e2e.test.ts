@@ -11,6 +11,15 @@ import { Browser, startTestSystem, type TestSystem } from './system.js';
 let system: TestSystem;
 let admin: Browser;
 const searchDelays: Record<string, number[]> = {};
+const answerTimes: Record<string, number[]> = {};
+
+/** Runs a write and records how long its answer took (the hand-off included). */
+async function timed<T>(what: string, write: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await write();
+  (answerTimes[what] ??= []).push(performance.now() - started);
+  return result;
+}
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['auth', 'listings', 'moderation'], env: TEST_ADMIN });
@@ -18,8 +27,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const lines = Object.entries(searchDelays).map(([what, ms]) => `${what}: ${ms.map((m) => m.toFixed(0)).join(', ')} ms`);
-  if (lines.length) console.log(`2xx → search reflects it\n${lines.join('\n')}`);
+  const show = (figures: Record<string, number[]>) => Object.entries(figures).map(([what, ms]) => `  ${what}: ${ms.map((m) => m.toFixed(0)).join(', ')} ms`);
+  if (Object.keys(searchDelays).length) {
+    console.log(`request → 2xx\n${show(answerTimes).join('\n')}\n2xx → search reflects it\n${show(searchDelays).join('\n')}`);
+  }
   await system?.stop();
 });
 
@@ -58,8 +69,10 @@ async function post(owner: Owner): Promise<PropertyRead> {
 const anonymous = () => new Browser(system.url);
 const details = (id: string, browser: Browser = anonymous()) => browser.get(`/api/properties/${id}`);
 const adminRead = async (id: string): Promise<PropertyRead> => (await admin.get(`/api/admin/properties/${id}`)).body.property;
-const review = (id: string, body: { action: 'approve' | 'reject'; feedback?: string }) => admin.post(`/api/admin/properties/${id}/review`, body);
-const manageUser = (type: 'ban' | 'unban' | 'verify', userId: string) => admin.post('/api/admin/manage/user', { type, payload: { userId } });
+const review = (id: string, body: { action: 'approve' | 'reject'; feedback?: string }) =>
+  timed(body.action, () => admin.post(`/api/admin/properties/${id}/review`, body));
+const manageUser = (type: 'ban' | 'unban' | 'verify', userId: string) =>
+  timed(type, () => admin.post('/api/admin/manage/user', { type, payload: { userId } }));
 const manageProperty = (type: string, propertyId: string) => admin.post('/api/admin/manage/properties', { type, payload: { propertyId } });
 
 async function myListings(owner: Owner, status?: PropertyStatus): Promise<{ data: PropertyRead[]; meta: { total: number } }> {
