@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ServiceException } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
+import { preloadPasswordPolicy } from './rules/password-policy.js';
 import { UsersService } from './users/users.service.js';
 
 /** CONTRACT.md: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start. */
@@ -13,9 +15,19 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // The common-password list is read at start, not during someone's sign-up.
+    preloadPasswordPolicy();
     const admin = this.config.admin;
     if (!admin) return;
-    const { created, user } = await this.users.ensureAdmin(admin);
-    this.logger.log(created ? `admin ${user.email} created` : `admin ${user.email} already exists`);
+    try {
+      const { created, user } = await this.users.ensureAdmin(admin);
+      this.logger.log(created ? `admin ${user.email} created` : `admin ${user.email} already exists`);
+    } catch (error) {
+      // A weak ADMIN_PASSWORD stops the start with the reason, like any wrong setting.
+      if (error instanceof ServiceException && error.body.status === 400) {
+        throw new Error(`Invalid configuration: ADMIN_PASSWORD is refused: ${error.body.message}`);
+      }
+      throw error;
+    }
   }
 }

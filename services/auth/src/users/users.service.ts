@@ -5,6 +5,7 @@ import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb, type AuthTx } from '../db.js';
 import { AuthEventHandOff, recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
+import { assertAcceptablePassword } from '../rules/password-policy.js';
 import { SessionStore, type IssuedSession } from '../sessions/session-store.js';
 import { toPublicUser } from './user-view.js';
 
@@ -40,6 +41,7 @@ export class UsersService {
   /** Creates a user and records `user.registered`; 409 when the e-mail is taken. */
   async create(input: NewUser): Promise<PublicUser> {
     const email = input.email.trim().toLowerCase();
+    assertAcceptablePassword(input.password, { email, name: input.name });
     const passwordHash = await hashPassword(input.password);
     try {
       return await this.db.$transaction(async (tx) => {
