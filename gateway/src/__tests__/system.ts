@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createObjectStore, FileMailer, LocalFileStore, uniqueTestPrefix } from '@mboa/platform';
+import { createObjectStore, FileMailer, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
 import { createTestDatabase } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
 import { startListingsService } from '../../../services/listings/src/main.js';
@@ -32,7 +32,7 @@ export interface ServiceContext {
   subjectPrefix: string;
   streamName: string;
   mailDir: string;
-  mailer: FileMailer;
+  mailer: MailPort;
   env: NodeJS.ProcessEnv;
 }
 
@@ -132,6 +132,8 @@ export interface TestSystemOptions {
    * system's own URL as an Origin: a real browser's API calls then pass the origin check.
    */
   port?: number;
+  /** Wraps the system's file mailer (e.g. to hold a message back); services mail through the result. */
+  mailer?: (files: FileMailer) => MailPort;
 }
 
 export interface TestSystem {
@@ -139,8 +141,11 @@ export interface TestSystem {
   context: ServiceContext;
   config: GatewayConfig;
   mailDir: string;
-  /** The reset codes mailed to an address, oldest first. */
-  mailedCodes(to: string): Promise<string[]>;
+  /**
+   * The reset codes mailed to an address, oldest first. Reset mail leaves asynchronously: with
+   * `atLeast`, waits (up to `timeoutMs`, 10 s) until that many have arrived.
+   */
+  mailedCodes(to: string, options?: { atLeast?: number; timeoutMs?: number }): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -165,7 +170,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     subjectPrefix: prefix,
     streamName: stream,
     mailDir,
-    mailer: new FileMailer({ mailDir, from: 'Mboa Rentals <test@mboa.local>' }),
+    mailer: (options.mailer ?? ((files: FileMailer) => files))(new FileMailer({ mailDir, from: 'Mboa Rentals <test@mboa.local>' })),
     env: options.env ?? {},
   };
   const running: INestMicroservice[] = [];
@@ -191,21 +196,30 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
 
+  async function codesMailedTo(to: string): Promise<string[]> {
+    const files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
+    const codes: string[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(mailDir, file), 'utf8');
+      if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) continue;
+      const match = /reset code is (\d{6})/.exec(text);
+      if (match) codes.push(match[1]!);
+    }
+    return codes;
+  }
+
   return {
     url,
     context,
     config,
     mailDir,
-    async mailedCodes(to: string) {
-      const files = (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
-      const codes: string[] = [];
-      for (const file of files) {
-        const text = await readFile(path.join(mailDir, file), 'utf8');
-        if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) continue;
-        const match = /reset code is (\d{6})/.exec(text);
-        if (match) codes.push(match[1]!);
+    async mailedCodes(to: string, options: { atLeast?: number; timeoutMs?: number } = {}) {
+      const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+      for (;;) {
+        const codes = await codesMailedTo(to);
+        if (codes.length >= (options.atLeast ?? 0) || Date.now() > deadline) return codes;
+        await new Promise((r) => setTimeout(r, 50));
       }
-      return codes;
     },
     async stop() {
       await app.close();

@@ -28,6 +28,7 @@ export const EVENT_TYPES = {
   bookingCreated: 'booking.created',
   requestStatusChanged: 'request.status-changed',
   ticketStatusChanged: 'ticket.status-changed',
+  passwordResetRequested: 'password-reset.requested',
 } as const;
 
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -147,6 +148,16 @@ export interface RequestStatusChangedPayload {
   to: string;
   actor?: Actor;
 }
+/**
+ * Someone asked for a reset code for this address (known or not). The auth service answers at
+ * once and mails the code from its own consumer of this event, so the answer takes as long
+ * whether or not the account exists, and the mail survives a restart.
+ */
+export interface PasswordResetRequestedPayload {
+  /** Trimmed and lower-cased. */
+  email: string;
+}
+
 export interface TicketStatusChangedPayload {
   ticketId: string;
   from: string;
@@ -180,6 +191,7 @@ export interface EventPayloads {
   'booking.created': BookingCreatedPayload;
   'request.status-changed': RequestStatusChangedPayload;
   'ticket.status-changed': TicketStatusChangedPayload;
+  'password-reset.requested': PasswordResetRequestedPayload;
 }
 
 /** Compile-time check that EventPayloads covers exactly the event types. */

@@ -8,6 +8,7 @@ import { HealthService } from './health.service.js';
 import { OutboxRelayRunner } from './outbox-relay.runner.js';
 import { AuthRedis } from './redis.js';
 import { PasswordResetService } from './reset/password-reset.service.js';
+import { ResetMailConsumer } from './reset/reset-mail.consumer.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
 
@@ -24,6 +25,7 @@ export class AuthModule {
         SessionStore,
         UsersService,
         PasswordResetService,
+        ResetMailConsumer,
         HealthService,
         OutboxRelayRunner,
         AuthEventHandOff,

@@ -1,9 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LIMITS, MESSAGES } from '@mboa/contracts';
-import { fail, ServiceException } from '@mboa/platform';
+import { EVENT_TYPES, LIMITS, MESSAGES } from '@mboa/contracts';
+import { fail } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { AuthDb } from '../db.js';
+import { recordEvent } from '../events.js';
+import { assertAcceptablePassword } from '../rules/password-policy.js';
 import { SessionStore } from '../sessions/session-store.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -11,8 +13,8 @@ const RULES = LIMITS.passwordReset;
 const MINUTE = 60_000;
 
 /**
- * Three steps (CONTRACT.md): `request` mails a 6-digit code (valid 10 min, one per 60 s) and
- * answers the same whether or not the account exists; `verify` checks it (5 wrong tries end the
+ * Three steps (CONTRACT.md): `request` mails (through `sendCode`) a 6-digit code (valid 10 min,
+ * one per 60 s) and answers the same whether or not the account exists; `verify` checks it (5 wrong tries end the
  * code); `confirm` sets the password only within 10 minutes of a successful verify, then ends
  * every session of the user.
  */
@@ -27,12 +29,24 @@ export class PasswordResetService {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
 
-  async request(email: string, now = new Date()): Promise<{ message: string }> {
-    const answer = { message: MESSAGES.passwordReset.requestSent };
+  /**
+   * Answers at once, the same for every address: the lookup, the code and the mail happen in this
+   * service's consumer of the recorded event (`sendCode`), so the answer's timing says nothing about
+   * whether the account exists, and the outbox keeps the request through a restart.
+   */
+  async request(email: string): Promise<{ message: string }> {
+    await this.db.$transaction(async (tx) => {
+      await recordEvent(tx, EVENT_TYPES.passwordResetRequested, { email: email.trim().toLowerCase() });
+    });
+    return { message: MESSAGES.passwordReset.requestSent };
+  }
+
+  /** Mails a code for a `password-reset.requested` event; throwing makes the event come back later. */
+  async sendCode(email: string, now = new Date()): Promise<void> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-    if (!user || user.status === 'banned') return answer;
+    if (!user || user.status === 'banned') return;
     const previous = await this.db.passwordReset.findUnique({ where: { userId: user.id } });
-    if (previous && now.getTime() - previous.sentAt.getTime() < RULES.resendMinSeconds * 1000) return answer;
+    if (previous && now.getTime() - previous.sentAt.getTime() < RULES.resendMinSeconds * 1000) return;
 
     const code = randomInt(0, 10 ** RULES.codeLength).toString().padStart(RULES.codeLength, '0');
     const reset = {
@@ -52,10 +66,9 @@ export class PasswordResetService {
     } catch (error) {
       // The person can ask again at once: the code that never left is forgotten.
       await this.db.passwordReset.delete({ where: { userId: user.id } }).catch(() => undefined);
-      this.logger.error(`reset mail to user ${user.id} failed: ${(error as Error).message}`);
-      throw new ServiceException(503, MESSAGES.common.serviceUnavailable);
+      this.logger.error(`reset mail to user ${user.id} failed, will retry: ${(error as Error).message}`);
+      throw error;
     }
-    return answer;
   }
 
   async verify(email: string, code: string, now = new Date()): Promise<{ message: string }> {
@@ -83,6 +96,7 @@ export class PasswordResetService {
     const fresh =
       reset?.verifiedAt && now.getTime() - reset.verifiedAt.getTime() <= RULES.verifiedWindowMinutes * MINUTE;
     if (!user || !reset || !fresh) throw fail.badRequest(MESSAGES.passwordReset.verifyFirst);
+    assertAcceptablePassword(newPassword, user);
 
     await this.db.$transaction(async (tx) => {
       await this.users.setPassword(tx, user.id, newPassword);
