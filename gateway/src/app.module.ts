@@ -5,6 +5,7 @@ import { AdminStatsController } from './admin/admin-stats.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { CurrentSession, SignedIn, AdminOnly } from './auth/current-session.js';
+import { DeviceCookies } from './auth/device-cookie.js';
 import { LocalLoginStrategy } from './auth/local.strategy.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { PROPERTY_CONTROLLERS } from './properties/index.js';
@@ -27,6 +28,7 @@ export class GatewayModule {
         Services,
         GatewayRedis,
         RateLimits,
+        DeviceCookies,
         CurrentSession,
         SignedIn,
         AdminOnly,

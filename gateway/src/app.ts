@@ -28,7 +28,8 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   attachDrain(app, drain);
   app.use(requestObservability(logger));
   app.use(drain.middleware);
-  app.set('trust proxy', 'loopback');
+  // TRUST_PROXY: by default nobody's X-Forwarded-For counts, so req.ip is the socket's peer.
+  app.set('trust proxy', config.trustProxy ?? false);
   app.disable('x-powered-by');
   app.use(
     helmet({

@@ -22,6 +22,13 @@ export interface GatewayConfig {
   rpcTimeoutMs: number;
   /** Multiplies every rate limit's allowance; tests of other behaviour raise it. */
   rateLimitScale: number;
+  /**
+   * Express's `trust proxy` (TRUST_PROXY): which peers' `X-Forwarded-For` names the client. Absent
+   * or false: nobody's, the socket's peer is the client.
+   */
+  trustProxy?: false | number | string[];
+  /** Signs device cookies (DEVICE_COOKIE_SECRET); absent, a random one shared through Redis. */
+  deviceCookieSecret?: string;
   /** JetStream stream of the events, whose consumers' lag /metrics reports (default EVENTS). */
   streamName?: string;
   /** Logging and stopping of the process; defaults when absent (tests). */
@@ -50,6 +57,8 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     adminDist: e.ADMIN_WEB_DIST ?? path.join(repoRoot, 'admin-web/dist'),
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    trustProxy: e.TRUST_PROXY ?? false,
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     streamName: e.EVENTS_STREAM,
     runtime: runtimeConfig({ ...e, METRICS_PORT: undefined }),
   };

@@ -287,3 +287,133 @@ describe('ban and unban (auth service operations)', () => {
     }
   });
 });
+
+describe('password rules (ASVS V2.1)', () => {
+  test.each([
+    ['a top-10 password', '12345678', MESSAGES.auth.passwordTooCommon],
+    ['"password"', 'password', MESSAGES.auth.passwordTooCommon],
+    ['a common password in capitals', 'IloveYou1', MESSAGES.auth.passwordTooCommon],
+    ['eight spaces', '        ', MESSAGES.auth.passwordAllWhitespace],
+  ])('sign-up refuses %s with 400 and the reason, and stores nothing', async (_label, password, message) => {
+    const body = signupBody({ email: uniqueEmail('weak'), password });
+    const browser = new Browser(system.url);
+    const res = await browser.post('/api/auth/signup', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message, errors: [message] });
+    expect(browser.cookie('mboa_session')).toBeUndefined();
+    expect((await new Browser(system.url).post('/api/auth/login', { email: body.email, password })).status).toBe(401);
+  });
+
+  test('sign-up refuses the e-mail, its local part or the name as the password, whatever the case', async () => {
+    const email = uniqueEmail('Kamga.Ebolowa');
+    for (const [password, message] of [
+      [email.toUpperCase(), MESSAGES.auth.passwordLikeEmail],
+      [email.split('@')[0]!, MESSAGES.auth.passwordLikeEmail],
+      ['Kamga Ebolowa', MESSAGES.auth.passwordLikeName],
+    ] as const) {
+      const res = await new Browser(system.url).post('/api/auth/signup', signupBody({ email, name: 'Kamga Ebolowa', password }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await new Browser(system.url).post('/api/auth/signup', signupBody({ email, name: 'Kamga Ebolowa' }))).status).toBe(201);
+  });
+
+  test('a reset cannot set a common password or the e-mail; a good one works', async () => {
+    const account = signupBody({ email: uniqueEmail('renew') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    await new Browser(system.url).post('/api/auth/password-reset/request', { email: account.email });
+    const [code] = await system.mailedCodes(account.email, { atLeast: 1 });
+    expect((await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code })).status).toBe(200);
+    for (const [newPassword, message] of [
+      ['qwertyuiop', MESSAGES.auth.passwordTooCommon],
+      [account.email, MESSAGES.auth.passwordLikeEmail],
+    ] as const) {
+      const res = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
+    const ok = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'mango tree by the river' });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('device cookies: an attacker cannot lock the owner out', () => {
+  async function lockOut(email: string) {
+    for (let i = 0; i < 10; i++) {
+      expect((await new Browser(system.url).post('/api/auth/login', { email, password: `guess number ${i}` })).status).toBe(401);
+    }
+  }
+
+  test('the owner with a device cookie signs in while the attacker gets 429, even with the right password', async () => {
+    const account = signupBody({ email: uniqueEmail('owner') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    const phone = new Browser(system.url);
+    expect((await phone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
+    const deviceCookie = phone.lastSetCookie.find((c) => c.startsWith('mboa_device='))!;
+    expect(deviceCookie).toMatch(/HttpOnly/i);
+    expect(deviceCookie).toMatch(/Path=\/api\/auth/);
+    expect(deviceCookie).not.toContain(encodeURIComponent(account.email));
+    expect(deviceCookie).not.toContain(account.email);
+
+    await lockOut(account.email);
+    const attacker = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password });
+    expect(attacker.status).toBe(429);
+    expect(Number(attacker.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const owner = await phone.post('/api/auth/login', { email: account.email, password: account.password });
+    expect(owner.status).toBe(200);
+    expect((await phone.get('/api/me')).body.user.email).toBe(account.email);
+
+    // A cookie for another account, or a tampered one, is no pass.
+    const other = signupBody({ email: uniqueEmail('other') });
+    const otherBrowser = new Browser(system.url);
+    await otherBrowser.post('/api/auth/signup', other);
+    expect((await otherBrowser.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429);
+    const token = phone.cookie('mboa_device')!;
+    const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+    const forged = await new Browser(system.url).request('POST', '/api/auth/login', { email: account.email, password: account.password }, { cookie: `mboa_device=${tampered}` });
+    expect(forged.status).toBe(429);
+  });
+
+  test("the owner's device has its own allowance of failures; once spent it is an untrusted client again", async () => {
+    const account = signupBody({ email: uniqueEmail('typos') });
+    const phone = new Browser(system.url);
+    await phone.post('/api/auth/signup', account);
+    expect(phone.cookie('mboa_device')).toBeDefined();
+    await lockOut(account.email);
+    for (let i = 0; i < 10; i++) {
+      expect((await phone.post('/api/auth/login', { email: account.email, password: `my typo ${i}` })).status).toBe(401);
+    }
+    // Own allowance spent and the account locked by others: now refused like everyone.
+    expect((await phone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429);
+  });
+
+  test('attempts refused during a lock do not extend it', async () => {
+    const account = signupBody({ email: uniqueEmail('renewal') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    await lockOut(account.email);
+    const first = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: 'still guessing' });
+    expect(first.status).toBe(429);
+    const firstEnd = Date.now() + Number(first.headers.get('retry-after')) * 1000;
+    for (let i = 0; i < 20; i++) await new Browser(system.url).post('/api/auth/login', { email: account.email, password: `more guesses ${i}` });
+    const last = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: 'still guessing' });
+    expect(last.status).toBe(429);
+    const lastEnd = Date.now() + Number(last.headers.get('retry-after')) * 1000;
+    expect(lastEnd).toBeLessThanOrEqual(firstEnd + 1000);
+  });
+
+  test('a person locked out on a new device gets in through a password reset, which trusts that browser', async () => {
+    const account = signupBody({ email: uniqueEmail('newphone') });
+    await new Browser(system.url).post('/api/auth/signup', account);
+    await lockOut(account.email);
+    const newPhone = new Browser(system.url);
+    expect((await newPhone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(429);
+    await newPhone.post('/api/auth/password-reset/request', { email: account.email });
+    const [code] = await system.mailedCodes(account.email, { atLeast: 1 });
+    expect((await newPhone.post('/api/auth/password-reset/verify', { email: account.email, code })).status).toBe(200);
+    expect((await newPhone.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'fresh start in douala' })).status).toBe(200);
+    expect((await newPhone.post('/api/auth/login', { email: account.email, password: 'fresh start in douala' })).status).toBe(200);
+    expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: 'fresh start in douala' })).status).toBe(429);
+  });
+});

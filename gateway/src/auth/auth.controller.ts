@@ -19,22 +19,40 @@ import { ZodBody } from '../http/zod-body.pipe.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { clientIp, CurrentSession, sessionToken } from './current-session.js';
+import { clientRateKey } from '../security/client-address.js';
+import { CurrentSession, sessionToken } from './current-session.js';
+import { DeviceCookies } from './device-cookie.js';
+import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-/** Runs before passport: the spec's messages for empty fields, and the failed-login limits. */
+/**
+ * Runs before passport: the spec's messages for empty fields, and the failed-login limits. A
+ * browser holding a valid device cookie for this account (it signed in here before) is judged by
+ * its own allowance only, so nobody elsewhere can lock the owner out by failing on purpose; other
+ * clients share the account's and the address's. A spent device allowance makes the browser an
+ * untrusted client again.
+ */
 @Injectable()
 class LoginPreconditions implements CanActivate {
-  constructor(private readonly limits: RateLimits) {}
+  constructor(
+    private readonly limits: RateLimits,
+    private readonly devices: DeviceCookies,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const parsed = parseOrErrors(loginSchema, req.body ?? {});
     if (!parsed.ok) throw new BadRequestException({ message: parsed.message, errors: parsed.errors });
+    const email = parsed.data.email.trim().toLowerCase();
+    const device = await this.devices.trustedDevice(req, email);
+    if (device && !(await this.limits.isBlocked('loginFailuresPerDevice', device))) {
+      setLoginDevice(req, device);
+      return true;
+    }
     await this.limits.ensureNotBlocked([
-      ['loginFailuresPerEmail', parsed.data.email.trim().toLowerCase()],
-      ['loginFailuresPerIp', clientIp(req)],
+      ['loginFailuresPerEmail', email],
+      ['loginFailuresPerIp', clientRateKey(req)],
     ]);
     return true;
   }
@@ -47,6 +65,7 @@ export class AuthController {
     private readonly services: Services,
     private readonly session: CurrentSession,
     private readonly limits: RateLimits,
+    private readonly devices: DeviceCookies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -64,9 +83,10 @@ export class AuthController {
   @ApiOperation({ summary: 'Create an account (renter, landlord or caretaker) and sign in' })
   @ApiBody({ schema: jsonSchemaOf(signupSchema) })
   async signup(@Body(new ZodBody(signupSchema)) body: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.limits.consume([['signupsPerIp', clientIp(req)]]);
+    await this.limits.consume([['signupsPerIp', clientRateKey(req)]]);
     const reply = await this.services.call<LoginReply>(AUTH_PATTERNS.signup, body);
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
+    await this.devices.remember(req, res, reply.user.email);
     return { user: reply.user, message: reply.message };
   }
 
@@ -75,9 +95,10 @@ export class AuthController {
   @UseGuards(LoginPreconditions, AuthGuard('local'))
   @ApiOperation({ summary: 'Sign in; rememberMe keeps the session 30 days' })
   @ApiBody({ schema: jsonSchemaOf(loginSchema) })
-  login(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const reply = req.user as LoginReply;
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
+    await this.devices.remember(req, res, reply.user.email);
     return { user: reply.user, message: reply.message };
   }
 
@@ -98,7 +119,7 @@ export class AuthController {
   async resetRequest(@Body(new ZodBody(resetRequestSchema)) body: { email: string }, @Req() req: Request) {
     await this.limits.consume([
       ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
-      ['resetRequestsPerIp', clientIp(req)],
+      ['resetRequestsPerIp', clientRateKey(req)],
     ]);
     return this.services.call(AUTH_PATTERNS.passwordResetRequest, body);
   }
@@ -110,7 +131,7 @@ export class AuthController {
   async resetVerify(@Body(new ZodBody(resetVerifySchema)) body: { email: string; code: string }, @Req() req: Request) {
     await this.limits.consume([
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
-      ['resetChecksPerIp', clientIp(req)],
+      ['resetChecksPerIp', clientRateKey(req)],
     ]);
     return this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
   }
@@ -119,11 +140,18 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password after a successful verify; ends every session' })
   @ApiBody({ schema: jsonSchemaOf(resetConfirmSchema) })
-  async resetConfirm(@Body(new ZodBody(resetConfirmSchema)) body: { email: string; newPassword: string }, @Req() req: Request) {
+  async resetConfirm(
+    @Body(new ZodBody(resetConfirmSchema)) body: { email: string; newPassword: string },
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.limits.consume([
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
-      ['resetChecksPerIp', clientIp(req)],
+      ['resetChecksPerIp', clientRateKey(req)],
     ]);
-    return this.services.call(AUTH_PATTERNS.passwordResetConfirm, body);
+    const reply = await this.services.call<{ message: string }>(AUTH_PATTERNS.passwordResetConfirm, body);
+    // Whoever read the mailed code owns the mailbox: this browser now signs in whatever the lock.
+    await this.devices.remember(req, res, body.email);
+    return reply;
   }
 }

@@ -63,7 +63,3 @@ export class AdminOnly implements CanActivate {
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): PublicUser | null => {
   return (ctx.switchToHttp().getRequest<WithSession>().sessionUser ?? null) as PublicUser | null;
 });
-
-export function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}

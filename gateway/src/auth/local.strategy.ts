@@ -6,7 +6,8 @@ import { AUTH_PATTERNS } from '@mboa/contracts';
 import { RpcCallError } from '@mboa/platform';
 import { Services } from '../rpc/rpc.provider.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { clientIp } from './current-session.js';
+import { clientRateKey } from '../security/client-address.js';
+import { loginDeviceOf } from './login-device.js';
 
 export interface LoginReply {
   user: import('@mboa/contracts').PublicUser;
@@ -14,7 +15,7 @@ export interface LoginReply {
   session: { token: string; maxAgeMs: number | null };
 }
 
-/** passport-local checks the credentials with the auth service; failures count toward the limits. */
+/** passport-local checks the credentials with the auth service; failures count toward the limits (LoginPreconditions). */
 @Injectable()
 export class LocalLoginStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(
@@ -34,10 +35,16 @@ export class LocalLoginStrategy extends PassportStrategy(Strategy, 'local') {
       });
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 401) {
-        await this.limits.penalise([
-          ['loginFailuresPerEmail', key],
-          ['loginFailuresPerIp', clientIp(req)],
-        ]);
+        // A trusted device spends its own allowance; anyone else, the account's and the address's.
+        const device = loginDeviceOf(req);
+        await this.limits.penalise(
+          device
+            ? [['loginFailuresPerDevice', device]]
+            : [
+                ['loginFailuresPerEmail', key],
+                ['loginFailuresPerIp', clientRateKey(req)],
+              ],
+        );
       }
       throw error;
     }

@@ -18,16 +18,22 @@ interface Rule {
 }
 
 const WINDOW = LIMITS.login.windowMinutes * 60;
+const RESET = LIMITS.passwordResetLimits;
 
-// Failed logins (CONTRACT.md); the others are ours, sized for people, not scripts.
+/**
+ * Failed logins (CONTRACT.md) and the others, all in LIMITS. `*PerIp` rules are keyed by
+ * `clientRateKey` (an IPv4 address or an IPv6 /64, TRUST_PROXY deciding whose X-Forwarded-For
+ * counts) and sized for carrier-grade NAT; `*PerEmail` rules are the strict ones.
+ */
 const RULES = {
   loginFailuresPerEmail: { name: 'login-email', points: LIMITS.login.maxFailuresPerEmail, durationSeconds: WINDOW },
   loginFailuresPerIp: { name: 'login-ip', points: LIMITS.login.maxFailuresPerIp, durationSeconds: WINDOW },
-  resetRequestsPerEmail: { name: 'reset-email', points: 5, durationSeconds: WINDOW },
-  resetRequestsPerIp: { name: 'reset-ip', points: 30, durationSeconds: WINDOW },
-  resetChecksPerEmail: { name: 'reset-check-email', points: 10, durationSeconds: WINDOW },
-  resetChecksPerIp: { name: 'reset-check-ip', points: 60, durationSeconds: WINDOW },
-  signupsPerIp: { name: 'signup-ip', points: 30, durationSeconds: 3600 },
+  loginFailuresPerDevice: { name: 'login-device', points: LIMITS.login.maxFailuresPerDevice, durationSeconds: WINDOW },
+  resetRequestsPerEmail: { name: 'reset-email', points: RESET.requestsPerEmail, durationSeconds: WINDOW },
+  resetRequestsPerIp: { name: 'reset-ip', points: RESET.requestsPerIp, durationSeconds: WINDOW },
+  resetChecksPerEmail: { name: 'reset-check-email', points: RESET.checksPerEmail, durationSeconds: WINDOW },
+  resetChecksPerIp: { name: 'reset-check-ip', points: RESET.checksPerIp, durationSeconds: WINDOW },
+  signupsPerIp: { name: 'signup-ip', points: LIMITS.signup.maxPerIpPerHour, durationSeconds: 3600 },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RULES;
@@ -52,7 +58,16 @@ export class RateLimits {
     >;
   }
 
-  /** Refuses with 429 when any of the counters is already spent, without counting this call. */
+  /** Whether a counter is spent (without counting this call). */
+  async isBlocked(rule: RateRule, key: string): Promise<boolean> {
+    const state = await this.limiters[rule].get(key);
+    return Boolean(state && state.remainingPoints <= 0);
+  }
+
+  /**
+   * Refuses with 429 when any of the counters is already spent, without counting this call: an
+   * attempt refused while locked never moves the end of the lock.
+   */
   async ensureNotBlocked(checks: [RateRule, string][]): Promise<void> {
     for (const [rule, key] of checks) {
       const state = await this.limiters[rule].get(key);

@@ -49,11 +49,34 @@ export const LIMITS = {
     idleMs: 24 * 60 * 60 * 1000,
     rememberMeMs: 30 * 24 * 60 * 60 * 1000,
   },
+  /**
+   * Failed logins within a window (CONTRACT.md fixes per e-mail and per address). Per-address rules
+   * count an IPv4 address or an IPv6 /64: on MTN and Orange mobile data thousands of people share
+   * one public IPv4 address (carrier-grade NAT), so per-address allowances are generous and
+   * per-account ones strict. A browser with a device cookie for the account (a login succeeded
+   * there before) has its own allowance instead of the account's, so nobody else can lock it out.
+   */
   login: {
     windowMinutes: 15,
     windowMs: 15 * 60 * 1000,
     maxFailuresPerEmail: 10,
     maxFailuresPerIp: 100,
+    maxFailuresPerDevice: 10,
+    /** How long a browser stays trusted for an account after a successful login there. */
+    deviceCookieDays: 180,
+    /** Accounts one browser remembers (a phone shared by a family). */
+    devicesPerBrowser: 5,
+  },
+  signup: {
+    /** Sign-ups per address (IPv4, or IPv6 /64) per hour: sized for carrier-grade NAT. */
+    maxPerIpPerHour: 500,
+  },
+  /** Password-reset calls within the login window (requests mail a code; checks are verify/confirm). */
+  passwordResetLimits: {
+    requestsPerEmail: 5,
+    requestsPerIp: 300,
+    checksPerEmail: 10,
+    checksPerIp: 600,
   },
   /**
    * The largest number any numeric input accepts unless its field sets its own bound: prices,

@@ -97,6 +97,9 @@ export const APP_ENV = {
         ADMIN_WEB_DIST: envVar.optionalText(),
         RPC_TIMEOUT_MS: envVar.integer(10_000, 1),
         RATE_LIMIT_SCALE: envVar.number(1),
+        TRUST_PROXY: envVar.trustProxy(),
+        /** Signs device cookies; absent, a random secret is kept in Redis and shared by replicas. */
+        DEVICE_COOKIE_SECRET: envVar.optionalSecret(32),
       },
       s3Keys,
     ),

@@ -35,6 +35,21 @@ describe('app configuration', () => {
     expect(e.SERVICES).toBe('auth');
   });
 
+  test('TRUST_PROXY: nobody by default, a hop count, or addresses and ranges; anything else refused', () => {
+    expect(loadAppEnv('gateway', {}).TRUST_PROXY).toBeUndefined();
+    expect(loadAppEnv('gateway', { TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadAppEnv('gateway', { TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.168.1.7' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.168.1.7',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', '300.1.1.1', 'proxy.local']) {
+      expect(() => loadAppEnv('gateway', { TRUST_PROXY: bad })).toThrow(`TRUST_PROXY must be a number of proxy hops`);
+    }
+    expect(() => loadAppEnv('gateway', { DEVICE_COOKIE_SECRET: 'short' })).toThrow('DEVICE_COOKIE_SECRET must be at least 32 characters (got a value of 5 characters)');
+  });
+
   test('every app lists what it reads, and what a deployment must set is among it', () => {
     for (const app of Object.keys(APP_ENV) as (keyof typeof APP_ENV)[]) {
       const reads = appEnvVariables(app);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -125,6 +126,27 @@ export const envVar = {
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
     variable(z.enum(values, { error: `must be one of ${values.join(', ')}` }).default(fallback as never)),
 
+  /**
+   * Which peers may tell the client's address in `X-Forwarded-For` (Express's `trust proxy`):
+   * a hop count (`1` = the one proxy in front), or addresses / CIDR ranges / `loopback`,
+   * `linklocal`, `uniquelocal`, separated by commas. Absent: nobody, the socket's peer is the client.
+   */
+  trustProxy: () =>
+    variable(
+      z
+        .string()
+        .trim()
+        .refine((v) => /^\d{1,2}$/.test(v) || v.split(',').every((part) => isProxyAddress(part.trim())), {
+          error: 'must be a number of proxy hops, or addresses or CIDR ranges (or loopback, linklocal, uniquelocal) separated by commas',
+        })
+        .transform((v): number | string[] => (/^\d{1,2}$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())))
+        .optional(),
+    ),
+
+  /** A secret of at least `minLength` characters, absent allowed. */
+  optionalSecret: (minLength: number) =>
+    variable(z.string().trim().min(minLength, { error: `must be at least ${minLength} characters` }).optional()),
+
   /** A PostgreSQL schema or other plain identifier. */
   identifier: (fallback: string) =>
     variable(
@@ -135,6 +157,17 @@ export const envVar = {
         .default(fallback),
     ),
 };
+
+const PROXY_SUBNET_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_SUBNET_NAMES.includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,0 +1,106 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CookieOptions, Request, Response } from 'express';
+import { LIMITS } from '@mboa/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { GatewayRedis } from '../redis.provider.js';
+
+export const DEVICE_COOKIE = 'mboa_device';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_AGE_MS = LIMITS.login.deviceCookieDays * DAY_MS;
+
+/**
+ * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): a browser where
+ * someone signed in to an account (or signed up, or reset its password) gets a signed token naming
+ * that account. Login attempts presenting a valid one are counted against that device's own
+ * allowance instead of the account's lockout, which anyone who knows the e-mail can trip: the
+ * owner keeps signing in on their phone while an attacker elsewhere gets 429.
+ *
+ * The cookie holds up to LIMITS.login.devicesPerBrowser tokens (a phone shared by a family), newest
+ * first, `~`-separated; each token is `account.nonce.issuedAt.signature`, where `account` is an
+ * HMAC of the e-mail (the cookie does not show it), `nonce` names the device in the per-device
+ * limit, and the signature is an HMAC-SHA256 over the rest with the server's secret. The secret is
+ * DEVICE_COOKIE_SECRET, or else a random one created once in Redis and shared by every replica.
+ * The cookie is HttpOnly and sent only to /api/auth.
+ */
+@Injectable()
+export class DeviceCookies {
+  private secret?: Promise<Buffer>;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly redis: GatewayRedis,
+  ) {}
+
+  /** The device nonce of a valid token for `email` in the request, or null: an untrusted client. */
+  async trustedDevice(req: Request, email: string): Promise<string | null> {
+    const tokens = readTokens(req);
+    if (tokens.length === 0) return null;
+    const key = await this.key();
+    const account = accountId(key, email);
+    for (const token of tokens) {
+      const parts = token.split('.');
+      if (parts.length !== 4 || parts[0] !== account) continue;
+      const [, nonce, issued] = parts as [string, string, string, string];
+      if (!safeEqual(parts[3]!, sign(key, `${account}.${nonce}.${issued}`))) continue;
+      const issuedAt = Number.parseInt(issued, 36) * 1000;
+      if (!Number.isFinite(issuedAt) || Date.now() - issuedAt > MAX_AGE_MS) continue;
+      return nonce;
+    }
+    return null;
+  }
+
+  /** Marks this browser as a device of the account (after a successful login, sign-up or reset). */
+  async remember(req: Request, res: Response, email: string): Promise<void> {
+    const key = await this.key();
+    const account = accountId(key, email);
+    const nonce = randomBytes(16).toString('base64url');
+    const issued = Math.floor(Date.now() / 1000).toString(36);
+    const body = `${account}.${nonce}.${issued}`;
+    const others = readTokens(req).filter((t) => !t.startsWith(`${account}.`));
+    const tokens = [`${body}.${sign(key, body)}`, ...others].slice(0, LIMITS.login.devicesPerBrowser);
+    res.cookie(DEVICE_COOKIE, tokens.join('~'), this.options());
+  }
+
+  private options(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.cookieSecure, path: '/api/auth', maxAge: MAX_AGE_MS };
+  }
+
+  private key(): Promise<Buffer> {
+    this.secret ??= this.loadSecret().catch((error: unknown) => {
+      this.secret = undefined; // Redis was down: try again on the next call
+      throw error;
+    });
+    return this.secret;
+  }
+
+  private async loadSecret(): Promise<Buffer> {
+    if (this.config.deviceCookieSecret) return Buffer.from(this.config.deviceCookieSecret, 'utf8');
+    const name = `${this.config.redisPrefix}device-cookie-secret`;
+    // The first replica to start creates it; every other one reads the same value.
+    await this.redis.client.set(name, randomBytes(32).toString('base64url'), { NX: true });
+    const value = await this.redis.client.get(name);
+    if (!value) throw new Error('device cookie secret missing from Redis');
+    return Buffer.from(value, 'utf8');
+  }
+}
+
+function readTokens(req: Request): string[] {
+  const raw = (req.cookies as Record<string, unknown> | undefined)?.[DEVICE_COOKIE];
+  if (typeof raw !== 'string' || raw.length > 2048) return [];
+  return raw.split('~').filter(Boolean).slice(0, LIMITS.login.devicesPerBrowser);
+}
+
+function accountId(key: Buffer, email: string): string {
+  return createHmac('sha256', key).update(`account:${email.trim().toLowerCase()}`).digest('base64url').slice(0, 22);
+}
+
+function sign(key: Buffer, body: string): string {
+  return createHmac('sha256', key).update(`device:${body}`).digest('base64url');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
