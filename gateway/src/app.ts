@@ -10,6 +10,7 @@ import { createLogger, eventLagMetrics, metrics, PinoLoggerService, PROMETHEUS_C
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
+import { noStoreForSessions } from './http/no-store.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
@@ -27,6 +28,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   const drain = new HttpDrain();
   attachDrain(app, drain);
   app.use(requestObservability(logger));
+  app.use(noStoreForSessions);
   app.use(drain.middleware);
   // TRUST_PROXY: by default nobody's X-Forwarded-For counts, so req.ip is the socket's peer.
   app.set('trust proxy', config.trustProxy ?? false);
