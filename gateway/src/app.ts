@@ -6,7 +6,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { LIMITS, MESSAGES } from '@mboa/contracts';
-import { createLogger, eventLagMetrics, metrics, PinoLoggerService, PROMETHEUS_CONTENT_TYPE } from '@mboa/platform';
+import { createLogger, PinoLoggerService } from '@mboa/platform';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
@@ -15,6 +15,7 @@ import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
 import { requestObservability } from './observability/request-observability.js';
+import { serveMetricsOnInternalPort } from './observability/metrics-port.js';
 import { linkPreviewHead } from './static/link-preview.js';
 import { Services } from './rpc/rpc.provider.js';
 
@@ -63,19 +64,16 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
-  // Prometheus scrapes this on the internal network; it is not part of the public /api.
-  const lag = eventLagMetrics(() => app.get(Services).proxy.unwrap(), config.streamName ?? 'EVENTS');
-  server.get('/metrics', (_req: Request, res: Response) => {
-    Promise.all([metrics.render(), lag.render()]).then(
-      ([own, events]) => res.type(PROMETHEUS_CONTENT_TYPE).send(own + events),
-      () => res.status(500).json({ message: MESSAGES.common.internalError }),
-    );
+  // Metrics live on METRICS_PORT only; here /metrics is unknown, not a page of the web app.
+  server.all('/metrics', (_req: Request, res: Response) => {
+    res.status(404).json({ message: MESSAGES.common.routeNotFound });
   });
   mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
   const services = app.get(Services);
   const origin = config.allowedOrigins[0]!;
   mountSpa(server, '/', config.webDist, 'Mboa Rentals', (req) => linkPreviewHead(services, req, origin));
   await app.init();
+  await serveMetricsOnInternalPort(app, config);
   // After every route: unknown /api paths answer JSON, never an HTML page.
   server.use('/api', (_req: Request, res: Response) => {
     res.status(404).json({ message: MESSAGES.common.routeNotFound });

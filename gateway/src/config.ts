@@ -60,7 +60,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     trustProxy: e.TRUST_PROXY ?? false,
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     streamName: e.EVENTS_STREAM,
-    runtime: runtimeConfig({ ...e, METRICS_PORT: undefined }),
+    runtime: runtimeConfig(e),
   };
 }
 

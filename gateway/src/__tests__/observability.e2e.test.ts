@@ -1,5 +1,6 @@
 // What operators see: the request id answered by the gateway and carried into the events a
-// service records, and the Prometheus metrics at /metrics (outside /api).
+// service records, and the Prometheus metrics at /metrics on METRICS_PORT (never on the public port).
+import net from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_TYPES } from '@mboa/contracts';
@@ -8,9 +9,25 @@ import { startTestSystem, type TestSystem } from './system.js';
 
 let system: TestSystem;
 let nc: NatsConnection;
+let metricsUrl: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 beforeAll(async () => {
-  system = await startTestSystem({ services: ['auth'], gateway: { rateLimitScale: 100 } });
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  system = await startTestSystem({
+    services: ['auth'],
+    gateway: { rateLimitScale: 100, runtime: { logLevel: 'info', shutdownGraceMs: 20_000, metricsPort } },
+  });
   nc = await connect({ servers: system.context.natsUrl });
 }, 60_000);
 
@@ -47,10 +64,18 @@ test('a request without an id (or with a malformed one) gets a fresh one', async
   expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 });
 
-test('/metrics has HTTP latency by route template, NATS latency by pattern, event lag and process metrics', async () => {
+test('/metrics on the public port is unknown (404), whatever the method', async () => {
+  for (const method of ['GET', 'HEAD', 'POST']) {
+    const res = await fetch(`${system.url}/metrics`, { method });
+    expect({ method, status: res.status }).toEqual({ method, status: 404 });
+    if (method === 'GET') expect(await res.text()).not.toMatch(/mboa_|process_/);
+  }
+});
+
+test('METRICS_PORT has HTTP latency by route template, NATS latency by pattern, event lag and process metrics', async () => {
   await fetch(`${system.url}/api/properties/00000000-0000-0000-0000-000000000000`);
   await signup(`metrics.${Date.now()}@example.cm`);
-  const res = await fetch(`${system.url}/metrics`);
+  const res = await fetch(metricsUrl);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = await res.text();
@@ -70,7 +95,7 @@ test('event lag per durable consumer, read from JetStream', async () => {
   await jsm.consumers.add(system.context.streamName, { durable_name: 'observer-slowpoke', ack_policy: 'explicit' as never, filter_subject: `${system.context.subjectPrefix}events.user.>` });
   await signup(`lag.${Date.now()}@example.cm`);
   await new Promise((r) => setTimeout(r, 1200));
-  const text = await (await fetch(`${system.url}/metrics`)).text();
+  const text = await (await fetch(metricsUrl)).text();
   const pending = Number(/mboa_event_consumer_pending\{consumer="observer-slowpoke"\} (\d+)/.exec(text)?.[1]);
   const lag = Number(/mboa_event_consumer_lag_seconds\{consumer="observer-slowpoke"\} ([\d.e+-]+)/.exec(text)?.[1]);
   expect(pending).toBeGreaterThanOrEqual(1);

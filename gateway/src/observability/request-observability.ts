@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { httpRequestDuration, REQUEST_ID_HEADER, requestIdFrom, runWithRequestId, type PinoLogger } from '@mboa/platform';
 
 // Probes run every few seconds; their lines would drown the ones people read.
-const QUIET_PATHS = new Set(['/api/health', '/metrics']);
+const QUIET_PATHS = new Set(['/api/health']);
 
 /**
  * First middleware of the gateway: gives the request its id (the caller's `x-request-id` when
@@ -32,7 +32,6 @@ export function requestObservability(logger?: PinoLogger) {
 export function routeTemplate(req: Request, res: Response): string {
   const route = (req as Request & { route?: { path?: unknown } }).route;
   if (route && typeof route.path === 'string') return `${req.baseUrl ?? ''}${route.path}` || '/';
-  if (req.originalUrl === '/metrics') return '/metrics';
   if (res.statusCode === 404) return 'unmatched';
   // The web apps' files and pages (express.static and the SPA fallback).
   return req.originalUrl.startsWith('/admin') ? '/admin/*' : '/*';

@@ -175,6 +175,58 @@ describe('Signup', () => {
   });
 });
 
+/** The texts a screen reader reads with a field (its aria-describedby). */
+function descriptionOf(element: HTMLElement): string {
+  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+describe('Password refusals', () => {
+  it('sign-up shows why the server refused the password under the password field', async () => {
+    const u = userEvent.setup();
+    const { calls } = mockFetch(() => ({ status: 400, body: { message: MESSAGES.auth.passwordTooCommon, errors: [MESSAGES.auth.passwordTooCommon] } }));
+    renderApp(<Signup />, { path: '/signup' });
+    await u.click(screen.getByRole('button', { name: /Renter/ }));
+    await u.type(screen.getByLabelText('Full name'), 'Ada');
+    await u.type(screen.getByLabelText('Email'), 'ada@example.cm');
+    await u.type(screen.getByLabelText('WhatsApp number'), '674000001');
+    const password = screen.getByLabelText('Password');
+    await u.type(password, '        ');
+    await u.click(screen.getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    // Eight spaces are refused before any call, under the field.
+    expect(calls).toHaveLength(0);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(password)).toContain(MESSAGES.auth.passwordAllWhitespace);
+    await u.clear(password);
+    await u.type(password, 'password1');
+    await u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(descriptionOf(password)).toContain(MESSAGES.auth.passwordTooCommon));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reset shows why the new password is refused under the new-password field', async () => {
+    const replies: Record<string, { status?: number; body: unknown }> = {
+      '/api/auth/password-reset/request': { body: { message: MESSAGES.passwordReset.requestSent } },
+      '/api/auth/password-reset/verify': { body: { message: MESSAGES.passwordReset.codeVerified } },
+      '/api/auth/password-reset/confirm': { status: 400, body: { message: MESSAGES.auth.passwordLikeEmail } },
+    };
+    mockFetch(({ path }) => replies[path]);
+    renderApp(<ResetPassword />, { path: '/reset-password' });
+    const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    click('Send Code');
+    fireEvent.change(await screen.findByLabelText('Reset code'), { target: { value: '123456' } });
+    click('Verify Code');
+    const field = await screen.findByLabelText('New password');
+    fireEvent.change(field, { target: { value: 'ada@example.cm' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'ada@example.cm' } });
+    click('Reset Password');
+    await waitFor(() => expect(descriptionOf(field)).toBe(MESSAGES.auth.passwordLikeEmail));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
 describe('Reset password', () => {
   it('runs the three steps with their messages and the 60 s countdown', async () => {
     const replies: Record<string, { status?: number; body: unknown }> = {

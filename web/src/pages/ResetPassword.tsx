@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/client.js';
 import { confirmPasswordReset, requestPasswordReset, verifyPasswordReset } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
-import { validateNewPassword, validateResetCode, validateResetEmail } from '../auth/validation.js';
+import { isPasswordProblem, validateNewPassword, validateResetCode, validateResetEmail } from '../auth/validation.js';
 import { t } from '../i18n/index.js';
 import { FormError } from '../ui/FormError.js';
 import { useToast } from '../ui/toast.js';
@@ -79,6 +79,7 @@ export default function ResetPassword() {
     event.preventDefault();
     const problem = validateNewPassword(password, confirm);
     if (problem) return setError(problem);
+    setError(null);
     void run(async () => {
       const result = await confirmPasswordReset(email.trim(), password);
       notify('success', result?.message ?? MESSAGES.passwordReset.confirmSuccess);
@@ -148,13 +149,25 @@ export default function ResetPassword() {
           <p>{t.reset.stepPassword}</p>
           <label className="field">
             <span>{t.reset.newPassword}</span>
-            <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <PasswordInput
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={isPasswordProblem(error) ? 'reset-pw-error' : undefined}
+              aria-invalid={isPasswordProblem(error) ? true : undefined}
+            />
           </label>
+          {/* Why the new password is refused (too common, the e-mail, …), right under the field. */}
+          {isPasswordProblem(error) ? (
+            <p id="reset-pw-error" className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
           <label className="field">
             <span>{t.reset.confirmPassword}</span>
             <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           </label>
-          <FormError message={error} />
+          <FormError message={isPasswordProblem(error) ? null : error} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {t.reset.savePassword}
           </button>

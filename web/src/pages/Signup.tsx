@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/client.js';
 import { signup } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
-import { cleanWhatsapp, validateSignup } from '../auth/validation.js';
+import { cleanWhatsapp, isPasswordProblem, validateSignup } from '../auth/validation.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
@@ -20,22 +20,29 @@ export default function Signup() {
   const [password, setPassword] = useState('');
   const [agree, setAgree] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [welcome, setWelcome] = useState<{ name: string; role: SignupRole } | null>(null);
+
+  /** A reason about the password goes under the password field; anything else below the form. */
+  function showError(message: string | null) {
+    setPasswordError(isPasswordProblem(message) ? message : null);
+    setError(isPasswordProblem(message) ? null : message);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!role) return;
     const problem = validateSignup({ name, email, password, whatsapp });
-    if (problem) return setError(problem);
+    if (problem) return showError(problem);
     setBusy(true);
-    setError(null);
+    showError(null);
     try {
       const result = await signup({ name: name.trim(), email: email.trim(), password, role, whatsapp, agreeToTerms: agree });
       setUser(result.user);
       setWelcome({ name: result.user?.name ?? name.trim(), role });
     } catch (e) {
-      setError(e instanceof ApiError && e.message ? e.message : t.common.somethingWentWrong);
+      showError(e instanceof ApiError && e.message ? e.message : t.common.somethingWentWrong);
     } finally {
       setBusy(false);
     }
@@ -67,7 +74,7 @@ export default function Signup() {
   const owner = welcome?.role === 'landlord' || welcome?.role === 'caretaker';
   return (
     <div className="auth-card">
-      <button type="button" className="link-button back-link" onClick={() => (setRole(null), setError(null))}>
+      <button type="button" className="link-button back-link" onClick={() => (setRole(null), showError(null))}>
         ← {t.app.back}
       </button>
       <h1>{t.ui.createAccount}</h1>
@@ -104,8 +111,14 @@ export default function Signup() {
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            aria-describedby="signup-pw-hint"
+            aria-describedby={passwordError ? 'signup-pw-error signup-pw-hint' : 'signup-pw-hint'}
+            aria-invalid={passwordError ? true : undefined}
           />
+          {passwordError ? (
+            <p id="signup-pw-error" className="form-error" role="alert">
+              {passwordError}
+            </p>
+          ) : null}
           <small id="signup-pw-hint" className="muted">
             {t.signup.passwordHint}
           </small>

@@ -97,6 +97,8 @@ export const APP_ENV = {
         ADMIN_WEB_DIST: envVar.optionalText(),
         RPC_TIMEOUT_MS: envVar.integer(10_000, 1),
         RATE_LIMIT_SCALE: envVar.number(1),
+        /** Serves the gateway's Prometheus metrics on this port when set (never published; not on PORT). */
+        METRICS_PORT: envVar.optionalPort(),
         TRUST_PROXY: envVar.trustProxy(),
         /** Signs device cookies; absent, a random secret is kept in Redis and shared by replicas. */
         DEVICE_COOKIE_SECRET: envVar.optionalSecret(32),

@@ -2,8 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { PROMETHEUS_CONTENT_TYPE, type Registry } from './registry.js';
 import { metrics as defaultRegistry } from './standard.js';
 
-/** Serves GET /metrics on `port` (a service's own metrics; the gateway has its route instead). */
-export async function startMetricsServer(port: number, registry: Registry = defaultRegistry): Promise<Server> {
+/**
+ * Serves GET /metrics on `port`, apart from any public listener: an app's own metrics (the
+ * gateway adds the event lag read from JetStream). Never publish this port.
+ */
+export async function startMetricsServer(port: number, registry: Pick<Registry, 'render'> = defaultRegistry): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404).end();
