@@ -1,5 +1,5 @@
 // jsdom 31 loads undici 8, which wants Node 22 (zstd in zlib). These machines run Node 20.20
-// (see ../shared/notes/toolchain.md). Component tests never decode zstd, so a stub that fails
+// (README: Node 20.19 or newer). Component tests never decode zstd, so a stub that fails
 // only when actually used is enough. Loaded into vitest's workers with --require (vitest.config.ts).
 const zlib = require('node:zlib');
 if (typeof zlib.createZstdDecompress !== 'function') {
