@@ -133,7 +133,7 @@ describe('who may post', () => {
     ['a description over 2000 characters', { description: 'd'.repeat(2001) }, MESSAGES.property.descriptionTooLong],
     ['a negative price', { price: -5 }, MESSAGES.property.mustBeNonNegative],
     ['a missing price', { price: '' }, MESSAGES.property.priceRequired],
-    ['negative toilets', { specifications: { toilets: -1 } }, MESSAGES.property.mustBeNonNegative],
+    ['negative toilets', { specifications: { bedrooms: 3, toilets: -1, size: 110 } }, MESSAGES.property.mustBeNonNegative],
     ['an unknown category', { category: 'industrial' }, MESSAGES.property.categoryRequired],
     ['a type outside the category', { propertyType: 'office' }, MESSAGES.property.typeNotInCategory],
     ['a missing town', { location: { country: 'Cameroon', neighbourhood: 'Bastos' } }, MESSAGES.property.townRequired],
@@ -411,6 +411,12 @@ describe('admin property calls', () => {
     expect(await edit({ title: '' })).toMatchObject({ status: 400, body: { message: MESSAGES.property.titleRequired } });
     expect(await edit({ price: -3 })).toMatchObject({ status: 400 });
     expect(await edit({ propertyType: 'studio' })).toMatchObject({ status: 400, body: { message: MESSAGES.property.typeNotInCategory } });
+    // Spec §5: the shop turned into an apartment would have no bedrooms or toilets.
+    const R = MESSAGES.property.specificationRequired;
+    expect(await edit({ category: 'residential', propertyType: 'apartment' })).toMatchObject({
+      status: 400,
+      body: { errors: [`specifications.bedrooms: ${R.bedrooms}`, `specifications.toilets: ${R.toilets}`] },
+    });
     const edited = await edit({ title: 'Corner shop, Akwa', description: 'Ground floor shop on a busy street.', price: 120000, paymentTerm: 'quarterly', specifications: { sections: 2 } });
     expect(edited).toMatchObject({
       status: 200,

@@ -87,6 +87,21 @@ export const LIMITS = {
     jsonBodyBytes: 100 * 1024,
     jsonBodyLimit: '100kb',
   },
+  /**
+   * Posting a property with photos. A landlord posting a whole building or a caretaker entering
+   * several owners' properties posts perhaps ten in an hour: 30 leaves room for retries while
+   * bounding what one account can make the media service decode (30 × 10 photos an hour).
+   */
+  uploads: {
+    postsWithPhotosPerUser: 30,
+    postsWithPhotosWindowSeconds: 60 * 60,
+    /** Posts received or processed at once by one gateway replica; past it, 429 before a byte is read. */
+    concurrentPostsPerGateway: 8,
+    /** Photos waiting in one media replica's queue (about 4 postings); past it, 429 and nothing processed. */
+    mediaMaxWaitingImages: 40,
+    /** Retry-After of a busy answer: a few photos' worth of work on two cores. */
+    busyRetryAfterSeconds: 5,
+  },
 } as const;
 
 export type Limits = typeof LIMITS;

@@ -143,12 +143,26 @@ export const MESSAGES = {
     ownerBanned: 'This owner is banned.',
     postForOthersAdminOnly: 'Only admins can post on behalf of another user.',
     imagesInvalid: 'The images are invalid.',
+    /** Spec §5 step 3: what each category needs (REQUIRED_SPECIFICATIONS). */
+    specificationRequired: {
+      bedrooms: 'Number of bedrooms is required',
+      toilets: 'Number of toilets is required',
+      kitchens: 'Number of kitchens is required',
+      livingRooms: 'Number of living rooms is required',
+      size: 'Size is required',
+      distanceFromRoad: 'Distance from the road is required',
+      sections: 'Number of sections is required',
+    },
   },
   upload: {
     notMultipart: 'Send the property as multipart/form-data.',
     malformed: 'The upload could not be read. Please try again.',
     fieldTooLarge: 'A form field is too long.',
     tooManyFields: 'The form has too many fields.',
+    fieldsAfterFiles: 'Send the property details before the photos.',
+    duplicateField: 'A form field was sent more than once.',
+    tooManyPosts: 'You have posted many properties with photos in a short time. Please try again later.',
+    busy: 'Many photos are being processed right now. Please try again in a moment.',
   },
   moderation: {
     approvedMailSubject: 'Your property has been approved',

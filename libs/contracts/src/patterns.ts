@@ -20,6 +20,8 @@ export const AUTH_PATTERNS = {
 
 export const LISTINGS_PATTERNS = {
   propertyCreate: 'listings.property.create',
+  /** May this actor post (and, with `data`, this property for this owner)? Asked before any photo is read. */
+  propertyPostCheck: 'listings.property.post-check',
   propertyGet: 'listings.property.get',
   propertySearch: 'listings.property.search',
   myListingsFetch: 'listings.my-listings.fetch',

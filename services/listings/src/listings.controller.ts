@@ -66,6 +66,11 @@ export class ListingsController {
     return this.posting.create(payload);
   }
 
+  @MessagePattern(LISTINGS_PATTERNS.propertyPostCheck)
+  postCheck(@Payload() payload: unknown) {
+    return this.posting.check(payload);
+  }
+
   @MessagePattern(LISTINGS_PATTERNS.propertyGet)
   get(@Payload() payload: unknown) {
     const { id, actor } = parsePayload(getPayload, payload ?? {});

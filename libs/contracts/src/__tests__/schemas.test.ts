@@ -12,6 +12,7 @@ import {
   parseOrErrors,
   propertyEditSchema,
   propertyPostSchema,
+  REQUIRED_SPECIFICATIONS,
   requestSpaceSchema,
   resetConfirmSchema,
   resetRequestSchema,
@@ -166,8 +167,27 @@ describe('property post', () => {
     const r = parseOrErrors(propertyPostSchema, {
       category: 'Residential', propertyType: 'single room', title: 't', description: 'd', paymentTerms: 'daily', price: 10,
       town: 'Limbe', neighbourhood: 'Down Beach', amenities: ['Swimming Pool', 'gym'], userId: 'u1',
+      specifications: { bedrooms: 1, toilets: 1, size: 12 },
     });
     expect(r).toMatchObject({ ok: true, data: { propertyType: 'Single Room', paymentTerm: 'daily', caution: 0, amenities: ['swimming_pool', 'gym'], userId: 'u1', location: { country: 'Cameroon', town: 'Limbe' } } });
+  });
+  test('spec §5: residential needs bedrooms, toilets and size; commercial sections and size; each missing one named', () => {
+    const R = MESSAGES.property.specificationRequired;
+    const residential = parseOrErrors(propertyPostSchema, nestFormFields({ ...multipart, 'specifications[bedrooms]': '', 'specifications[size]': ' ' }));
+    expect(residential).toEqual({
+      ok: false,
+      message: MESSAGES.common.validationFailed,
+      errors: [`specifications.bedrooms: ${R.bedrooms}`, `specifications.size: ${R.size}`],
+    });
+    const shop = { ...multipart, category: 'commercial', propertyType: 'shop' };
+    expect(parseOrErrors(propertyPostSchema, nestFormFields(shop))).toEqual({
+      ok: false,
+      message: R.sections,
+      errors: [`specifications.sections: ${R.sections}`],
+    });
+    expect(parseOrErrors(propertyPostSchema, nestFormFields({ ...shop, 'specifications[sections]': '0' }))).toMatchObject({ ok: true });
+    // The web wizard requires the same fields at step 3.
+    expect(REQUIRED_SPECIFICATIONS).toEqual({ residential: ['bedrooms', 'toilets', 'size'], commercial: ['sections', 'size'] });
   });
   test('edit: partial, not empty', () => {
     expect(parseOrErrors(propertyEditSchema, { price: '5' })).toMatchObject({ ok: true, data: { price: 5 } });

@@ -11,7 +11,10 @@ import {
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  REQUIRED_SPECIFICATIONS,
   REVIEW_ACTIONS,
+  type PropertyCategory,
+  type SpecificationField,
 } from '../property.js';
 import {
   emptyToUndefined,
@@ -176,10 +179,42 @@ function checkTypeInCategory(
   }
 }
 
+/**
+ * Spec §5 step 3: the specifications a category needs (residential: bedrooms, toilets and size;
+ * commercial: sections and size), as `{ field, message }` for each one missing. The post schema
+ * and the listings service's edit rule both judge with this.
+ */
+export function missingSpecifications(
+  category: PropertyCategory,
+  specifications: Partial<Record<SpecificationField, number | null | undefined>> | undefined,
+): { field: SpecificationField; message: string }[] {
+  return REQUIRED_SPECIFICATIONS[category]
+    .filter((field) => specifications?.[field] == null)
+    .map((field) => ({ field, message: P.specificationRequired[field] }));
+}
+
+function checkRequiredSpecifications(
+  v: {
+    category?: PropertyCategory;
+    propertyType?: (typeof PROPERTY_TYPES)[number];
+    specifications?: Partial<Record<SpecificationField, number | undefined>>;
+  },
+  ctx: z.RefinementCtx,
+) {
+  // Which fields are needed depends on the category, which a mismatched type puts in doubt.
+  if (!v.category || (v.propertyType && !isTypeInCategory(v.category, v.propertyType))) return;
+  for (const { field, message } of missingSpecifications(v.category, v.specifications)) {
+    ctx.addIssue({ code: 'custom', message, path: ['specifications', field] });
+  }
+}
+
 /** POST /api/property/post fields (multipart values, nested with `nestFormFields`). */
 export const propertyPostSchema = z.preprocess(
   normalisePropertyInput,
-  z.object(propertyFields).superRefine(checkTypeInCategory),
+  z.object(propertyFields).superRefine((v, ctx) => {
+    checkTypeInCategory(v, ctx);
+    checkRequiredSpecifications(v, ctx);
+  }),
 );
 export type PropertyPostInput = z.output<typeof propertyPostSchema>;
 

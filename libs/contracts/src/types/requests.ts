@@ -66,6 +66,18 @@ export interface PropertyCreateRequest {
   /** Images already processed by media (`media.images.process`). */
   images: ProcessedImage[];
 }
+/**
+ * `listings.property.post-check`: asked before a posting's photos are read. Without `data`, whether
+ * the actor may post at all; with it, also the fields and the owner `data.userId` names.
+ */
+export interface PropertyPostCheckRequest {
+  actor: Actor;
+  data?: unknown;
+}
+export interface PropertyPostCheckReply {
+  /** The owner the property would belong to (known once `data` was given). */
+  ownerId?: string;
+}
 export interface PropertyGetRequest {
   id: string;
   actor?: Actor;

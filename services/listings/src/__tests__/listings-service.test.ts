@@ -149,7 +149,7 @@ describe('posting', () => {
     ['a title of 101 characters', { title: 'x'.repeat(101) }, MESSAGES.property.titleTooLong],
     ['a description of 2001 characters', { description: 'x'.repeat(2001) }, MESSAGES.property.descriptionTooLong],
     ['a negative price', { price: -1 }, MESSAGES.property.mustBeNonNegative],
-    ['a negative bedroom count', { specifications: { bedrooms: -2 } }, MESSAGES.property.mustBeNonNegative],
+    ['a negative bedroom count', { specifications: { bedrooms: -2, toilets: 1, size: 40 } }, MESSAGES.property.mustBeNonNegative],
     ['a type of the other category', { propertyType: 'shop' }, MESSAGES.property.typeNotInCategory],
     ['an absurd price', { price: 1e12 }, MESSAGES.common.numberTooLarge],
   ])('refuses %s with 400 and stores nothing', async (_label, over, message) => {
@@ -355,6 +355,70 @@ describe('admin', () => {
     expect(stats.latest).toHaveLength(5);
     expect(stats.total).toBeGreaterThan(5);
     expect(await rpc.call(LISTINGS_PATTERNS.health, {})).toEqual({ service: 'listings', status: 'ok', checks: { postgres: 'ok', search: 'ok' } });
+  });
+});
+
+describe('who may post, and what a property must say (spec §5, §6)', () => {
+  const check = (u: PublicUser, data?: Record<string, unknown>) =>
+    rpc.call<{ ownerId?: string }>(LISTINGS_PATTERNS.propertyPostCheck, { actor: actorOf(u), ...(data ? { data: postData(data) } : {}) });
+  const R = MESSAGES.property.specificationRequired;
+
+  test('the check before any photo is read: renters and unverified owners refused, owners and admins allowed', async () => {
+    await expect(check(renter)).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.postingNotAllowedForRole });
+    await expect(check({ ...landlord, isVerified: false })).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.verificationRequiredToPost });
+    expect(await check(landlord)).toEqual({});
+    expect(await check(admin)).toEqual({});
+    expect(await check(landlord, {})).toEqual({ ownerId: landlord.id });
+    expect(await check(admin, { userId: other.id })).toEqual({ ownerId: other.id });
+    await expect(check(admin, { userId: renter.id })).rejects.toMatchObject({ status: 400, message: MESSAGES.property.ownerRoleInvalid });
+    await expect(check(landlord, { userId: other.id })).rejects.toMatchObject({ status: 403, message: MESSAGES.property.postForOthersAdminOnly });
+  });
+
+  test('a banned owner may not post, though their session still says verified', async () => {
+    const banned = user('landlord');
+    await userEvent(EVENT_TYPES.userRegistered, banned);
+    await userEvent(EVENT_TYPES.userBanned, { ...banned, status: 'banned' });
+    await eventually(() => sql.query('SELECT banned FROM listings.owners WHERE id = $1', [banned.id]), (r) => r.rows[0]?.banned === true);
+    await expect(check(banned)).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.accountBanned });
+    await expect(post(banned)).rejects.toMatchObject({ status: 403 });
+  });
+
+  test('residential needs bedrooms, toilets and size; commercial sections and size: 400 naming the field, nothing stored', async () => {
+    const before = await propertyCount();
+    await expect(post(landlord, { specifications: { toilets: 1, size: 40 } })).rejects.toMatchObject({
+      status: 400,
+      message: R.bedrooms,
+      errors: [`specifications.bedrooms: ${R.bedrooms}`],
+    });
+    await expect(post(landlord, { specifications: {} })).rejects.toMatchObject({
+      status: 400,
+      errors: [`specifications.bedrooms: ${R.bedrooms}`, `specifications.toilets: ${R.toilets}`, `specifications.size: ${R.size}`],
+    });
+    await expect(
+      post(landlord, { category: 'commercial', propertyType: 'shop', specifications: { size: 30, bedrooms: 2 } }),
+    ).rejects.toMatchObject({ status: 400, message: R.sections, errors: [`specifications.sections: ${R.sections}`] });
+    await expect(check(landlord, { specifications: { bedrooms: 1, toilets: 1 } })).rejects.toMatchObject({ status: 400, message: R.size });
+    expect(await propertyCount()).toBe(before);
+    const shop = await post(landlord, { category: 'commercial', propertyType: 'shop', specifications: { sections: 3, size: 30 } });
+    expect(shop.specifications).toMatchObject({ sections: 3, size: 30, bedrooms: null });
+  });
+
+  test('an admin edit cannot leave a property without what its category needs', async () => {
+    const p = await post(landlord);
+    const edit = (data: unknown) => rpc.call<any>(LISTINGS_PATTERNS.adminEdit, { actor: actorOf(admin), id: p.id, data });
+    // Residential → commercial: the shop needs its sections.
+    await expect(edit({ category: 'commercial', propertyType: 'shop' })).rejects.toMatchObject({
+      status: 400,
+      errors: [`specifications.sections: ${R.sections}`],
+    });
+    // A blank value changes nothing rather than clearing the field.
+    expect((await edit({ specifications: { bedrooms: '' }, title: 'Still has bedrooms' })).property.specifications.bedrooms).toBe(2);
+    const shop = await edit({ category: 'commercial', propertyType: 'shop', specifications: { sections: 2 } });
+    expect(shop.property).toMatchObject({ category: 'commercial', specifications: { sections: 2, size: 85.5 } });
+    // Row of an older version with no bedrooms: an edit must bring them.
+    await sql.query(`UPDATE listings.properties SET category = 'residential', property_type = 'apartment', bedrooms = NULL WHERE id = $1`, [p.id]);
+    await expect(edit({ title: 'Fixed title' })).rejects.toMatchObject({ status: 400, errors: [`specifications.bedrooms: ${R.bedrooms}`] });
+    expect((await edit({ title: 'Fixed title', specifications: { bedrooms: 3 } })).property.specifications.bedrooms).toBe(3);
   });
 });
 

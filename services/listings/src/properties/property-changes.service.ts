@@ -7,6 +7,7 @@ import {
   isTypeInCategory,
   MESSAGES,
   snapshotOfProperty,
+  SPECIFICATION_FIELDS,
   type Actor,
   type AdminPropertyAction,
   type PropertyEditInput,
@@ -17,6 +18,7 @@ import { fail } from '@mboa/platform';
 import type { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
+import { ensureRequiredSpecifications } from '../rules/posting.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
 import { isOwnerOrAdmin, isUuid, PropertyReader, propertyNotFound } from './property-reader.js';
 import { toPropertyRead, type PropertyWithImages } from './property-view.js';
@@ -94,6 +96,12 @@ export class PropertyChangesService {
         const columns = specificationColumns(data.specifications);
         for (const key of Object.keys(given) as (keyof typeof columns)[]) changes[key] = columns[key];
       }
+      // The property as it will be must still say what its category needs (spec §5): a change of
+      // category brings its own required fields, and none can be lost.
+      const specifications = Object.fromEntries(
+        SPECIFICATION_FIELDS.map((field) => [field, changes[field] !== undefined ? (changes[field] as number | null) : current[field]]),
+      );
+      ensureRequiredSpecifications(category, specifications);
       const updated = await tx.property.update({
         where: { id },
         data: { ...changes, version: { increment: 1 } },

@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
 import {
+  actorSchema,
   canonicalTown,
   EVENT_TYPES,
-  isOwnerRole,
   MESSAGES,
   propertyPostSchema,
   snapshotOfProperty,
   type Actor,
+  type PropertyPostCheckReply,
+  type PropertyPostInput,
   type PropertyRead,
 } from '@mboa/contracts';
 import { fail, parsePayload } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
+import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
 import { checkNumberBounds, propertyCreatePayload, specificationColumns } from './property-input.js';
 import { isUuid } from './property-reader.js';
 import { toPropertyRead } from './property-view.js';
+
+const postCheckPayload = z.object({ actor: actorSchema, data: z.unknown().optional() }, { error: MESSAGES.auth.notSignedIn });
 
 /** `listings.property.create`: who may post, for whom, and what a new property looks like. */
 @Injectable()
@@ -25,11 +31,23 @@ export class PropertyPostingService {
     private readonly owners: OwnersService,
   ) {}
 
+  /**
+   * `listings.property.post-check`: the gateway asks before it reads a single photo, so a refused
+   * posting costs nothing. Without `data`: may this actor post at all? With it: also the fields,
+   * and the owner `userId` names. `create` judges again with the same rules.
+   */
+  async check(payload: unknown): Promise<PropertyPostCheckReply> {
+    const { actor, data: raw } = parsePayload(postCheckPayload, payload);
+    await this.ensureMayPost(actor);
+    if (raw === undefined) return {};
+    const data = this.validPost(raw);
+    return { ownerId: await this.ownerFor(actor, data.userId) };
+  }
+
   async create(payload: unknown): Promise<PropertyRead> {
     const { actor, data: raw, images } = parsePayload(propertyCreatePayload, payload);
-    this.ensureMayPost(actor);
-    const data = parsePayload(propertyPostSchema, raw);
-    checkNumberBounds(data);
+    await this.ensureMayPost(actor);
+    const data = this.validPost(raw);
     const ownerId = await this.ownerFor(actor, data.userId);
 
     const created = await this.db.$transaction(async (tx) => {
@@ -78,23 +96,29 @@ export class PropertyPostingService {
     return created;
   }
 
-  /** CONTRACT.md: verified landlords and caretakers, and admins. */
-  private ensureMayPost(actor: Actor): void {
-    if (actor.role === 'admin') return;
-    if (!isOwnerRole(actor.role)) throw fail.forbidden(MESSAGES.auth.postingNotAllowedForRole);
-    if (!actor.isVerified) throw fail.forbidden(MESSAGES.auth.verificationRequiredToPost);
+  /** CONTRACT.md: verified landlords and caretakers, and admins; nobody banned (rules/posting). */
+  private async ensureMayPost(actor: Actor): Promise<void> {
+    // The cheap refusals first: a renter costs no database read.
+    ensureMayPost(actor, null);
+    if (actor.role !== 'admin') ensureMayPost(actor, await this.owners.find(actor.userId));
+  }
+
+  /** The post fields as the shared schema and spec §5 accept them, within our columns' bounds. */
+  private validPost(raw: unknown): PropertyPostInput {
+    const data = parsePayload(propertyPostSchema, raw);
+    ensureRequiredSpecifications(data.category, data.specifications);
+    checkNumberBounds(data);
+    return data;
   }
 
   /** The owner of the new property: the poster, or for an admin the landlord or caretaker named by `userId`. */
   private async ownerFor(actor: Actor, userId: string | undefined): Promise<string> {
     if (!userId || userId === actor.userId) return actor.userId;
-    if (actor.role !== 'admin') throw fail.forbidden(MESSAGES.property.postForOthersAdminOnly);
+    if (actor.role !== 'admin') ensureMayPostFor(actor, null);
     if (!isUuid(userId)) throw fail.badRequest(MESSAGES.property.userIdInvalid, [`userId: ${MESSAGES.property.userIdInvalid}`]);
     // The user may have registered a moment ago; their `user.registered` is on its way.
     const owner = await this.owners.waitFor(userId);
-    if (!owner) throw fail.notFound(MESSAGES.property.ownerNotFound);
-    if (!isOwnerRole(owner.role)) throw fail.badRequest(MESSAGES.property.ownerRoleInvalid);
-    if (owner.banned) throw fail.badRequest(MESSAGES.property.ownerBanned);
+    ensureMayPostFor(actor, owner);
     return owner.id;
   }
 }

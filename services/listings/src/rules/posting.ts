@@ -1,0 +1,53 @@
+// Who may post a property, for whom, and what a property must say about itself (spec §5, §6,
+// CONTRACT.md). The one place these rules live: the pre-upload check, the creation itself and the
+// admin edit all judge with them.
+import {
+  isOwnerRole,
+  MESSAGES,
+  missingSpecifications,
+  type Actor,
+  type PropertyCategory,
+  type SpecificationField,
+} from '@mboa/contracts';
+import { fail } from '@mboa/platform';
+
+/** What listings knows of a user (its owners projection of auth's users). */
+export interface KnownUser {
+  role: Actor['role'];
+  banned: boolean;
+}
+
+/**
+ * Verified landlords and caretakers, and admins, may post; nobody banned. `self` is the actor as
+ * the owners projection knows them (null while their registration is still on its way).
+ */
+export function ensureMayPost(actor: Actor, self: KnownUser | null): void {
+  if (actor.role === 'admin') return;
+  if (!isOwnerRole(actor.role)) throw fail.forbidden(MESSAGES.auth.postingNotAllowedForRole);
+  if (!actor.isVerified) throw fail.forbidden(MESSAGES.auth.verificationRequiredToPost);
+  if (self?.banned) throw fail.forbidden(MESSAGES.auth.accountBanned);
+}
+
+/** Only an admin posts for someone else, and only for a landlord or caretaker who is not banned. */
+export function ensureMayPostFor<T extends KnownUser>(actor: Actor, owner: T | null): asserts owner is T {
+  if (actor.role !== 'admin') throw fail.forbidden(MESSAGES.property.postForOthersAdminOnly);
+  if (!owner) throw fail.notFound(MESSAGES.property.ownerNotFound);
+  if (!isOwnerRole(owner.role)) throw fail.badRequest(MESSAGES.property.ownerRoleInvalid);
+  if (owner.banned) throw fail.badRequest(MESSAGES.property.ownerBanned);
+}
+
+/**
+ * Spec §5 step 3 on the server: a residential property has bedrooms, toilets and a size; a
+ * commercial one sections and a size. 400 naming each missing field.
+ */
+export function ensureRequiredSpecifications(
+  category: PropertyCategory,
+  specifications: Partial<Record<SpecificationField, number | null | undefined>>,
+): void {
+  const missing = missingSpecifications(category, specifications);
+  if (!missing.length) return;
+  throw fail.badRequest(
+    missing.length === 1 ? missing[0]!.message : MESSAGES.common.validationFailed,
+    missing.map(({ field, message }) => `specifications.${field}: ${message}`),
+  );
+}
