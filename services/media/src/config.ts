@@ -17,6 +17,8 @@ export interface MediaConfig {
    * starving the other requests of a 2-core machine.
    */
   processingConcurrency: number;
+  /** Photos that may wait for a turn; past it a posting is refused with 429 (default LIMITS.uploads). */
+  maxWaitingImages?: number;
   /** Whether to consume `property.deleted` here (off in tests that publish no events). */
   consumeEvents: boolean;
   /** Logging, stopping and metrics of the process; defaults when absent (tests). */

@@ -56,7 +56,7 @@ export class ImageUploads {
   constructor(@Inject(MEDIA_CONFIG) config: MediaConfig) {
     this.store = config.store;
     this.images = new PropertyImages(new ImageProcessor(), config.store);
-    this.queue = new ProcessingQueue(config.processingConcurrency);
+    this.queue = new ProcessingQueue(config.processingConcurrency, config.maxWaitingImages ?? LIMITS.uploads.mediaMaxWaitingImages);
   }
 
   async process(payload: unknown): Promise<ProcessImagesReply> {
@@ -66,6 +66,12 @@ export class ImageUploads {
     } catch (e) {
       await this.removeStaged(payload);
       throw e;
+    }
+    // A posting is processed whole or not at all: when its photos would not all find a place in
+    // the line, it is refused before any is decoded (the client retries after Retry-After).
+    if (!this.queue.hasRoomFor(request.uploads.length)) {
+      await this.removeStaged(request);
+      throw fail.tooMany(MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds);
     }
     // Keys are content-addressed within a scope; a fresh scope per posting means two properties
     // never share a file, so deleting one property's images never touches another's.

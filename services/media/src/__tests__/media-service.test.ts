@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import {
   EVENT_TYPES,
   imageKeysOf,
+  LIMITS,
   MEDIA_PATTERNS,
   MESSAGES,
   type HealthReply,
@@ -160,6 +161,41 @@ describe('media.images.process', () => {
     );
     expect(error).toMatchObject({ status: 400, message: UPLOAD_MISSING });
   });
+});
+
+describe('a bound on waiting work', () => {
+  it('refuses a posting whose photos would not all find a place in the line: 429 with Retry-After, its staged files removed', async () => {
+    // A replica of its own: one photo at a time, at most three waiting.
+    const prefix = uniqueTestPrefix('media-busy');
+    const busy = await startMediaService({ ...config, subjectPrefix: prefix, processingConcurrency: 1, maxWaitingImages: 3, consumeEvents: false }, { logger: false });
+    const client = new RpcClient({ servers: config.natsUrl, subjectPrefix: prefix, timeoutMs: 30_000 });
+    await client.connect();
+    try {
+      const first = await Promise.all([camera, camera, camera, camera].map(stage));
+      const working = client.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+        ownerId: 'owner-1',
+        uploads: first.map((key, i) => ({ key, filename: `${i}.jpg` })),
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      const second = await stage(camera);
+      const refused = await refusal(
+        client.call(MEDIA_PATTERNS.imagesProcess, { ownerId: 'owner-2', uploads: [{ key: second, filename: 'late.jpg' }] }),
+      );
+      expect(refused).toBeInstanceOf(RpcCallError);
+      expect([refused!.status, refused!.message, refused!.retryAfter]).toEqual([429, MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds]);
+      expect(await store.exists(second)).toBe(false);
+      // The posting already in line is not disturbed, and the line takes work again once it moves.
+      expect((await working).images).toHaveLength(4);
+      const again = await client.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+        ownerId: 'owner-2',
+        uploads: [{ key: await stage(camera), filename: 'late.jpg' }],
+      });
+      expect(again.images).toHaveLength(1);
+    } finally {
+      await client.close();
+      await busy.close();
+    }
+  }, 60_000);
 });
 
 describe('removing images', () => {

@@ -22,4 +22,19 @@ describe('ProcessingQueue', () => {
     expect(queue.pending).toBe(0);
     await expect(queue.run(async () => 'after')).resolves.toBe('after');
   });
+
+  it('tells whether a batch of jobs would all start or find a place among at most `maxWaiting` waiting', async () => {
+    const queue = new ProcessingQueue(2, 3);
+    expect(queue.hasRoomFor(5)).toBe(true);
+    expect(queue.hasRoomFor(6)).toBe(false);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const jobs = [0, 1, 2, 3].map(() => queue.run(() => gate));
+    expect(queue.pending).toBe(2);
+    expect(queue.hasRoomFor(1)).toBe(true);
+    expect(queue.hasRoomFor(2)).toBe(false);
+    release();
+    await Promise.all(jobs);
+    expect(queue.hasRoomFor(5)).toBe(true);
+  });
 });
