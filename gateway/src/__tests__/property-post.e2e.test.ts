@@ -271,6 +271,8 @@ describe('POST /api/property/post', () => {
     });
     req.on('error', () => undefined);
     try {
+      // The details first, as the web app sends them: a photo is stored only once they pass.
+      for (const [k, v] of Object.entries(FIELDS)) req.write(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
       req.write(
         `--${boundary}\r\nContent-Disposition: form-data; name="propertyImages"; filename="${Date.now()}-0-a.jpg"\r\n` +
           'Content-Type: image/jpeg\r\n\r\n',

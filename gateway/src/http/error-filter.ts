@@ -33,13 +33,16 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
+      // A 429 of our own (e.g. uploads' RetryLater) says how long to wait.
+      const wait = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      const retryAfter = typeof wait === 'number' ? wait : undefined;
       // Nest's own "Cannot GET /api/x" for unknown routes.
       if (status === 404 && typeof response === 'object' && /^Cannot [A-Z]+ /.test(String((response as ErrorBody).message))) {
         return { status, body: { message: MESSAGES.common.routeNotFound } };
       }
       if (typeof response === 'object' && response && typeof (response as ErrorBody).message === 'string') {
         const { message, errors } = response as ErrorBody;
-        return { status, body: Array.isArray(errors) ? { message, errors } : { message } };
+        return { status, body: Array.isArray(errors) ? { message, errors } : { message }, retryAfter };
       }
       return { status, body: { message: typeof response === 'string' ? response : exception.message } };
     }

@@ -24,6 +24,16 @@ export interface StagedFile {
   size: number;
 }
 
+export interface UploadHooks {
+  /**
+   * Called once, with the text fields, when the first file of `fileField` begins (or when the body
+   * ends without one: `withFiles` false), and awaited before a byte of any file is stored: the
+   * place to check the fields and who may post. Rejecting refuses the upload with that error,
+   * nothing stored.
+   */
+  beforeFiles?: (fields: readonly [string, string][], withFiles: boolean) => Promise<void>;
+}
+
 export interface ReceivedUpload {
   /** Text fields in the order sent (repeated names kept). */
   fields: [string, string][];
@@ -43,8 +53,15 @@ const log = new Logger('uploads');
  * answer goes out without waiting for the rest of the body). On any refusal every staged file is
  * removed before this rejects; on success the caller owns (and must remove) them.
  */
-export function receiveUpload(req: Request, res: Response, store: ObjectStore, limits: UploadLimits): Promise<ReceivedUpload> {
+export function receiveUpload(
+  req: Request,
+  res: Response,
+  store: ObjectStore,
+  limits: UploadLimits,
+  hooks: UploadHooks = {},
+): Promise<ReceivedUpload> {
   if (!req.is('multipart/form-data')) {
+    refuseUnread(req, res);
     return Promise.reject(new BadRequestException({ message: UPLOAD_MESSAGES.notMultipart }));
   }
   let parser: busboy.Busboy;
@@ -63,6 +80,7 @@ export function receiveUpload(req: Request, res: Response, store: ObjectStore, l
       },
     });
   } catch {
+    refuseUnread(req, res);
     return Promise.reject(new BadRequestException({ message: UPLOAD_MESSAGES.notMultipart }));
   }
 
@@ -73,9 +91,22 @@ export function receiveUpload(req: Request, res: Response, store: ObjectStore, l
     const open = new Set<busboy.FileStream>();
     let failure: unknown;
     let settled = false;
+    let fileSeen = false;
+    // The fields check, run once before the first byte of a file is stored.
+    let checked: Promise<void> | undefined;
+    const check = (withFiles: boolean) =>
+      (checked ??= (hooks.beforeFiles ? hooks.beforeFiles(fields, withFiles) : Promise.resolve()).catch((e: unknown) => {
+        stop(e);
+        throw e;
+      }));
 
     const settle = async () => {
       if (settled) return;
+      if (failure === undefined) {
+        // A body without files is checked at its end, like any other.
+        await check(false).catch(() => undefined);
+        if (settled) return;
+      }
       settled = true;
       if (failure !== undefined) {
         // Answer at once; the staged files go right after (the abandoned write settles first).
@@ -101,23 +132,31 @@ export function receiveUpload(req: Request, res: Response, store: ObjectStore, l
     };
 
     parser.on('file', (name, stream, info) => {
+      // A file stream errs when it is abandoned (destroyed) or the body breaks mid-file; with no
+      // listener that error would end the process. Whoever reads it sees the error too.
+      stream.on('error', () => undefined);
       if (failure !== undefined || name !== limits.fileField || !info.filename) {
         stream.resume();
         return;
       }
+      fileSeen = true;
       const staged: StagedFile = { key: `${MEDIA_STAGING_PREFIX}${randomUUID()}`, filename: info.filename, size: 0 };
       files.push(staged);
       open.add(stream);
       stream.once('limit', () => stop(tooLarge(staged.filename)));
       writes.push(
-        store
-          .putStream(staged.key, stream, 'application/octet-stream', { maxBytes: limits.maxFileBytes })
+        // Unread until the check passes: back-pressure holds the rest of the body meanwhile.
+        check(true)
+          .then(() => {
+            if (failure !== undefined) throw failure;
+            return store.putStream(staged.key, stream, 'application/octet-stream', { maxBytes: limits.maxFileBytes });
+          })
           .then(({ size }) => {
             staged.size = size;
             if (stream.truncated) stop(tooLarge(staged.filename));
           })
           .catch((e: unknown) => {
-            if (failure !== undefined) return; // the refusal that destroyed the stream
+            if (failure !== undefined) return; // the refusal that destroyed the stream (or the failed check)
             if (e instanceof ObjectTooLargeError) return stop(tooLarge(staged.filename));
             log.error(`staging ${staged.key} failed: ${e instanceof Error ? e.message : String(e)}`);
             stop(new HttpException({ message: MESSAGES.property.submitFailed }, HttpStatus.SERVICE_UNAVAILABLE));
@@ -126,17 +165,26 @@ export function receiveUpload(req: Request, res: Response, store: ObjectStore, l
       );
     });
     parser.on('field', (name, value, info) => {
+      if (failure !== undefined) return;
       if (info.valueTruncated || info.nameTruncated) return stop(new HttpException({ message: UPLOAD_MESSAGES.fieldTooLarge }, 413));
+      // The details are judged before any photo is stored, so they must all come first (the web
+      // app sends them so): a field behind a photo would arrive after the judgement.
+      if (fileSeen) {
+        return stop(new BadRequestException({ message: UPLOAD_MESSAGES.fieldsAfterFiles, errors: [`${name}: ${UPLOAD_MESSAGES.fieldsAfterFiles}`] }));
+      }
       fields.push([name, value]);
     });
     parser.on('filesLimit', () => stop(new BadRequestException({ message: MESSAGES.property.maxImages })));
     parser.on('fieldsLimit', () => stop(new HttpException({ message: UPLOAD_MESSAGES.tooManyFields }, 413)));
     parser.on('partsLimit', () => stop(new HttpException({ message: UPLOAD_MESSAGES.tooManyFields }, 413)));
-    parser.on('error', () => stop(new BadRequestException({ message: UPLOAD_MESSAGES.malformed })));
+    const malformed = () => stop(new BadRequestException({ message: UPLOAD_MESSAGES.malformed }));
+    parser.on('error', malformed);
     parser.on('close', () => void settle());
+    // A socket error mid-body (reset by a phone changing cells) reaches the request stream.
+    req.on('error', malformed);
     // The client went away mid-upload: nothing to answer, only staged files to remove.
     req.on('close', () => {
-      if (!req.complete) stop(new BadRequestException({ message: UPLOAD_MESSAGES.malformed }));
+      if (!req.complete) malformed();
     });
     req.pipe(parser);
   });
@@ -161,6 +209,7 @@ export function displayName(filename: string): string {
  * data sends a TCP reset, which can swallow the answer), and cut a moment later.
  */
 function lingerThenClose(req: Request, res: Response): void {
+  req.on('error', () => undefined);
   req.pause();
   if (!res.headersSent) res.setHeader('Connection', 'close');
   const socket = req.socket;
@@ -170,4 +219,13 @@ function lingerThenClose(req: Request, res: Response): void {
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
+}
+
+/**
+ * For a request refused before its body is read (signed out, not allowed to post, too many
+ * posts): answer without reading it, so the refusal costs no upload bandwidth or work.
+ */
+export function refuseUnread(req: Request, res: Response): void {
+  if (req.complete || req.readableEnded) return;
+  lingerThenClose(req, res);
 }

@@ -16,16 +16,31 @@ import {
   type ProcessImagesReply,
   type ProcessImagesRequest,
   type PropertyCreateRequest,
+  type PropertyPostCheckReply,
+  type PropertyPostCheckRequest,
+  type PropertyPostInput,
   type PropertyRead,
   type PublicUser,
 } from '@mboa/contracts';
 import { RpcCallError, type ObjectStore } from '@mboa/platform';
+import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { OBJECT_STORE } from '../media/object-store.provider.js';
 import { Services } from '../rpc/rpc.provider.js';
-import { receiveUpload, type UploadLimits } from './multipart-upload.js';
+import { receiveUpload, refuseUnread, type UploadLimits } from './multipart-upload.js';
 import { PROPERTY_POST_MULTIPART } from './property-post.openapi.js';
+import { UPLOAD_MESSAGES } from './upload-messages.js';
+import { UploadGuard, type Release } from './upload-guard.js';
+
+/** The fields of a posting as checked, and whose property it will be. */
+interface AcceptedPost {
+  data: PropertyPostInput;
+  ownerId: string;
+}
+
+/** Form fields that may repeat (one amenity per field); any other repeated name is refused. */
+const REPEATABLE = new Set(['amenities']);
 
 const UPLOAD_LIMITS: UploadLimits = {
   fileField: 'propertyImages',
@@ -48,6 +63,7 @@ export class PropertyPostController {
     private readonly services: Services,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly guard: UploadGuard,
   ) {}
 
   @Post('post')
@@ -56,9 +72,12 @@ export class PropertyPostController {
   @ApiOperation({
     summary: 'Post a property with its photos (verified landlord or caretaker, or an admin; `userId` posts on behalf)',
     description:
-      'Fields are checked before any photo is processed. Photos are streamed to storage while they arrive; ' +
+      'Who may post is decided before the body is read; the text fields (which come before the photos) are ' +
+      'checked before a byte of any photo is stored. Photos are streamed to storage while they arrive; ' +
       'the 11th file or a file past 10 MB stops the upload at once. Each photo is re-encoded (WebP, at most ' +
-      '1024 px, no metadata) with a thumbnail. The property starts available and not verified.',
+      '1024 px, no metadata) with a thumbnail. The property starts available and not verified. ' +
+      `At most ${LIMITS.uploads.postsWithPhotosPerUser} postings with photos per user per hour, and a bounded ` +
+      'number processed at once: past either, 429 with Retry-After.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: PROPERTY_POST_MULTIPART as any })
@@ -66,22 +85,46 @@ export class PropertyPostController {
   @ApiResponse({ status: 400, description: 'A field (spec message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, or not multipart' })
   @ApiResponse({ status: 401, description: 'Signed out' })
   @ApiResponse({ status: 403, description: 'Not allowed to post' })
-  @ApiResponse({ status: 413, description: 'An image over 10 MB' })
+  @ApiResponse({ status: 413, description: 'An image over 10 MB, or a text field over 100 KB' })
+  @ApiResponse({ status: 429, description: 'Too many postings with photos this hour, or too many being processed (Retry-After)' })
   async post(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @CurrentUser() user: PublicUser,
   ): Promise<PostPropertyResponse> {
-    const upload = await receiveUpload(req, res, this.store, UPLOAD_LIMITS);
+    const actor = actorOf(user);
+    let release: Release;
     try {
-      const parsed = parseOrErrors(propertyPostSchema, nestFormFields(upload.fields));
-      if (!parsed.ok) throw new BadRequestException({ message: parsed.message, errors: parsed.errors });
-      const data = parsed.data;
-      const actor: Actor = { userId: user.id, role: user.role, isVerified: user.isVerified };
+      // Permission before work: listings decides whether this person may post at all, and the
+      // hour's allowance and this replica's capacity are checked, before a byte of the body is read.
+      await this.services.call(LISTINGS_PATTERNS.propertyPostCheck, { actor } satisfies PropertyPostCheckRequest);
+      await this.guard.ensureNotSpent(user.id);
+      release = this.guard.enter();
+    } catch (error) {
+      refuseUnread(req, res);
+      throw error;
+    }
+    try {
+      return await this.receiveAndCreate(req, res, actor);
+    } finally {
+      release();
+    }
+  }
+
+  private async receiveAndCreate(req: Request, res: Response, actor: Actor): Promise<PostPropertyResponse> {
+    const accepted: { post?: AcceptedPost } = {};
+    const upload = await receiveUpload(req, res, this.store, UPLOAD_LIMITS, {
+      beforeFiles: async (fields, withFiles) => {
+        accepted.post = await this.checkFields(actor, fields, withFiles);
+      },
+    });
+    try {
+      if (!accepted.post) throw new BadRequestException({ message: UPLOAD_MESSAGES.malformed });
+      const { data, ownerId } = accepted.post;
 
       const images = upload.files.length
         ? await this.processImages({
-            ownerId: data.userId ?? user.id,
+            ownerId,
             title: data.title,
             uploads: upload.files.map(({ key, filename }) => ({ key, filename })),
           })
@@ -99,6 +142,34 @@ export class PropertyPostController {
       // Media deletes what it read; this covers refusals before media and media failing midway.
       await Promise.all(upload.files.map((f) => this.store.remove(f.key).catch(() => undefined)));
     }
+  }
+
+  /**
+   * The text fields, judged before any photo is stored: each at most once, valid by the shared
+   * schema, and accepted by listings for this actor (and the owner `userId` names). A posting
+   * with photos then counts against the person's hourly allowance.
+   */
+  private async checkFields(actor: Actor, fields: readonly [string, string][], withFiles: boolean): Promise<AcceptedPost> {
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    for (const [name] of fields) {
+      if (seen.has(name) && !REPEATABLE.has(name) && !name.endsWith('[]')) repeated.add(name);
+      seen.add(name);
+    }
+    if (repeated.size) {
+      throw new BadRequestException({
+        message: UPLOAD_MESSAGES.duplicateField,
+        errors: [...repeated].map((name) => `${name}: ${UPLOAD_MESSAGES.duplicateField}`),
+      });
+    }
+    const parsed = parseOrErrors(propertyPostSchema, nestFormFields(fields));
+    if (!parsed.ok) throw new BadRequestException({ message: parsed.message, errors: parsed.errors });
+    const { ownerId } = await this.services.call<PropertyPostCheckReply>(LISTINGS_PATTERNS.propertyPostCheck, {
+      actor,
+      data: parsed.data,
+    } satisfies PropertyPostCheckRequest);
+    if (withFiles) await this.guard.consume(actor.userId);
+    return { data: parsed.data, ownerId: ownerId ?? actor.userId };
   }
 
   private async processImages(request: ProcessImagesRequest): Promise<ProcessedImage[]> {

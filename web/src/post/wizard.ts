@@ -110,8 +110,9 @@ export function buildFormData(form: PostForm, options: { isAdmin: boolean; now?:
   const shown = specificationFieldsFor(form.category);
   for (const field of shown) put(`specifications[${field}]`, form.specifications[field]);
   data.append('amenities', JSON.stringify(form.amenities));
+  if (options.isAdmin) put('userId', form.userId);
+  // The photos last: the server judges the details (and who may post) before it stores any photo.
   const now = options.now ?? Date.now();
   form.images.forEach((image, index) => data.append('propertyImages', image.file, uploadName(index, image.originalName, now)));
-  if (options.isAdmin) put('userId', form.userId);
   return data;
 }
