@@ -3,13 +3,19 @@
 // Redis and NATS run, applies migrations, optionally seeds demo data, then runs every service and
 // the gateway as child processes until Ctrl-C or SIGTERM.
 //
+// An app that exits unexpectedly is restarted with a growing delay (scripts/lib/supervisor.mjs);
+// the others keep running. Ctrl-C or SIGTERM stops the gateway first, then the services.
+//
 // Settings (besides the applications' own, see README): PORT (3000), SEED_DEMO=1,
-// SKIP_BUILD=1 (use the dist/ folders as they are), START_TIMEOUT_MS (90000).
-import { spawn, spawnSync } from 'node:child_process';
+// SKIP_BUILD=1 (use the dist/ folders as they are), FROM_SOURCE=1 (run the TypeScript sources
+// through swc instead of building: quicker to try a change, types unchecked), START_TIMEOUT_MS
+// (90000), METRICS_PORT (the gateway's; each service gets the next port, in alphabetical order).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServers, ServerSetupError } from '../infra/scripts/ensure-servers.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -19,6 +25,7 @@ const port = Number(process.env.PORT || 3000);
 const startTimeoutMs = Number(process.env.START_TIMEOUT_MS || 90_000);
 const STOP_GRACE_MS = 10_000;
 const KEEP_LINES = 30;
+const fromSource = process.env.FROM_SOURCE === '1';
 // Children log without colour: their lines are prefixed here and often end up in files.
 const childEnv = { ...process.env, PORT: String(port), NO_COLOR: '1' };
 delete childEnv.FORCE_COLOR;
@@ -48,95 +55,29 @@ async function answers(url) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Child processes
+// The apps: kept running by the supervisor (an app that crashes is restarted, the others never stop)
 
-/** @type {{ name: string, child: import('node:child_process').ChildProcess, lines: string[], exited: boolean }[]} */
-const children = [];
+const supervisor = new Supervisor({ say, warn: (line) => console.error(`[start] ${line}`), keepLines: KEEP_LINES });
 let stopping = false;
-let started = false;
-
-const ANSI = /\u001b\[[0-9;?]*[ -\/]*[@-~]/g;
-const width = () => Math.max(...children.map((c) => c.name.length), 7);
-
-function pipeLines(entry, stream, out) {
-  let partial = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const parts = (partial + chunk).split(/\r?\n/);
-    partial = parts.pop();
-    for (const raw of parts) emit(entry, raw, out);
-  });
-  stream.on('end', () => {
-    if (partial) emit(entry, partial, out);
-    partial = '';
-  });
-}
-
-function emit(entry, raw, out) {
-  const line = raw.replace(ANSI, '');
-  entry.lines.push(line);
-  if (entry.lines.length > KEEP_LINES) entry.lines.shift();
-  out.write(`${entry.name.padEnd(width())} | ${line}\n`);
-}
-
-function launch(name, mainFile) {
-  // Own process group, so a terminal's Ctrl-C reaches only us and we stop the children in order.
-  const child = spawn(process.execPath, [mainFile], { cwd: root, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const entry = { name, child, lines: [], exited: false };
-  children.push(entry);
-  pipeLines(entry, child.stdout, process.stdout);
-  pipeLines(entry, child.stderr, process.stderr);
-  child.on('error', (error) => emit(entry, `could not start: ${error.message}`, process.stderr));
-  child.on('exit', (code, signal) => {
-    entry.exited = true;
-    if (stopping) return;
-    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-    console.error(`[start] ${name} ${how} ${started ? 'while running' : 'during start'}; its last lines:`);
-    for (const line of entry.lines.slice(-15)) console.error(`  ${name} | ${line}`);
-    void stopAll(1);
-  });
-  return entry;
-}
-
-function signalChild(entry, signal) {
-  if (entry.exited) return;
-  try {
-    process.kill(-entry.child.pid, signal); // the child's process group, i.e. it and anything it spawned
-  } catch {
-    try {
-      entry.child.kill(signal);
-    } catch {
-      /* already gone */
-    }
-  }
-}
 
 async function stopAll(exitCode) {
   if (stopping) return;
   stopping = true;
-  const running = children.filter((c) => !c.exited);
-  if (running.length > 0) say(`stopping ${running.map((c) => c.name).join(', ')}…`);
   // The gateway first, so no request reaches a service that is already going away.
-  for (const entry of [...running].reverse()) signalChild(entry, 'SIGTERM');
-  const deadline = Date.now() + STOP_GRACE_MS;
-  while (children.some((c) => !c.exited) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const entry of children.filter((c) => !c.exited)) {
-    say(`${entry.name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
-    signalChild(entry, 'SIGKILL');
-  }
+  await supervisor.stopAll({ graceMs: STOP_GRACE_MS, stopOrder: ['gateway'] });
   process.exit(exitCode);
 }
 
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 // Last resort if we die some other way: never leave orphans holding the ports.
-process.on('exit', () => {
-  for (const entry of children) signalChild(entry, 'SIGKILL');
-});
+process.on('exit', () => supervisor.killAll());
 
 // ------------------------------------------------------------------------------------------------
 
-if (process.env.SKIP_BUILD === '1') {
+if (fromSource) {
+  say('FROM_SOURCE=1: running the TypeScript sources, nothing built');
+} else if (process.env.SKIP_BUILD === '1') {
   say('SKIP_BUILD=1: using the existing builds');
 } else {
   step('building what changed…', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
@@ -165,28 +106,38 @@ if (await answers(`http://127.0.0.1:${port}/api/health`)) {
   fail(`Port ${port} already answers HTTP (another \`npm start\`?); stop it or set PORT to a free port.`);
 }
 
+const mainOf = (dir) => (fromSource ? path.join(dir, 'src/main.ts') : path.join(dir, 'dist/main.js'));
 const services = readdirSync('services', { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(path.join('services', d.name, 'dist/main.js')))
+  .filter((d) => d.isDirectory() && existsSync(mainOf(path.join('services', d.name))))
   .map((d) => d.name)
   .sort();
-if (!existsSync('gateway/dist/main.js')) fail('gateway/dist/main.js is missing: the build did not produce the gateway.');
+if (!existsSync(mainOf('gateway'))) fail(`${mainOf('gateway')} is missing: the build did not produce the gateway.`);
 
 // The gateway's /api/health reports exactly the services started here.
 childEnv.SERVICES ??= services.join(',');
+// One METRICS_PORT for six processes would collide: the gateway takes it, each service the next.
+const metricsBase = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+const envOf = (index) => (metricsBase ? { ...childEnv, METRICS_PORT: String(metricsBase + index) } : childEnv);
+const runner = fromSource ? ['--import', path.join(root, 'scripts/lib/register-ts.mjs')] : [];
+const spec = (dir, index) => ({ command: process.execPath, args: [...runner, path.join(root, mainOf(dir))], env: envOf(index), cwd: root });
 say(`starting ${[...services, 'gateway'].join(', ')}…`);
-for (const name of services) launch(name, path.join('services', name, 'dist/main.js'));
-launch('gateway', 'gateway/dist/main.js');
+services.forEach((name, i) => supervisor.run(name, spec(path.join('services', name), i + 1)));
+supervisor.run('gateway', spec('gateway', 0));
+if (metricsBase) say(`metrics: gateway on port ${metricsBase}, ${services.map((name, i) => `${name} ${metricsBase + i + 1}`).join(', ')}`);
 
+// An app that crashes meanwhile is restarted; the start fails only if the whole never gets healthy.
 const deadline = Date.now() + startTimeoutMs;
 for (;;) {
-  if (stopping) await new Promise(() => {}); // a child died: stopAll is exiting
   if ((await answers(`http://127.0.0.1:${port}/api/health`)) === 200) break;
+  if (stopping) await new Promise(() => {}); // Ctrl-C: stopAll is exiting
   if (Date.now() > deadline) {
-    console.error(`[start] GET /api/health on port ${port} did not answer 200 within ${startTimeoutMs / 1000} s; the gateway's last lines:`);
-    for (const line of children.at(-1).lines.slice(-15)) console.error(`  gateway | ${line}`);
+    console.error(`[start] GET /api/health on port ${port} did not answer 200 within ${startTimeoutMs / 1000} s.`);
+    for (const app of supervisor.crashLooping()) console.error(`[start] ${app.name} keeps crashing at start (${app.crashesInARow} times): see its lines above.`);
+    const gateway = supervisor.apps.find((a) => a.name === 'gateway');
+    console.error("[start] the gateway's last lines:");
+    for (const line of gateway.lines.slice(-15)) console.error(`  gateway | ${line}`);
     await stopAll(1);
   }
   await new Promise((r) => setTimeout(r, 500));
 }
-started = true;
 console.log(`\nMboa Rentals is running at http://localhost:${port}\n(Ctrl-C stops it)\n`);

@@ -1,2 +1,2 @@
-import { register } from 'node:module';
-register('./ts-hooks.mjs', import.meta.url);
+// The repository's TypeScript hooks (scripts/lib/ts-hooks.mjs), for apps started as child processes.
+import '../../../../scripts/lib/register-ts.mjs';

@@ -1,12 +1,14 @@
-// Node module hooks that let a child process run the apps' TypeScript sources as jest does
+// Node module hooks that let a process run the apps' TypeScript sources as jest does
 // (jest.preset.cjs): workspace packages resolve to their sources, `.js` imports fall back to
 // `.ts`, and `.ts` files go through swc with decorators and their metadata (Nest needs both).
+// Used by `FROM_SOURCE=1 npm start` and by tests that start apps as child processes
+// (`node --import ./scripts/lib/register-ts.mjs app.ts`). Types are not checked here.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import swc from '@swc/core';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WORKSPACE = {
   '@mboa/contracts': 'libs/contracts/src/index.ts',
   '@mboa/platform': 'libs/platform/src/index.ts',
