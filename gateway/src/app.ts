@@ -11,6 +11,7 @@ import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
 import { noStoreForSessions } from './http/no-store.js';
+import { applyServerTimeouts, bodyIdleTimeout, DEFAULT_HTTP_TIMEOUTS } from './http/timeouts.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
@@ -25,11 +26,15 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
     bodyParser: false,
     logger: logger ? new PinoLoggerService(logger) : false,
   });
+  // Slow or stalled clients (a Slowloris, a dead phone connection) never hold a socket for ever.
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts };
+  applyServerTimeouts(app.getHttpServer(), timeouts);
   // Before anything else: the request id, latency and access line, and refusal while stopping.
   const drain = new HttpDrain();
   attachDrain(app, drain);
   app.use(requestObservability(logger));
   app.use(noStoreForSessions);
+  app.use(bodyIdleTimeout(timeouts.bodyIdleMs));
   app.use(drain.middleware);
   // TRUST_PROXY: by default nobody's X-Forwarded-For counts, so req.ip is the socket's peer.
   app.set('trust proxy', config.trustProxy ?? false);

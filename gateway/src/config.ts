@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceName } from '@mboa/contracts';
 import { loadAppEnv, runtimeConfig, type RuntimeConfig } from '@mboa/platform';
+import type { HttpTimeouts } from './http/timeouts.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,6 +34,8 @@ export interface GatewayConfig {
   streamName?: string;
   /** Logging and stopping of the process; defaults when absent (tests). */
   runtime?: RuntimeConfig;
+  /** Bounds on slow clients; LIMITS.http when absent (tests shorten them). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {

@@ -86,6 +86,17 @@ export const LIMITS = {
   http: {
     jsonBodyBytes: 100 * 1024,
     jsonBodyLimit: '100kb',
+    /**
+     * How long the gateway waits for a slow client before it closes the connection. Sized for a
+     * phone on 2G/3G: a post of 10 photos of about 300 KB (after the browser shrinks them) is 3 MB,
+     * about 8 minutes at 50 kbit/s, so the whole request may take 10 minutes; but headers must
+     * arrive within 20 s and a body may not stall for 30 s, so a Slowloris cannot hold a socket.
+     */
+    headersTimeoutMs: 20_000,
+    bodyIdleTimeoutMs: 30_000,
+    requestTimeoutMs: 10 * 60_000,
+    /** An idle kept-alive connection is closed after this (pages reuse it between their calls). */
+    keepAliveTimeoutMs: 10_000,
   },
   /**
    * Posting a property with photos. A landlord posting a whole building or a caretaker entering

@@ -95,7 +95,7 @@ export function emailSchema(requiredMessage: string, invalidMessage: string) {
 }
 
 /** WhatsApp number: exactly 9 digits; spaces are ignored. */
-export function whatsappSchema(requiredMessage = MESSAGES.auth.whatsappExactDigits) {
+export function whatsappSchema(requiredMessage: string = MESSAGES.auth.whatsappExactDigits) {
   const exact = MESSAGES.auth.whatsappExactDigits;
   return z
     .preprocess(
