@@ -32,8 +32,8 @@ export function applyServerTimeouts(server: Server, timeouts: HttpTimeouts): voi
 
 /**
  * Cuts a request whose body stops arriving for `idleMs` (a stalled or Slowloris upload) by closing
- * its connection; the bound is lifted once the body is in or the answer is sent, so the time the
- * gateway itself takes to answer never counts.
+ * its connection. The bound is lifted once the body is in, so the time the gateway itself takes to
+ * answer never counts; once the answer is sent the socket's timer is Node's again (keep-alive).
  */
 export function bodyIdleTimeout(idleMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -41,15 +41,17 @@ export function bodyIdleTimeout(idleMs: number) {
     if (!hasBody) return next();
     const socket = req.socket;
     const cut = () => socket.destroy();
-    const lift = () => {
-      socket.setTimeout(0);
-      socket.off('timeout', cut);
-    };
+    const forget = () => socket.off('timeout', cut);
     socket.setTimeout(idleMs);
     socket.on('timeout', cut);
-    req.once('end', lift);
-    res.once('finish', lift);
-    res.once('close', lift);
+    req.once('end', () => {
+      if (res.writableFinished) return;
+      socket.setTimeout(0);
+      forget();
+    });
+    // Not setTimeout(0) here: Node has just armed the keep-alive timer on this socket.
+    res.once('finish', forget);
+    res.once('close', forget);
     next();
   };
 }
