@@ -4,12 +4,14 @@ import { defineConfig, type Alias } from 'vite';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const ui = fileURLToPath(new URL('../libs/ui/', import.meta.url));
+const webCore = fileURLToPath(new URL('../libs/web-core/index.ts', import.meta.url));
 
-/** Shared with vitest.config.ts: contracts compile from source; `@mboa/ui` is the plain folder libs/ui. */
+/** Shared with vitest.config.ts: contracts compile from source; `@mboa/ui` and `@mboa/web-core` are plain folders under libs/. */
 export const aliases: Alias[] = [
   { find: /^@mboa\/contracts$/, replacement: contracts },
   { find: /^@mboa\/ui$/, replacement: `${ui}index.ts` },
   { find: /^@mboa\/ui\/(.*)$/, replacement: `${ui}$1` },
+  { find: /^@mboa\/web-core$/, replacement: webCore },
 ];
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';

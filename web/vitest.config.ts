@@ -10,7 +10,8 @@ export default defineConfig({
   resolve: { alias: sharedAliases },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],
+    // The shared web core (libs/web-core) is tested once, here.
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts', '../libs/web-core/**/*.test.{ts,tsx}'],
     setupFiles: ['../libs/ui/test/setup.ts'],
     restoreMocks: true,
     // Full user-event flows (the 8-step wizard) take seconds on a loaded 2-core machine.

@@ -19,7 +19,7 @@ import {
   type UserFilter,
   LIMITS,
 } from '@mboa/contracts';
-import { api } from './client.js';
+import { api } from '@mboa/web-core';
 
 /** Every admin call of spec §7 (plus the edit calls of CONTRACT.md), with its exact path and payload. */
 

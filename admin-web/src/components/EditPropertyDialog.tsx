@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, PAYMENT_TERMS, type PropertyRead } from '@mboa/contracts';
 import { useState, type FormEvent } from 'react';
 import { editProperty, type PropertyEdit } from '../api/admin.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { t } from '../i18n/index.js';
 import { reportAccessLost } from '../session/access.js';
 import { FormErrors } from './FormErrors.js';

@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, type PublicUser } from '@mboa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { editUser } from '../api/admin.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { t } from '../i18n/index.js';
 import { reportAccessLost } from '../session/access.js';
 import { FormErrors } from './FormErrors.js';

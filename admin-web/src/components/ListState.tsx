@@ -1,5 +1,5 @@
 import { Spinner } from '@mboa/ui';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { t } from '../i18n/index.js';
 
 /** First load: spinner; failure: the server's text and a retry button; empty: a line of text. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbort } from '../api/client.js';
+import { isAbort } from '@mboa/web-core';
 import { reportAccessLost } from '../session/access.js';
 
 export interface Loaded<T> {

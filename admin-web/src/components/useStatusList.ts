@@ -1,7 +1,7 @@
 import type { AdminListResponse, AdminStatusUpdateResponse } from '@mboa/contracts';
 import { useToast } from '@mboa/ui';
 import { useState } from 'react';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { reportAccessLost } from '../session/access.js';
 import { useLoad } from './useLoad.js';
 

@@ -3,7 +3,7 @@ import { useToast } from '@mboa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getProperty, reviewProperty } from '../api/admin.js';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { Gallery } from '../components/Gallery.js';

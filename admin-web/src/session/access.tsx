@@ -1,7 +1,7 @@
 import type { PublicUser } from '@mboa/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getMe, logout as logoutCall } from '../api/admin.js';
-import { ApiError, isAbort } from '../api/client.js';
+import { ApiError, isAbort } from '@mboa/web-core';
 
 /** Where the admin app lives under the gateway (vite `base`, router `basename`). */
 export const ADMIN_BASE = '/admin';

@@ -14,7 +14,7 @@ import {
   type SearchResponse,
   type SignupRole,
 } from '@mboa/contracts';
-import { api, upload } from './client.js';
+import { api, upload } from '@mboa/web-core';
 
 /** Every call of spec §7 the public web app makes, with its exact path and payload. */
 

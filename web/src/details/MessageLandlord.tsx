@@ -1,7 +1,7 @@
 import { contactOwnerLink, MESSAGES, type PropertyRead } from '@mboa/contracts';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { createBooking } from '../api/endpoints.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';

@@ -1,17 +1,8 @@
+import { selectCatalog, type Widen } from '@mboa/web-core';
 import { en } from './en.js';
 
-/** Literal texts widened to string, so another language can fill the same shape (`fr.ts`). */
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : T extends readonly (infer U)[]
-      ? readonly Widen<U>[]
-      : T extends object
-        ? { readonly [K in keyof T]: Widen<T[K]> }
-        : T;
-
+/** Every language's catalog has the English one's shape (`fr.ts` comes as a second entry). */
 export type Catalog = Widen<typeof en>;
 
-/** The active catalog. English only for now; a second language plugs in here. */
-export const t: Catalog = en;
+/** The active catalog, chosen by the shared entry point (@mboa/web-core). */
+export const t: Catalog = selectCatalog<Catalog>({ en });

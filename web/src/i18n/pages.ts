@@ -1,4 +1,5 @@
+import { selectCatalog } from '@mboa/web-core';
 import { pagesEn, type StaticPage } from './en.pages.js';
 
-/** Static page texts in the active language (English only for now, like `t`). */
-export const pages: Record<keyof typeof pagesEn, StaticPage> = pagesEn;
+/** Static page texts in the active language, chosen like `t` (@mboa/web-core). */
+export const pages: Record<keyof typeof pagesEn, StaticPage> = selectCatalog({ en: pagesEn });

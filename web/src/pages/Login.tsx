@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mboa/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { login } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { adminRedirectTarget, browser } from '../auth/redirect.js';

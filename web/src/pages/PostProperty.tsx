@@ -16,7 +16,7 @@ import {
 } from '@mboa/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { postProperty } from '../api/endpoints.js';
 import { SITE } from '../config.js';
 import { t } from '../i18n/index.js';

@@ -1,7 +1,7 @@
 import { isOwnerRole, MESSAGES, userInitial, type ProfileResponse } from '@mboa/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { getProfile } from '../api/endpoints.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';

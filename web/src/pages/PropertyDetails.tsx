@@ -10,7 +10,7 @@ import {
 } from '@mboa/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { getProperty } from '../api/endpoints.js';
 import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';

@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES } from '@mboa/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { confirmPasswordReset, requestPasswordReset, verifyPasswordReset } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { isPasswordProblem, validateNewPassword, validateResetCode, validateResetEmail } from '../auth/validation.js';

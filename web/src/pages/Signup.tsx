@@ -1,7 +1,7 @@
 import { SIGNUP_ROLES, WHATSAPP_PLACEHOLDER, type SignupRole } from '@mboa/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../api/client.js';
+import { ApiError } from '@mboa/web-core';
 import { signup } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { cleanWhatsapp, isPasswordProblem, validateSignup } from '../auth/validation.js';

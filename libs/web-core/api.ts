@@ -1,6 +1,6 @@
 import { MESSAGES, type ErrorBody } from '@mboa/contracts';
 
-/** A non-ok answer from /api (CONTRACT.md: `{ message, errors? }`), or a network failure (status 0). */
+/** A non-ok answer from /api (docs/api.md: `{ message, errors? }`), or a network failure (status 0). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,9 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
-/** Builds `?a=1&b=2`, leaving out empty values (spec §7: "empty omitted"). */
+/** Builds `?a=1&b=2`, leaving out empty values (an empty filter is no filter). */
 export function toQueryString(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -26,8 +26,7 @@ export function toQueryString(query: Query = {}): string {
   return s ? `?${s}` : '';
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -36,6 +35,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The server's own text when it gave one (`message`, else `error`), otherwise `fallback`. */
 export function errorFromBody(status: number, body: unknown, fallback: string): ApiError {
   const b = (body ?? {}) as Partial<ErrorBody> & { error?: unknown };
   const message =
@@ -44,8 +44,12 @@ export function errorFromBody(status: number, body: unknown, fallback: string): 
   return new ApiError(status, message, errors);
 }
 
+export function isAbort(error: unknown): boolean {
+  return (error as Error)?.name === 'AbortError';
+}
+
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
@@ -67,10 +71,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       signal,
     });
   } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError(0, fallback);
   }
-  const data = await readBody(response);
+  const data = parseJson(await response.text());
   if (!response.ok) throw errorFromBody(response.status, data, fallback);
   return data as T;
 }
@@ -89,12 +93,7 @@ export function upload<T>(path: string, form: FormData, onProgress: (percent: nu
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
+      const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         resolve(body as T);
