@@ -1,9 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config.js';
-
-const node20Shim = fileURLToPath(new URL('../libs/ui/test/node20-shim.cjs', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -15,7 +12,5 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 20_000,
     unstubGlobals: true,
-    // jsdom 31 expects Node 22; the shim (same as web's) fills the gaps it hits on Node 20.
-    execArgv: ['--require', node20Shim],
   },
 });

@@ -1,9 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { sharedAliases } from './vite.config.js';
-
-const node20Shim = fileURLToPath(new URL('../libs/ui/test/node20-shim.cjs', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -17,7 +14,5 @@ export default defineConfig({
     // Full user-event flows (the 8-step wizard) take seconds on a loaded 2-core machine.
     testTimeout: 20_000,
     unstubGlobals: true,
-    // jsdom 31 expects Node 22; the shim fills the gaps it hits on Node 20 (zstd, markAsUncloneable, Iterator).
-    execArgv: ['--require', node20Shim],
   },
 });

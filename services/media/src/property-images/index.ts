@@ -1,2 +1,0 @@
-export * from './property-image-keys.js';
-export { PropertyImages, type SavedPropertyImage } from './property-images.js';
