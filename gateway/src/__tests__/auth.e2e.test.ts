@@ -272,7 +272,7 @@ describe('ban and unban (auth service operations)', () => {
     const rpc = new RpcClient({ servers: system.config.natsUrl, subjectPrefix: system.config.subjectPrefix });
     await rpc.connect();
     try {
-      const banned = await rpc.call<any>(AUTH_PATTERNS.usersBan, { userId: body.user.id });
+      const banned = await rpc.call(AUTH_PATTERNS.usersBan, { userId: body.user.id });
       expect(banned.user.status).toBe('banned');
       expect((await browser.get('/api/me')).status).toBe(401);
       const login = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password });
@@ -299,7 +299,7 @@ describe('password rules (ASVS V2.1)', () => {
     const browser = new Browser(system.url);
     const res = await browser.post('/api/auth/signup', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message, errors: [message] });
+    expect(res.body).toEqual({ message, errors: [`password: ${message}`] });
     expect(browser.cookie('mboa_session')).toBeUndefined();
     expect((await new Browser(system.url).post('/api/auth/login', { email: body.email, password })).status).toBe(401);
   });

@@ -96,7 +96,7 @@ export class PasswordResetService {
     const fresh =
       reset?.verifiedAt && now.getTime() - reset.verifiedAt.getTime() <= RULES.verifiedWindowMinutes * MINUTE;
     if (!user || !reset || !fresh) throw fail.badRequest(MESSAGES.passwordReset.verifyFirst);
-    assertAcceptablePassword(newPassword, user);
+    assertAcceptablePassword(newPassword, user, 'newPassword');
 
     await this.db.$transaction(async (tx) => {
       await this.users.setPassword(tx, user.id, newPassword);

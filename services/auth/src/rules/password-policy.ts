@@ -62,7 +62,7 @@ export function passwordProblem(password: string, owner: PasswordOwner): string 
 }
 
 /** Refuses an unacceptable password with 400 and the reason, before anything is stored. */
-export function assertAcceptablePassword(password: string, owner: PasswordOwner): void {
+export function assertAcceptablePassword(password: string, owner: PasswordOwner, field = 'password'): void {
   const problem = passwordProblem(password, owner);
-  if (problem) throw fail.badRequest(problem, [problem]);
+  if (problem) throw fail.badRequest(problem, [`${field}: ${problem}`]);
 }
