@@ -1,4 +1,5 @@
 import type { SearchResponse } from '@mboa/contracts';
+import { LRUCache } from 'lru-cache';
 
 const TTL_MS = 2_000;
 const MAX_ENTRIES = 1_000;
@@ -12,23 +13,26 @@ const MAX_ENTRIES = 1_000;
  */
 export class SearchResultsCache {
   private generation = 0;
-  private readonly entries = new Map<string, { generation: number; expires: number; value: SearchResponse }>();
+  /** The time of the call in progress: callers (tests) may pass their own. */
+  private clock = 0;
+  private readonly entries = new LRUCache<string, SearchResponse>({
+    max: MAX_ENTRIES,
+    ttl: TTL_MS,
+    // Read the time of each call, never a cached one: expiry must follow the `now` passed in.
+    ttlResolution: 0,
+    perf: { now: () => this.clock },
+  });
 
   get(key: string, now = Date.now()): SearchResponse | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== this.generation || entry.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
+    this.clock = now;
+    return this.entries.get(key);
   }
 
   set(key: string, value: SearchResponse, generation: number, now = Date.now()): void {
     // An answer computed while the index changed is already stale: don't keep it.
     if (generation !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { generation, expires: now + TTL_MS, value });
+    this.clock = now;
+    this.entries.set(key, value);
   }
 
   /** The generation an answer is computed under; pass it back to `set`. */

@@ -26,3 +26,13 @@ test('an answer computed while the index changed is not kept', () => {
   cache.set('q', answer(5), generation);
   expect(cache.get('q')).toBeUndefined();
 });
+
+test('keeps at most 1,000 answers, forgetting the one asked for least recently', () => {
+  const cache = new SearchResultsCache();
+  for (let i = 0; i < 1_000; i++) cache.set(`q${i}`, answer(i), cache.current(), 1_000);
+  expect(cache.get('q0', 1_001)?.total).toBe(0); // the home page, asked again
+  cache.set('q1000', answer(1_000), cache.current(), 1_002);
+  expect(cache.get('q0', 1_003)?.total).toBe(0);
+  expect(cache.get('q1', 1_003)).toBeUndefined();
+  expect(cache.get('q1000', 1_003)?.total).toBe(1_000);
+});
