@@ -1,22 +1,29 @@
 import { ToastProvider } from '@mboa/ui';
+import { createQueryClient } from '@mboa/web-core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import '@mboa/ui/ui.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { t } from './i18n/index.js';
 import { createRouter } from './router.js';
-import { AccessProvider } from './session/access.js';
+import { AccessProvider, reportAccessLost } from './session/access.js';
 import { AdminGate } from './session/AdminGate.js';
 import './styles.css';
 
+// A 401 or 403 on any read ends the admin view (session over, or rights withdrawn).
+const queryClient = createQueryClient({ onError: reportAccessLost });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AccessProvider>
-      <ToastProvider closeLabel={t.app.close}>
-        <AdminGate>
-          <RouterProvider router={createRouter()} />
-        </AdminGate>
-      </ToastProvider>
-    </AccessProvider>
+    <QueryClientProvider client={queryClient}>
+      <AccessProvider>
+        <ToastProvider closeLabel={t.app.close}>
+          <AdminGate>
+            <RouterProvider router={createRouter()} />
+          </AdminGate>
+        </ToastProvider>
+      </AccessProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

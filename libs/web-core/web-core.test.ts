@@ -1,6 +1,6 @@
 import { MESSAGES } from '@mboa/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { activeLanguage, api, ApiError, selectCatalog, toQueryString } from './index.js';
+import { activeLanguage, api, ApiError, NETWORK_RETRIES, retryOnNetworkFailure, selectCatalog, toQueryString } from './index.js';
 
 function answer(status: number, body: unknown) {
   const spy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -42,5 +42,14 @@ describe('i18n entry point', () => {
     expect(activeLanguage(['fr-CM', 'en-GB'])).toBe('en');
     expect(activeLanguage([])).toBe('en');
     expect(selectCatalog({ en: { hello: 'Hello' } }, 'en')).toEqual({ hello: 'Hello' });
+  });
+});
+
+describe('data layer', () => {
+  it('tries a read again only after a network failure, never after an answer from the server', () => {
+    expect(retryOnNetworkFailure(0, new ApiError(0, 'offline'))).toBe(true);
+    expect(retryOnNetworkFailure(NETWORK_RETRIES, new ApiError(0, 'offline'))).toBe(false);
+    expect(retryOnNetworkFailure(0, new ApiError(500, 'boom'))).toBe(false);
+    expect(retryOnNetworkFailure(0, new ApiError(404, 'gone'))).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { createQueryClient } from '@mboa/web-core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -10,12 +12,14 @@ import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SessionProvider>
-      <ToastProvider>
-        <RequestModalProvider>
-          <RouterProvider router={createRouter()} />
-        </RequestModalProvider>
-      </ToastProvider>
-    </SessionProvider>
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider>
+        <ToastProvider>
+          <RequestModalProvider>
+            <RouterProvider router={createRouter()} />
+          </RequestModalProvider>
+        </ToastProvider>
+      </SessionProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbort } from '@mboa/web-core';
-import { reportAccessLost } from '../session/access.js';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 export interface Loaded<T> {
   data: T | null;
+  /** The last failure, cleared while a new attempt runs (the retry button shows the spinner). */
   error: unknown;
   loading: boolean;
   reload: () => void;
@@ -11,36 +11,20 @@ export interface Loaded<T> {
   setData: (update: (current: T | null) => T | null) => void;
 }
 
-/** Loads `load()` whenever `key` changes (aborting the previous call); keeps the last answer while reloading. */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
-  const [data, setDataState] = useState<T | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    loadRef
-      .current(controller.signal)
-      .then((value) => {
-        if (!controller.signal.aborted) setDataState(value);
-      })
-      .catch((e: unknown) => {
-        if (isAbort(e) || controller.signal.aborted) return;
-        reportAccessLost(e);
-        setError(e);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [key, tick]);
-
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  const setData = useCallback((update: (current: T | null) => T | null) => setDataState(update), []);
-  return { data, error, loading, reload, setData };
+/**
+ * Reads `load()` through the app's TanStack Query cache under `key` (a new key aborts the previous
+ * call) and keeps the last answer on screen while the next one loads. Lost sessions are noticed by
+ * the cache's `onError` (see main.tsx).
+ */
+export function useLoad<T>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const keyText = JSON.stringify(key);
+  const setData = useCallback(
+    (update: (current: T | null) => T | null) => client.setQueryData<T>(JSON.parse(keyText), (current) => update(current ?? null) ?? undefined),
+    [client, keyText],
+  );
+  return { data: query.data ?? null, error: query.isFetching ? null : query.error, loading: query.isFetching, reload, setData };
 }

@@ -16,6 +16,8 @@ interface Row<S> {
  * the server did not accept.
  */
 export function useStatusList<S extends string, T extends Row<S>>(options: {
+  /** Names the list in the query cache. */
+  name: string;
   list: (q: { page: number; status: S | 'all' }, signal: AbortSignal) => Promise<AdminListResponse<T>>;
   move: (id: string, status: S) => Promise<AdminStatusUpdateResponse<T>>;
   texts: { success: string; failure: string; networkFailure: string };
@@ -24,7 +26,7 @@ export function useStatusList<S extends string, T extends Row<S>>(options: {
   const [page, setPage] = useState(1);
   const [status, setStatusState] = useState<S | 'all'>('all');
   const [busyId, setBusyId] = useState<string | null>(null);
-  const loaded = useLoad((signal) => options.list({ page, status }, signal), JSON.stringify([page, status]));
+  const loaded = useLoad(['admin', options.name, page, status], (signal) => options.list({ page, status }, signal));
 
   const rows = loaded.data?.data ?? [];
   const totalPages = loaded.data?.pagination?.totalPages ?? 1;

@@ -9,7 +9,7 @@ import { adminPriceWithTerm, formatDate, formatDateTime } from '../logic/format.
 
 /** Stats of GET /api/admin/stats, latest users, latest properties, latest admin actions. */
 export default function Dashboard() {
-  const { data, error, loading, reload } = useLoad((signal) => getStats(signal), 'stats');
+  const { data, error, loading, reload } = useLoad(['admin', 'stats'], (signal) => getStats(signal));
   const d = t.dashboard;
 
   return (

@@ -24,7 +24,7 @@ export default function Properties() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PropertyRead | null>(null);
 
-  const list = useLoad((signal) => listProperties({ page, status: status || undefined }, signal), JSON.stringify([page, status]));
+  const list = useLoad(['admin', 'properties', page, status], (signal) => listProperties({ page, status: status || undefined }, signal));
   const properties = list.data?.properties ?? [];
   const replaceRow = (p: PropertyRead) =>
     list.setData((d) => (d ? { ...d, properties: d.properties.map((x) => (x._id === p._id ? p : x)) } : d));

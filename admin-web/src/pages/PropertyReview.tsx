@@ -19,7 +19,7 @@ export default function PropertyReview() {
   const { id = '' } = useParams();
   const notify = useToast();
   const [editing, setEditing] = useState(false);
-  const loaded = useLoad((signal) => getProperty(id, signal), id);
+  const loaded = useLoad(['admin', 'property', id], (signal) => getProperty(id, signal));
   const p = loaded.data;
 
   async function decide(action: ReviewAction, feedback: string) {

@@ -12,6 +12,7 @@ import { statusMoves } from '../logic/menus.js';
 /** Property requests: filter by status, paging, move a row to any status but its current one. */
 export default function Requests() {
   const s = useStatusList<RequestStatus, PropertyRequest>({
+    name: 'requests',
     list: listRequests,
     move: moveRequest,
     texts: {

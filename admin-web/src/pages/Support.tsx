@@ -12,6 +12,7 @@ import { statusMoves } from '../logic/menus.js';
 /** Support tickets: filter by status, paging, the full message, move to any status but the current one. */
 export default function Support() {
   const s = useStatusList<TicketStatus, SupportTicket>({
+    name: 'support',
     list: listTickets,
     move: moveTicket,
     texts: {

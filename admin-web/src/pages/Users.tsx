@@ -23,19 +23,19 @@ export default function Users() {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PublicUser | null>(null);
 
-  // Typing settles for a moment before the list reloads (same debounce as the public search).
+  // Typing settles for a moment before the list reloads (same debounce as the public search). Only a
+  // changed search goes back to page 1: paging right after the page opens is not undone.
   useEffect(() => {
+    const next = searchInput.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(searchInput.trim());
+      setSearch(next);
       setPage(1);
     }, LIMITS.search.debounceMs);
     return () => clearTimeout(timer);
-  }, [searchInput]);
+  }, [searchInput, search]);
 
-  const list = useLoad(
-    (signal) => listUsers({ page, search, filter: filter || undefined }, signal),
-    JSON.stringify([page, search, filter]),
-  );
+  const list = useLoad(['admin', 'users', page, search, filter], (signal) => listUsers({ page, search, filter: filter || undefined }, signal));
   const users = list.data?.users ?? [];
   const replaceRow = (user: PublicUser) =>
     list.setData((d) => (d ? { ...d, users: d.users.map((u) => (u._id === user._id ? user : u)) } : d));

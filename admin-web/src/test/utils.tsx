@@ -1,10 +1,12 @@
 import type { PropertyRead, PublicUser } from '@mboa/contracts';
 import { ToastProvider } from '@mboa/ui';
+import { createQueryClient } from '@mboa/web-core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AccessProvider, type Access } from '../session/access.js';
+import { AccessProvider, reportAccessLost, type Access } from '../session/access.js';
 
 /**
  * Component tests replace `fetch` with this stub: the network (and a running gateway) cannot be part
@@ -91,12 +93,16 @@ export function renderPage(element: ReactNode, options: { path?: string; route?:
   const path = options.path ?? '/';
   const routes: RouteObject[] = [{ path: options.route ?? path, element }, ...(options.extraRoutes ?? [])];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // A fresh cache per test, set up as in main.tsx.
+  const queryClient = createQueryClient({ onError: reportAccessLost });
   const utils = render(
-    <AccessProvider initial={options.access ?? { state: 'admin', user: admin }}>
-      <ToastProvider closeLabel="Close">
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </AccessProvider>,
+    <QueryClientProvider client={queryClient}>
+      <AccessProvider initial={options.access ?? { state: 'admin', user: admin }}>
+        <ToastProvider closeLabel="Close">
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AccessProvider>
+    </QueryClientProvider>,
   );
   return { ...utils, router };
 }

@@ -7,10 +7,12 @@ import {
   propertyDetailsPath,
   totalPagesOf,
   type PropertyRead,
+  type MyListingsFetchResponse,
   type PropertyStatus,
 } from '@mboa/contracts';
 import { PageNav } from '@mboa/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
 import { t } from '../i18n/index.js';
@@ -21,6 +23,9 @@ import { useToast } from '../ui/toast.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 
 type Action = { label: string; to: PropertyStatus };
+
+/** Every page of the owner's list in the query cache; invalidated after a change. */
+const MY_LISTINGS_KEY = ['my-listings'] as const;
 
 /** Owner actions per status (spec §4). */
 export function ownerActions(status: string): Action[] {
@@ -61,63 +66,65 @@ export default function MyListings() {
   const [status, setStatus] = useState<string>('all');
   const [limit, setLimit] = useState<number>(LIMITS.myListings.defaultPageSize);
   const [page, setPage] = useState(1);
-  const [items, setItems] = useState<PropertyRead[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<PropertyRead | null>(null);
+  const queryClient = useQueryClient();
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const result = await fetchMyListings({ page, limit, ...(status === 'all' ? {} : { status: status as PropertyStatus }) });
-      setItems(Array.isArray(result?.data) ? result.data : []);
-      setTotal(Number(result?.meta?.total) || 0);
-    } catch (error) {
-      // Spec §8: logged, and the empty list is shown.
-      console.error('My listings fetch failed', error);
-      setItems([]);
-      setTotal(0);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, limit, status]);
-
+  const listKey = [...MY_LISTINGS_KEY, { page, limit, status }];
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: () => fetchMyListings({ page, limit, ...(status === 'all' ? {} : { status: status as PropertyStatus }) }),
+  });
+  // Spec §8: a failed fetch is logged, and the empty list is shown.
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (list.error) console.error('My listings fetch failed', list.error);
+  }, [list.error]);
+  const loading = list.isFetching;
+  const items: PropertyRead[] = !list.error && Array.isArray(list.data?.data) ? list.data.data : [];
+  const total = list.error ? 0 : Number(list.data?.meta?.total) || 0;
+  const reload = () => queryClient.invalidateQueries({ queryKey: MY_LISTINGS_KEY });
 
-  async function changeStatus(property: PropertyRead, to: PropertyStatus) {
-    const id = property.id ?? property._id;
-    setBusyId(id);
-    try {
-      const result = await updateMyListing(id, to);
+  const idOf = (property: PropertyRead) => property.id ?? property._id;
+
+  const statusChange = useMutation({
+    mutationFn: ({ property, to }: { property: PropertyRead; to: PropertyStatus }) => updateMyListing(idOf(property), to),
+    onSuccess: (result, { property, to }) => {
       const updated = result?.data;
-      setItems((list) => list.map((p) => ((p.id ?? p._id) === id ? { ...p, ...(updated ?? {}), status: updated?.status ?? to } : p)));
+      // The row takes the server's answer at once; a filtered list is read again (the row may leave it).
+      queryClient.setQueryData<MyListingsFetchResponse>(listKey, (current) =>
+        current
+          ? { ...current, data: current.data.map((p) => (idOf(p) === idOf(property) ? { ...p, ...(updated ?? {}), status: updated?.status ?? to } : p)) }
+          : current,
+      );
       notify('success', t.toast.propertyStatusUpdated(updated?.status ?? to));
-      if (status !== 'all') void load();
-    } catch {
-      notify('error', t.toast.statusUpdateFailed);
-    } finally {
-      setBusyId(null);
-    }
-  }
+      if (status !== 'all') void reload();
+    },
+    onError: () => notify('error', t.toast.statusUpdateFailed),
+  });
 
-  async function remove(property: PropertyRead) {
-    const id = property.id ?? property._id;
-    setToDelete(null);
-    setBusyId(id);
-    try {
-      await deleteMyListing(id);
+  const deletion = useMutation({
+    mutationFn: (property: PropertyRead) => deleteMyListing(idOf(property)),
+    onSuccess: () => {
       notify('success', t.toast.propertyDeleted);
       // Step back when the last row of a page goes.
       if (items.length === 1 && page > 1) setPage(page - 1);
-      else void load();
-    } catch {
-      notify('error', t.toast.propertyDeletionFailed);
-    } finally {
-      setBusyId(null);
-    }
+      else void reload();
+    },
+    onError: () => notify('error', t.toast.propertyDeletionFailed),
+  });
+
+  const busyId = statusChange.isPending
+    ? idOf(statusChange.variables.property)
+    : deletion.isPending
+      ? idOf(deletion.variables)
+      : null;
+
+  function changeStatus(property: PropertyRead, to: PropertyStatus) {
+    statusChange.mutate({ property, to });
+  }
+
+  function remove(property: PropertyRead) {
+    setToDelete(null);
+    deletion.mutate(property);
   }
 
   const actionButtons = (property: PropertyRead) => {

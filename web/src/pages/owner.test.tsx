@@ -42,6 +42,25 @@ describe('my listings', () => {
     await waitFor(() => expect(calls.at(-1)?.body).toEqual({ action: 'fetch', payload: { page: 1, limit: 20, status: 'rented' } }));
   });
 
+  it('reads the list again after a delete, so the row is gone', async () => {
+    let items = [property({ id: 'a', title: 'Flat A' }), property({ id: 'b', title: 'Flat B' })];
+    const { calls } = mockFetch(({ body }) => {
+      const b = body as { action: string; payload: { id?: string } };
+      if (b.action === 'delete') {
+        items = items.filter((p) => p.id !== b.payload.id);
+        return { body: { message: 'ok' } };
+      }
+      return { body: { data: items, meta: { total: items.length, page: 1, totalPages: 1 } } };
+    });
+    renderApp(<MyListings />, { path: '/my-listings', signedIn: user({ role: 'landlord', isVerified: true }) });
+    fireEvent.click(within((await screen.findByText('Flat A')).closest('li')!).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.toast.propertyDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Flat A')).toBeNull());
+    expect(screen.getByText('Flat B')).toBeInTheDocument();
+    expect(calls.map((c) => (c.body as { action: string }).action)).toEqual(['fetch', 'delete', 'fetch']);
+  });
+
   it('shows the empty text when the fetch fails', async () => {
     mockFetch(() => ({ status: 500, body: {} }));
     renderApp(<MyListings />, { path: '/my-listings', signedIn: user({ role: 'landlord' }) });

@@ -1,5 +1,7 @@
 import type { PropertyRead, PublicUser } from '@mboa/contracts';
+import { createQueryClient } from '@mboa/web-core';
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
@@ -97,14 +99,17 @@ export function renderApp(
     ...(options.extraRoutes ?? []),
   ].filter((r, i, all) => all.findIndex((o) => o.path === r.path) === i);
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state: options.state }] });
+  // A fresh cache per test, set up as in main.tsx.
   const utils = render(
-    <SessionProvider initialUser={options.signedIn ?? null}>
-      <ToastProvider>
-        <RequestModalProvider>
-          <RouterProvider router={router} />
-        </RequestModalProvider>
-      </ToastProvider>
-    </SessionProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <SessionProvider initialUser={options.signedIn ?? null}>
+        <ToastProvider>
+          <RequestModalProvider>
+            <RouterProvider router={router} />
+          </RequestModalProvider>
+        </ToastProvider>
+      </SessionProvider>
+    </QueryClientProvider>,
   );
   return { ...utils, router };
 }
