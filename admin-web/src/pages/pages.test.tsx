@@ -301,4 +301,21 @@ describe('Support', () => {
     await findToast(MESSAGES.toast.supportStatusUpdated);
     expect(screen.getByTestId('status')).toHaveTextContent('Completed');
   });
+
+  it("says why the list failed and loads it again on 'Try again', filtered by status", async () => {
+    const u = userEvent.setup();
+    let fail = true;
+    const { calls } = mockFetch(() => (fail ? { status: 503, body: { message: 'Support is resting' } } : { body: page([ticket({ status: 'in-progress' })]) }));
+    renderPage(<Support />, { path: '/support' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Support is resting');
+    expect(screen.queryByTestId('pagination-text')).toBeNull();
+    fail = false;
+    await u.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('ticket-row-t1')).toHaveTextContent('In Progress');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('pagination-text')).toHaveTextContent('Page 1 of 1');
+    await u.selectOptions(screen.getByLabelText('Status'), 'in-progress');
+    await waitFor(() => expect(calls.at(-1)!.body.payload).toEqual({ page: 1, limit: 10, status: 'in-progress' }));
+    expect(calls).toHaveLength(3);
+  });
 });
