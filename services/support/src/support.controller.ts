@@ -10,13 +10,13 @@ import {
   requestSpaceSchema,
   supportTicketSchema,
   type SupportStatsReply,
+  isUuid,
 } from '@mboa/contracts';
 import { parsePayload } from '@mboa/platform';
 import { z } from 'zod';
 import { HealthService } from './health.service.js';
 import { RequestsService } from './requests/requests.service.js';
 import { TicketsService } from './tickets/tickets.service.js';
-import { isUuid } from './views.js';
 
 /** The gateway adds the signed-in sender's id; the form itself never carries one. */
 const ticketCreatePayload = supportTicketSchema.extend({

@@ -42,8 +42,3 @@ export function toTicketView(row: TicketRow): TicketView {
 export function paginationOf(total: number, page: number, limit: number): Pagination {
   return { total, page, limit, totalPages: totalPagesOf(total, limit) };
 }
-
-/** Ids are UUIDs; anything else cannot name a stored row, so it is "not found", never a database error. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

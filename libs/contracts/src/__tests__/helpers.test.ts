@@ -12,6 +12,7 @@ import {
   whatsappLink,
   canonicalTown,
   nestFormFields,
+  isUuid,
 } from '../index.js';
 
 test('price formatting', () => {
@@ -65,4 +66,12 @@ test('nestFormFields', () => {
     nestFormFields({ 'location[town]': 'Buea', 'specifications[bedrooms]': '2', title: 't', __proto__x: 1 } as Record<string, unknown>),
   ).toEqual({ location: { town: 'Buea' }, specifications: { bedrooms: '2' }, title: 't', __proto__x: 1 });
   expect(nestFormFields([['a', '1'], ['a', '2'], ['constructor[x]', 'y']])).toEqual({ a: ['1', '2'] });
+});
+
+test('isUuid: only a UUID can name a stored row (any case); anything else is not an id', () => {
+  expect(isUuid('6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f')).toBe(true);
+  expect(isUuid('6F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F')).toBe(true);
+  for (const bad of ['', 'abc', '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5', "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' OR 1=1", 42, null, undefined, {}]) {
+    expect(isUuid(bad)).toBe(false);
+  }
 });

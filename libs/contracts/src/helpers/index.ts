@@ -2,3 +2,4 @@ export * from './format.js';
 export * from './pagination.js';
 export * from './links.js';
 export * from './towns.js';
+export * from './ids.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EVENT_TYPES, LIMITS, MESSAGES, type Actor, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
+import { isUuid, EVENT_TYPES, MESSAGES, type Actor, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb, type AuthTx } from '../db.js';
@@ -205,9 +205,3 @@ export class UsersService {
     return view;
   }
 }
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-export const ADMIN_PAGE_SIZE = LIMITS.admin.pageSize;

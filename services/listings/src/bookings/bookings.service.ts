@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EVENT_TYPES, MESSAGES, POSTING_ROLES, type Actor, type BookingInput, type BookingResponse } from '@mboa/contracts';
+import { isUuid, EVENT_TYPES, MESSAGES, POSTING_ROLES, type Actor, type BookingInput, type BookingResponse } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
-import { canSee, isUuid, PropertyReader, propertyNotFound } from '../properties/property-reader.js';
+import { canSee, PropertyReader, propertyNotFound } from '../properties/property-reader.js';
 
 /** A renter contacting a landlord: recorded before WhatsApp opens, counted on the landlord's listing. */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@mboa/contracts';
 import { ListingsDb } from '../db.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { buildSearchDocument, isPubliclyVisible } from '../search/search-document.js';
-import { isUuid } from '../properties/property-reader.js';
 
 const BATCH = 500;
 

@@ -13,6 +13,7 @@ import {
   type PropertyEditInput,
   type PropertyRead,
   type PropertyStatus,
+  isUuid,
 } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -20,7 +21,7 @@ import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
 import { ensureRequiredSpecifications } from '../rules/posting.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
-import { isOwnerOrAdmin, isUuid, PropertyReader, propertyNotFound } from './property-reader.js';
+import { isOwnerOrAdmin, PropertyReader, propertyNotFound } from './property-reader.js';
 import { toPropertyRead, type PropertyWithImages } from './property-view.js';
 
 /** Status changes, deletion and admin edits: each one a version bump and an event, atomically. */

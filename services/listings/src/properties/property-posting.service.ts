@@ -11,6 +11,7 @@ import {
   type PropertyPostCheckReply,
   type PropertyPostInput,
   type PropertyRead,
+  isUuid,
 } from '@mboa/contracts';
 import { fail, parsePayload } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
@@ -18,7 +19,6 @@ import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
 import { checkNumberBounds, propertyCreatePayload, specificationColumns } from './property-input.js';
-import { isUuid } from './property-reader.js';
 import { toPropertyRead } from './property-view.js';
 
 const postCheckPayload = z.object({ actor: actorSchema, data: z.unknown().optional() }, { error: MESSAGES.auth.notSignedIn });

@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES, type Actor, type PropertyRead } from '@mboa/contracts';
+import { isUuid, MESSAGES, type Actor, type PropertyRead } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import type { Owner } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { isPubliclyVisible } from '../search/search-document.js';
 import { toPropertyRead, type PropertyWithImages } from './property-view.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 export const propertyNotFound = () => fail.notFound(MESSAGES.property.notFound);
 

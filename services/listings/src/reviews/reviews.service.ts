@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { PropertyReviewedPayload } from '@mboa/contracts';
+import { isUuid, type PropertyReviewedPayload } from '@mboa/contracts';
 import type { ListingsTx } from '../db.js';
-import { isUuid } from '../properties/property-reader.js';
 
 /**
  * Applies moderation's decisions (`property.approved` / `property.rejected`): approval makes the

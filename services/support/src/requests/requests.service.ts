@@ -6,11 +6,12 @@ import {
   type AdminListResponse,
   type RequestSpaceInput,
   type RequestStatus,
+  isUuid,
 } from '@mboa/contracts';
 import { addToOutbox, fail } from '@mboa/platform';
 import { Prisma, type RequestStatus as DbRequestStatus } from '../generated/prisma/client.js';
 import { SupportDb } from '../db.js';
-import { isUuid, paginationOf, toDbStatus, toRequestView, type RequestView } from '../views.js';
+import { paginationOf, toDbStatus, toRequestView, type RequestView } from '../views.js';
 
 /** Property requests from the request modal: stored as sent, worked through by staff. */
 @Injectable()

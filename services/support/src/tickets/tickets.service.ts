@@ -6,11 +6,12 @@ import {
   type AdminListResponse,
   type SupportTicketInput,
   type TicketStatus,
+  isUuid,
 } from '@mboa/contracts';
 import { addToOutbox, fail } from '@mboa/platform';
 import { Prisma, type TicketStatus as DbTicketStatus } from '../generated/prisma/client.js';
 import { SupportDb } from '../db.js';
-import { isUuid, paginationOf, toDbStatus, toTicketView, type TicketView } from '../views.js';
+import { paginationOf, toDbStatus, toTicketView, type TicketView } from '../views.js';
 
 export type NewTicket = SupportTicketInput & { userId?: string };
 
