@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { serviceModule } from '@mboa/platform';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AuthDb } from './db.js';
 import { AuthEventHandOff } from './events.js';
 import { HealthService } from './health.service.js';
-import { OutboxRelayRunner } from './outbox-relay.runner.js';
 import { AuthRedis } from './redis.js';
 import { PasswordResetService } from './reset/password-reset.service.js';
 import { ResetMailConsumer } from './reset/reset-mail.consumer.js';
@@ -15,22 +15,16 @@ import { UsersService } from './users/users.service.js';
 @Module({})
 export class AuthModule {
   static forRoot(config: AuthConfig): DynamicModule {
-    return {
+    return serviceModule({
+      name: 'auth',
       module: AuthModule,
+      config,
+      configToken: AUTH_CONFIG,
+      database: AuthDb,
       controllers: [AuthController],
-      providers: [
-        { provide: AUTH_CONFIG, useValue: config },
-        AuthDb,
-        AuthRedis,
-        SessionStore,
-        UsersService,
-        PasswordResetService,
-        ResetMailConsumer,
-        HealthService,
-        OutboxRelayRunner,
-        AuthEventHandOff,
-        AdminBootstrap,
-      ],
-    };
+      providers: [AuthRedis, SessionStore, UsersService, PasswordResetService, AuthEventHandOff, AdminBootstrap],
+      consumers: [ResetMailConsumer],
+      health: HealthService,
+    });
   }
 }

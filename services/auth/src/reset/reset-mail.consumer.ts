@@ -1,7 +1,6 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_TYPES, LIMITS, type EventPayloads } from '@mboa/contracts';
-import { EventConsumer, nestEventBusLogger } from '@mboa/platform';
+import { EventConsumer, EventConsumerHost, nestEventBusLogger, type ConsumerBase } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { AuthDb, type AuthTx } from '../db.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -15,24 +14,19 @@ const STALE_AFTER_MS = LIMITS.passwordReset.codeValidityMinutes * 60_000;
  * mailed once; a failed mail is retried with growing delays (EventConsumer), never lost.
  */
 @Injectable()
-export class ResetMailConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private nc?: NatsConnection;
-  private consumer?: EventConsumer<EventPayloads, AuthTx>;
-
+export class ResetMailConsumer extends EventConsumerHost {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly db: AuthDb,
     private readonly resets: PasswordResetService,
-  ) {}
+  ) {
+    super(config, 'auth');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.nc = await connect({ servers: this.config.natsUrl, name: 'auth-reset-mail' });
-    this.consumer = new EventConsumer<EventPayloads, AuthTx>({
-      nc: this.nc,
-      service: 'auth',
+  protected consumers(base: ConsumerBase) {
+    const resetMail = new EventConsumer<EventPayloads, AuthTx>({
+      ...base,
       name: 'reset-mail',
-      prefix: this.config.subjectPrefix,
-      stream: this.config.streamName,
       // processed_events: a redelivered request mails no second code.
       db: { client: this.db as never, schema: this.config.dbSchema },
       retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
@@ -41,12 +35,6 @@ export class ResetMailConsumer implements OnApplicationBootstrap, BeforeApplicat
       if (Date.now() - Date.parse(event.occurredAt) > STALE_AFTER_MS) return;
       await this.resets.sendCode(event.payload.email);
     });
-    await this.consumer.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
-    await this.nc?.drain().catch(() => undefined);
-    this.nc = undefined;
+    return [resetMail];
   }
 }
