@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { HealthReply } from '@mboa/contracts';
+import { postgresProbe, ServiceHealth } from '@mboa/platform';
 import { SupportDb } from './db.js';
 
 @Injectable()
-export class HealthService {
-  constructor(private readonly db: SupportDb) {}
+export class HealthService extends ServiceHealth {
+  protected readonly service = 'support';
 
-  async check(): Promise<HealthReply> {
-    const postgres = await this.db.$queryRaw`SELECT 1`.then(() => 'ok' as const, () => 'fail' as const);
-    return { service: 'support', status: postgres === 'ok' ? 'ok' : 'degraded', checks: { postgres } };
+  constructor(private readonly db: SupportDb) {
+    super();
+  }
+
+  protected probes() {
+    return { postgres: postgresProbe(this.db) };
   }
 }
