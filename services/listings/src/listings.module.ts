@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { serviceModule } from '@mboa/platform';
 import { BookingsService } from './bookings/bookings.service.js';
 import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
 import { ListingsDb } from './db.js';
@@ -6,7 +7,6 @@ import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-
 import { HealthService } from './health.service.js';
 import { SearchIndexer } from './indexer/search-indexer.js';
 import { ListingsController } from './listings.controller.js';
-import { OutboxRelayRunner } from './outbox-relay.runner.js';
 import { OwnersService } from './owners/owners.service.js';
 import { PropertyChangesService } from './properties/property-changes.service.js';
 import { PropertyPostingService } from './properties/property-posting.service.js';
@@ -18,13 +18,15 @@ import { SearchIndexProvider } from './search/search.provider.js';
 @Module({})
 export class ListingsModule {
   static forRoot(config: ListingsConfig, options: { quiet?: boolean } = {}): DynamicModule {
-    return {
+    return serviceModule({
+      name: 'listings',
       module: ListingsModule,
+      config,
+      configToken: LISTINGS_CONFIG,
+      database: ListingsDb,
       controllers: [ListingsController],
       providers: [
-        { provide: LISTINGS_CONFIG, useValue: config },
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
-        ListingsDb,
         SearchIndexProvider,
         OwnersService,
         PropertyReader,
@@ -34,10 +36,9 @@ export class ListingsModule {
         BookingsService,
         ReviewsService,
         SearchIndexer,
-        HealthService,
-        OutboxRelayRunner,
-        EventConsumers,
       ],
-    };
+      consumers: [EventConsumers],
+      health: HealthService,
+    });
   }
 }

@@ -1,7 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_CONSUMERS, EVENT_TYPES, type EventPayloads, type PropertyReviewedPayload, type UserEventPayload } from '@mboa/contracts';
-import { EventConsumer, nestEventBusLogger, silentLogger, type EventBusLogger } from '@mboa/platform';
+import { EventConsumer, EventConsumerHost, nestEventBusLogger, silentLogger, type ConsumerBase, type EventBusLogger } from '@mboa/platform';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
@@ -38,10 +37,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   never indexes the state from before the change.
  */
 @Injectable()
-export class EventConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private nc?: NatsConnection;
-  private readonly consumers: EventConsumer<EventPayloads, ListingsTx>[] = [];
-
+export class EventConsumers extends EventConsumerHost {
   constructor(
     @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
     @Inject(LISTINGS_LOGGER) private readonly logger: EventBusLogger,
@@ -49,19 +45,17 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     private readonly owners: OwnersService,
     private readonly reviews: ReviewsService,
     private readonly indexer: SearchIndexer,
-  ) {}
+  ) {
+    super(config, 'listings');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.consumers) return;
-    this.nc = await connect({ servers: this.config.natsUrl, name: 'listings-consumers' });
-    const base = {
-      nc: this.nc,
-      service: 'listings',
-      prefix: this.config.subjectPrefix,
-      stream: this.config.streamName,
-      logger: this.logger,
-    };
-    const database = { client: this.db as any, schema: this.config.dbSchema };
+  protected override enabled(): boolean {
+    return this.config.consumers;
+  }
+
+  protected consumers(host: ConsumerBase) {
+    const base = { ...host, logger: this.logger };
+    const database = { client: this.db as never, schema: this.config.dbSchema };
 
     const owners = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'owners', db: database });
     for (const type of USER_EVENTS) {
@@ -105,16 +99,7 @@ export class EventConsumers implements OnApplicationBootstrap, BeforeApplication
     if (owners.durable !== EVENT_CONSUMERS.listingsOwners || reviews.durable !== EVENT_CONSUMERS.listingsReviews) {
       throw new Error('listings consumer names differ from EVENT_CONSUMERS in @mboa/contracts');
     }
-    for (const consumer of [owners, reviews, indexer]) {
-      await consumer.start();
-      this.consumers.push(consumer);
-    }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    for (const consumer of this.consumers.splice(0)) await consumer.stop();
-    await this.nc?.drain().catch(() => undefined);
-    this.nc = undefined;
+    return [owners, reviews, indexer];
   }
 
   /** Waits (briefly) until `consumer` has applied the event; throwing makes JetStream redeliver it later. */
