@@ -1,14 +1,11 @@
-import { createObjectStore, loadAppEnv, runtimeConfig, type ObjectStore, type RuntimeConfig } from '@mboa/platform';
+import { createObjectStore, loadServiceEnv, type ObjectStore, type ServiceConfig } from '@mboa/platform';
 
 /**
  * The media service keeps no database: its only state is the object store, and every handler is
  * idempotent by nature (content-addressed keys; deleting a missing key is fine), so the
  * `property.deleted` consumer needs no processed_events table either.
  */
-export interface MediaConfig {
-  natsUrl: string;
-  subjectPrefix: string;
-  streamName: string;
+export interface MediaConfig extends ServiceConfig {
   /** Where uploads are staged (by the gateway) and variants kept: MinIO or local files. */
   store: ObjectStore;
   /**
@@ -21,20 +18,15 @@ export interface MediaConfig {
   maxWaitingImages?: number;
   /** Whether to consume `property.deleted` here (off in tests that publish no events). */
   consumeEvents: boolean;
-  /** Logging, stopping and metrics of the process; defaults when absent (tests). */
-  runtime?: RuntimeConfig;
 }
 
 export function mediaConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MediaConfig {
-  const e = loadAppEnv('media', env);
+  const { env: e, common } = loadServiceEnv('media', env);
   return {
-    natsUrl: e.NATS_URL,
-    subjectPrefix: e.NATS_SUBJECT_PREFIX,
-    streamName: e.EVENTS_STREAM,
+    ...common,
     store: createObjectStore(e),
     processingConcurrency: e.MEDIA_CONCURRENCY,
     consumeEvents: e.MEDIA_EVENTS,
-    runtime: runtimeConfig(e),
   };
 }
 

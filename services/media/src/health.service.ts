@@ -1,23 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { HealthReply } from '@mboa/contracts';
+import { ServiceHealth } from '@mboa/platform';
 import { MEDIA_CONFIG, type MediaConfig } from './config.js';
 import { PropertyDeletedConsumer } from './property-deleted.consumer.js';
 
 @Injectable()
-export class HealthService {
+export class HealthService extends ServiceHealth {
+  protected readonly service = 'media';
+
   constructor(
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly consumer: PropertyDeletedConsumer,
-  ) {}
+  ) {
+    super();
+  }
 
-  async check(): Promise<HealthReply> {
-    // A lookup of a key that never exists: reaches the bucket or directory without writing.
-    const objectStore = await this.config.store.exists('health/probe').then(
-      () => 'ok' as const,
-      () => 'fail' as const,
-    );
-    const checks: Record<string, 'ok' | 'fail'> = { objectStore };
-    if (this.config.consumeEvents) checks.events = this.consumer.running ? 'ok' : 'fail';
-    return { service: 'media', status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'degraded', checks };
+  protected probes() {
+    return {
+      // A lookup of a key that never exists: reaches the bucket or directory without writing
+      // (its answer, false, is beside the point: only a failure to reach the store counts).
+      objectStore: async () => {
+        await this.config.store.exists('health/probe');
+      },
+      events: this.config.consumeEvents ? () => this.consumer.running : undefined,
+    };
   }
 }

@@ -1,17 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { serviceModule } from '@mboa/platform';
 import { MEDIA_CONFIG, type MediaConfig } from './config.js';
 import { HealthService } from './health.service.js';
 import { ImageUploads } from './image-uploads.service.js';
 import { MediaController } from './media.controller.js';
 import { PropertyDeletedConsumer } from './property-deleted.consumer.js';
 
+/** The media service keeps no database: no client, no outbox relay (see MediaConfig). */
 @Module({})
 export class MediaModule {
   static forRoot(config: MediaConfig): DynamicModule {
-    return {
+    return serviceModule({
+      name: 'media',
       module: MediaModule,
+      config,
+      configToken: MEDIA_CONFIG,
       controllers: [MediaController],
-      providers: [{ provide: MEDIA_CONFIG, useValue: config }, ImageUploads, PropertyDeletedConsumer, HealthService],
-    };
+      providers: [ImageUploads],
+      consumers: [PropertyDeletedConsumer],
+      health: HealthService,
+    });
   }
 }

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_TYPES, type EventPayloads } from '@mboa/contracts';
-import { EventConsumer } from '@mboa/platform';
+import { EventConsumer, EventConsumerHost, type ConsumerBase } from '@mboa/platform';
 import { MEDIA_CONFIG, type MediaConfig } from './config.js';
 import { ImageUploads } from './image-uploads.service.js';
 
@@ -10,29 +9,24 @@ import { ImageUploads } from './image-uploads.service.js';
  * when it returns) and idempotent by nature (removing a missing key is fine), hence no database.
  */
 @Injectable()
-export class PropertyDeletedConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PropertyDeletedConsumer extends EventConsumerHost {
   private readonly logger = new Logger('media');
-  private nc?: NatsConnection;
-  private consumer?: EventConsumer<EventPayloads>;
 
   constructor(
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly uploads: ImageUploads,
-  ) {}
-
-  get running(): boolean {
-    return this.consumer !== undefined && !this.nc?.isClosed();
+  ) {
+    super(config, 'media');
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.consumeEvents) return;
-    this.nc = await connect({ servers: this.config.natsUrl, name: 'media-events' });
-    const consumer = new EventConsumer<EventPayloads>({
-      nc: this.nc,
-      service: 'media',
+  protected override enabled(): boolean {
+    return this.config.consumeEvents;
+  }
+
+  protected consumers(base: ConsumerBase) {
+    const cleanup = new EventConsumer<EventPayloads>({
+      ...base,
       name: 'property-images-cleanup',
-      prefix: this.config.subjectPrefix,
-      stream: this.config.streamName,
       logger: {
         info: (msg, meta) => this.logger.log(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
         warn: (msg, meta) => this.logger.warn(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
@@ -42,14 +36,6 @@ export class PropertyDeletedConsumer implements OnApplicationBootstrap, OnApplic
       const keys = event.payload.imageKeys ?? [];
       await this.uploads.removeVariants(keys);
     });
-    await consumer.start();
-    this.consumer = consumer;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
-    this.consumer = undefined;
-    await this.nc?.drain().catch(() => undefined);
-    this.nc = undefined;
+    return [cleanup];
   }
 }

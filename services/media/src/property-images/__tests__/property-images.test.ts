@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { LocalFileStore, readObjectBody } from '@mboa/platform';
-import {
-  ImageProcessor,
-  parsePropertyImageKey,
-  propertyImageKeys,
-  PropertyImages,
-  UnsupportedImageTypeError,
-  imageIdFor,
-} from '../../index.js';
+import { ImageProcessor, UnsupportedImageTypeError } from '../../images/index.js';
+import { parsePropertyImageKey, propertyImageKeys, PropertyImages, imageIdFor } from '../index.js';
 import { alphaPng, plainWebp } from '../../images/__tests__/fixtures.js';
 
 let dir: string;
