@@ -1,8 +1,8 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { EVENT_TYPES, type PropertyReviewedPayload } from '@mboa/contracts';
-import { EventConsumer, type EventEnvelope, type SqlClient } from '@mboa/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENT_TYPES, type EventPayloads } from '@mboa/contracts';
+import { EventConsumer, EventConsumerHost, type ConsumerBase, type EventEnvelope, type EventContext } from '@mboa/platform';
 import { AuditTrail } from './audit/audit-trail.js';
-import { ModerationBus } from './bus.js';
+import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
 import { ModerationDb } from './db.js';
 import { OwnerMail } from './reviews/owner-mail.js';
 
@@ -19,37 +19,29 @@ const AUDITED_SUPPORT_EVENTS = ['request.status-changed', 'ticket.status-changed
 
 /** The durable consumers of this service: the audit trail and the owners' decision mail. */
 @Injectable()
-export class ModerationConsumers implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('moderation-events');
-  private consumers: EventConsumer[] = [];
-
+export class ModerationConsumers extends EventConsumerHost {
   constructor(
-    private readonly bus: ModerationBus,
+    @Inject(MODERATION_CONFIG) private readonly config: ModerationConfig,
     private readonly db: ModerationDb,
     private readonly audit: AuditTrail,
     private readonly mail: OwnerMail,
-  ) {}
+  ) {
+    super(config, 'moderation');
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const base = { nc: this.bus.nc, service: 'moderation', ...this.bus.events, db: { client: this.db as unknown as SqlClient, schema: 'moderation' } };
-    const record = (event: EventEnvelope<unknown>, ctx: { tx?: unknown }) => this.audit.record(event, ctx.tx as any);
+  protected consumers(host: ConsumerBase) {
+    const base = { ...host, db: { client: this.db as never, schema: this.config.dbSchema } };
+    const record = (event: EventEnvelope<unknown>, ctx: EventContext) => this.audit.record(event, ctx.tx!);
 
     const users = new EventConsumer({ ...base, name: 'audit-users' });
     for (const type of AUDITED_USER_EVENTS) users.on(type, record);
     const properties = new EventConsumer({ ...base, name: 'audit-properties' });
     for (const type of AUDITED_PROPERTY_EVENTS) properties.on(type, record);
-    const mail = new EventConsumer({ ...base, name: 'owner-mail' })
-      .on(EVENT_TYPES.propertyApproved, (e, ctx) => this.mail.notify(e as EventEnvelope<PropertyReviewedPayload>, ctx.tx as any))
-      .on(EVENT_TYPES.propertyRejected, (e, ctx) => this.mail.notify(e as EventEnvelope<PropertyReviewedPayload>, ctx.tx as any));
+    const mail = new EventConsumer<EventPayloads>({ ...base, name: 'owner-mail' })
+      .on(EVENT_TYPES.propertyApproved, (e, ctx) => this.mail.notify(e, ctx.tx!))
+      .on(EVENT_TYPES.propertyRejected, (e, ctx) => this.mail.notify(e, ctx.tx!));
     const requests = new EventConsumer({ ...base, name: 'audit-requests' }).on(AUDITED_SUPPORT_EVENTS[0]!, record);
     const tickets = new EventConsumer({ ...base, name: 'audit-tickets' }).on(AUDITED_SUPPORT_EVENTS[1]!, record);
-
-    this.consumers = [users, properties, mail, requests, tickets];
-    for (const consumer of this.consumers) await consumer.start();
-    this.logger.log(`consuming ${this.consumers.map((c) => c.durable).join(', ')}`);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all(this.consumers.map((c) => c.stop()));
+    return [users, properties, mail, requests, tickets];
   }
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MODERATION_PATTERNS, actorSchema, idSchema, reviewSchema, type HealthReply } from '@mboa/contracts';
 import { parsePayload } from '@mboa/platform';
 import { AuditTrail } from './audit/audit-trail.js';
-import { ModerationDb } from './db.js';
+import { HealthService } from './health.service.js';
 import { ReviewService } from './reviews/review.service.js';
 
 const reviewPayload = z.object({ propertyId: idSchema, actor: actorSchema, review: z.unknown() });
@@ -16,7 +16,7 @@ export class ModerationController {
   constructor(
     private readonly reviews: ReviewService,
     private readonly audit: AuditTrail,
-    private readonly db: ModerationDb,
+    private readonly health: HealthService,
   ) {}
 
   @MessagePattern(MODERATION_PATTERNS.review)
@@ -38,8 +38,7 @@ export class ModerationController {
   }
 
   @MessagePattern(MODERATION_PATTERNS.health)
-  async health(): Promise<HealthReply> {
-    const db = await this.db.$queryRaw`SELECT 1`.then(() => 'ok' as const, () => 'fail' as const);
-    return { service: 'moderation', status: db === 'ok' ? 'ok' : 'degraded', checks: { postgres: db } };
+  check(): Promise<HealthReply> {
+    return this.health.check();
   }
 }

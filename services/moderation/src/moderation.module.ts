@@ -1,9 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { serviceModule } from '@mboa/platform';
 import { AuditTrail } from './audit/audit-trail.js';
-import { ModerationBus } from './bus.js';
 import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
 import { ModerationConsumers } from './consumers.js';
 import { ModerationDb } from './db.js';
+import { ModerationEventHandOff } from './events.js';
+import { HealthService } from './health.service.js';
+import { ListingsClient } from './listings.client.js';
 import { ModerationController } from './moderation.controller.js';
 import { OwnerMail } from './reviews/owner-mail.js';
 import { ReviewService } from './reviews/review.service.js';
@@ -11,18 +14,16 @@ import { ReviewService } from './reviews/review.service.js';
 @Module({})
 export class ModerationModule {
   static forRoot(config: ModerationConfig): DynamicModule {
-    return {
+    return serviceModule({
+      name: 'moderation',
       module: ModerationModule,
+      config,
+      configToken: MODERATION_CONFIG,
+      database: ModerationDb,
       controllers: [ModerationController],
-      providers: [
-        { provide: MODERATION_CONFIG, useValue: config },
-        ModerationDb,
-        ModerationBus,
-        ReviewService,
-        AuditTrail,
-        OwnerMail,
-        ModerationConsumers,
-      ],
-    };
+      providers: [ListingsClient, ModerationEventHandOff, ReviewService, AuditTrail, OwnerMail],
+      consumers: [ModerationConsumers],
+      health: HealthService,
+    });
   }
 }

@@ -11,8 +11,9 @@ import {
 } from '@mboa/contracts';
 import { addToOutbox, fail, RpcCallError } from '@mboa/platform';
 import type { Review } from '../generated/prisma/client.js';
-import { ModerationBus } from '../bus.js';
 import { ModerationDb } from '../db.js';
+import { ModerationEventHandOff } from '../events.js';
+import { ListingsClient } from '../listings.client.js';
 
 /**
  * Approve or reject a property that is not verified yet. The decision is recorded here with its
@@ -24,7 +25,8 @@ import { ModerationDb } from '../db.js';
 export class ReviewService {
   constructor(
     private readonly db: ModerationDb,
-    private readonly bus: ModerationBus,
+    private readonly handOff: ModerationEventHandOff,
+    private readonly listings: ListingsClient,
   ) {}
 
   async review(propertyId: string, input: ReviewInput, actor: Actor): Promise<{ message: string; review: ReviewRecord }> {
@@ -68,7 +70,7 @@ export class ReviewService {
     });
     // Read your writes: listings applies the decision before the admin gets the answer, so the
     // next read (details, My Listings, the admin screen) shows it. Never fails the decision.
-    await this.bus.handOff(event);
+    await this.handOff.applyNow(event);
     return {
       message: input.action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected,
       review: toRecord(review),
@@ -82,7 +84,7 @@ export class ReviewService {
 
   private async fetchProperty(id: string, actor: Actor): Promise<PropertyRead> {
     try {
-      const reply = await this.bus.rpc.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.adminGet, { id, actor });
+      const reply = await this.listings.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.adminGet, { id, actor });
       return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 404) throw fail.notFound(MESSAGES.property.notFound);
