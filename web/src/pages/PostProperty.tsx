@@ -1,31 +1,24 @@
-import {
-  AMENITIES,
-  AVAILABILITIES,
-  LIMITS,
-  MESSAGES,
-  PAYMENT_TERMS,
-  POSTING_ROLES,
-  PROPERTY_CATEGORIES,
-  PROPERTY_TYPES_BY_CATEGORY,
-  propertyDetailsPath,
-  REQUIRED_SPECIFICATIONS,
-  whatsappLink,
-  type Amenity,
-  type PropertyCategory,
-  type SpecificationField,
-} from '@mboa/contracts';
+import { MESSAGES, POSTING_ROLES, propertyDetailsPath, whatsappLink } from '@mboa/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '@mboa/web-core';
 import { postProperty } from '../api/endpoints.js';
 import { SITE } from '../config.js';
 import { t } from '../i18n/index.js';
-import { ImagePicker } from '../post/ImagePicker.js';
-import { PriceSummary } from '../post/PriceSummary.js';
-import { buildFormData, canContinue, emptyForm, firstBlockedStep, specificationFieldsFor, STEP_COUNT, type PostForm } from '../post/wizard.js';
+import {
+  AmenitiesStep,
+  CategoryStep,
+  DescriptionStep,
+  LocationStep,
+  PhotosStep,
+  PreviewStep,
+  PriceStep,
+  SpecificationsStep,
+  type StepProps,
+} from '../post/steps/index.js';
+import { buildFormData, canContinue, emptyForm, firstBlockedStep, STEP_COUNT, type PostForm } from '../post/wizard.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
-import { TownSelect } from '../ui/TownSelect.js';
 
 export default function PostProperty() {
   const { user } = useSession();
@@ -60,16 +53,6 @@ function Blocked({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const specLabel: Record<SpecificationField, string> = {
-  bedrooms: t.post.bedrooms,
-  toilets: t.post.toilets,
-  kitchens: t.post.kitchens,
-  livingRooms: t.post.livingRooms,
-  sections: t.post.sections,
-  size: t.post.size,
-  distanceFromRoad: t.post.distanceMinutes,
-};
-
 export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -91,8 +74,6 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   useEffect(() => () => imagesRef.current.forEach((i) => URL.revokeObjectURL(i.previewUrl)), []);
 
   const set = (patch: Partial<PostForm>) => setForm((f) => ({ ...f, ...patch }));
-  const setSpec = (field: SpecificationField, value: string) =>
-    setForm((f) => ({ ...f, specifications: { ...f.specifications, [field]: value } }));
   const go = (next: number) => {
     setStep(next);
     setFailure(null);
@@ -126,177 +107,25 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
     }
   }
 
-  const typesFor = (category: PostForm['category']) => (category ? PROPERTY_TYPES_BY_CATEGORY[category] : []);
-  const required = form.category ? REQUIRED_SPECIFICATIONS[form.category] : [];
-  const labels = t.labels.propertyType as Record<string, string>;
-
+  const stepProps: StepProps = { form, set, setForm };
   const stepBody = (() => {
     switch (step) {
       case 1:
-        return (
-          <div className="stack">
-            {isAdmin ? (
-              <label className="field">
-                <span>{t.post.onBehalf}</span>
-                <input value={form.userId} onChange={(e) => set({ userId: e.target.value })} />
-                <small className="muted">{t.post.onBehalfHint}</small>
-              </label>
-            ) : null}
-            <fieldset className="field choice-cards">
-              <legend>{t.post.category} *</legend>
-              {PROPERTY_CATEGORIES.map((c) => (
-                <label key={c} className={form.category === c ? 'on' : undefined}>
-                  <input
-                    type="radio"
-                    name="category"
-                    value={c}
-                    checked={form.category === c}
-                    onChange={() =>
-                      set({
-                        category: c as PropertyCategory,
-                        propertyType: (typesFor(c) as readonly string[]).includes(form.propertyType) ? form.propertyType : '',
-                      })
-                    }
-                  />
-                  {t.labels.category[c]}
-                </label>
-              ))}
-            </fieldset>
-            <label className="field">
-              <span>{t.post.propertyType} *</span>
-              <select value={form.propertyType} disabled={!form.category} onChange={(e) => set({ propertyType: e.target.value })}>
-                <option value="">{t.post.chooseOne}</option>
-                {typesFor(form.category).map((type) => (
-                  <option key={type} value={type}>
-                    {labels[type] ?? type}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        );
+        return <CategoryStep {...stepProps} isAdmin={isAdmin} />;
       case 2:
-        return (
-          <div className="stack">
-            <label className="field">
-              <span>{t.post.country} *</span>
-              <input value={form.location.country} onChange={(e) => set({ location: { ...form.location, country: e.target.value } })} />
-            </label>
-            <TownSelect required value={form.location.town} onChange={(town) => setForm((f) => ({ ...f, location: { ...f.location, town } }))} />
-            <label className="field">
-              <span>{t.post.neighbourhood} *</span>
-              <input
-                value={form.location.neighbourhood}
-                placeholder={t.post.neighbourhoodPlaceholder}
-                maxLength={100}
-                onChange={(e) => set({ location: { ...form.location, neighbourhood: e.target.value } })}
-              />
-            </label>
-          </div>
-        );
+        return <LocationStep {...stepProps} />;
       case 3:
-        if (!form.category) return <p className="muted">{t.post.chooseCategory}</p>;
-        return (
-          <div className="spec-form">
-            {specificationFieldsFor(form.category).map((field) => (
-              <label key={field} className="field">
-                <span>
-                  {field === 'distanceFromRoad' && form.category === 'commercial' ? t.post.distanceMeters : specLabel[field]}
-                  {required.includes(field) ? ' *' : ''}
-                </span>
-                <input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={field === 'size' ? LIMITS.property.sizeStep : 1}
-                  value={form.specifications[field]}
-                  onChange={(e) => setSpec(field, e.target.value)}
-                />
-              </label>
-            ))}
-          </div>
-        );
+        return <SpecificationsStep {...stepProps} />;
       case 4:
-        return (
-          <div className="stack">
-            <label className="field">
-              <span>{t.post.titleLabel} *</span>
-              <input
-                value={form.title}
-                maxLength={LIMITS.property.titleMax}
-                placeholder={t.post.titlePlaceholder}
-                onChange={(e) => set({ title: e.target.value })}
-              />
-              <small className="muted counter">{t.post.counter(form.title.length, LIMITS.property.titleMax)}</small>
-            </label>
-            <label className="field">
-              <span>{t.post.descriptionLabel} *</span>
-              <textarea
-                rows={6}
-                value={form.description}
-                maxLength={LIMITS.property.descriptionMax}
-                onChange={(e) => set({ description: e.target.value })}
-              />
-              <small className="muted counter">{t.post.counter(form.description.length, LIMITS.property.descriptionMax)}</small>
-            </label>
-          </div>
-        );
+        return <DescriptionStep {...stepProps} />;
       case 5:
-        return (
-          <div className="stack">
-            <label className="field">
-              <span>{t.post.price} *</span>
-              <input type="number" inputMode="numeric" min={0} value={form.price} onChange={(e) => set({ price: e.target.value })} />
-            </label>
-            <label className="field">
-              <span>{t.post.paymentTerm} *</span>
-              <select value={form.paymentTerm} onChange={(e) => set({ paymentTerm: e.target.value })}>
-                <option value="">{t.post.chooseTerm}</option>
-                {PAYMENT_TERMS.map((term) => (
-                  <option key={term} value={term}>
-                    {t.labels.paymentTerm[term]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t.post.caution}</span>
-              <input type="number" inputMode="numeric" min={0} value={form.caution} onChange={(e) => set({ caution: e.target.value })} />
-            </label>
-            <label className="field">
-              <span>{t.post.availability}</span>
-              <select value={form.availability} onChange={(e) => set({ availability: e.target.value as PostForm['availability'] })}>
-                {AVAILABILITIES.map((a) => (
-                  <option key={a} value={a}>
-                    {t.labels.status[a]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        );
+        return <PriceStep {...stepProps} />;
       case 6:
-        return (
-          <fieldset className="amenity-grid">
-            <legend className="muted">{t.post.amenitiesHint}</legend>
-            {AMENITIES.map((a) => (
-              <label key={a} className="check">
-                <input
-                  type="checkbox"
-                  checked={form.amenities.includes(a)}
-                  onChange={(e) =>
-                    set({ amenities: e.target.checked ? [...form.amenities, a] : form.amenities.filter((x: Amenity) => x !== a) })
-                  }
-                />
-                <span>{t.labels.amenity[a]}</span>
-              </label>
-            ))}
-          </fieldset>
-        );
+        return <AmenitiesStep {...stepProps} />;
       case 7:
-        return <ImagePicker images={form.images} onChange={(images) => set({ images })} />;
+        return <PhotosStep {...stepProps} />;
       default:
-        return <Preview form={form} />;
+        return <PreviewStep form={form} />;
     }
   })();
 
@@ -377,50 +206,6 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
       >
         <p>{t.post.successText}</p>
       </Dialog>
-    </div>
-  );
-}
-
-function Preview({ form }: { form: PostForm }) {
-  const labels = t.labels.propertyType as Record<string, string>;
-  const rows: [string, string][] = [
-    [t.post.category, form.category ? t.labels.category[form.category] : '-'],
-    [t.post.propertyType, labels[form.propertyType] ?? form.propertyType],
-    [t.details.location, [form.location.neighbourhood, form.location.town, form.location.country].filter(Boolean).join(', ')],
-    ...specificationFieldsFor(form.category)
-      .filter((f) => form.specifications[f].trim() !== '')
-      .map((f): [string, string] => [
-        f === 'distanceFromRoad' && form.category === 'commercial' ? t.post.distanceMeters : specLabel[f],
-        form.specifications[f],
-      ]),
-    [t.post.availability, t.labels.status[form.availability] ?? form.availability],
-    [t.details.amenities, form.amenities.map((a) => t.labels.amenity[a]).join(', ') || '-'],
-  ];
-  return (
-    <div className="stack">
-      <p className="muted">{t.post.previewTitle}</p>
-      <h3>{form.title}</h3>
-      <p className="prewrap">{form.description}</p>
-      <dl className="spec-grid">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <PriceSummary price={form.price} caution={form.caution} paymentTerm={form.paymentTerm} />
-      {form.images.length ? (
-        <ul className="previews">
-          {form.images.map((image) => (
-            <li key={image.id}>
-              <img src={image.previewUrl} alt="" width="120" height="90" />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">{t.post.noPhotosSelected}</p>
-      )}
     </div>
   );
 }

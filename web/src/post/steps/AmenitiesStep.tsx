@@ -1,0 +1,22 @@
+import { AMENITIES, type Amenity } from '@mboa/contracts';
+import { t } from '../../i18n/index.js';
+import type { StepProps } from './types.js';
+
+/** Step 6: the amenities, all optional. */
+export function AmenitiesStep({ form, set }: StepProps) {
+  return (
+    <fieldset className="amenity-grid">
+      <legend className="muted">{t.post.amenitiesHint}</legend>
+      {AMENITIES.map((a) => (
+        <label key={a} className="check">
+          <input
+            type="checkbox"
+            checked={form.amenities.includes(a)}
+            onChange={(e) => set({ amenities: e.target.checked ? [...form.amenities, a] : form.amenities.filter((x: Amenity) => x !== a) })}
+          />
+          <span>{t.labels.amenity[a]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

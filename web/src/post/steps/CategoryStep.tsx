@@ -1,0 +1,53 @@
+import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY, type PropertyCategory } from '@mboa/contracts';
+import { t } from '../../i18n/index.js';
+import type { PostForm } from '../wizard.js';
+import { propertyTypeLabels } from './labels.js';
+import type { StepProps } from './types.js';
+
+const typesFor = (category: PostForm['category']) => (category ? PROPERTY_TYPES_BY_CATEGORY[category] : []);
+
+/** Step 1: category and property type (an admin also names the owner posted for). */
+export function CategoryStep({ form, set, isAdmin }: StepProps & { isAdmin: boolean }) {
+  return (
+    <div className="stack">
+      {isAdmin ? (
+        <label className="field">
+          <span>{t.post.onBehalf}</span>
+          <input value={form.userId} onChange={(e) => set({ userId: e.target.value })} />
+          <small className="muted">{t.post.onBehalfHint}</small>
+        </label>
+      ) : null}
+      <fieldset className="field choice-cards">
+        <legend>{t.post.category} *</legend>
+        {PROPERTY_CATEGORIES.map((c) => (
+          <label key={c} className={form.category === c ? 'on' : undefined}>
+            <input
+              type="radio"
+              name="category"
+              value={c}
+              checked={form.category === c}
+              onChange={() =>
+                set({
+                  category: c as PropertyCategory,
+                  propertyType: (typesFor(c) as readonly string[]).includes(form.propertyType) ? form.propertyType : '',
+                })
+              }
+            />
+            {t.labels.category[c]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>{t.post.propertyType} *</span>
+        <select value={form.propertyType} disabled={!form.category} onChange={(e) => set({ propertyType: e.target.value })}>
+          <option value="">{t.post.chooseOne}</option>
+          {typesFor(form.category).map((type) => (
+            <option key={type} value={type}>
+              {propertyTypeLabels[type] ?? type}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

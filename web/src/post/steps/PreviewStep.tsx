@@ -1,0 +1,46 @@
+import { t } from '../../i18n/index.js';
+import { PriceSummary } from '../PriceSummary.js';
+import { specificationFieldsFor } from '../wizard.js';
+import { propertyTypeLabels, specificationLabel } from './labels.js';
+import type { StepProps } from './types.js';
+
+/** Step 8: everything as it will be posted. */
+export function PreviewStep({ form }: Pick<StepProps, 'form'>) {
+  const rows: [string, string][] = [
+    [t.post.category, form.category ? t.labels.category[form.category] : '-'],
+    [t.post.propertyType, propertyTypeLabels[form.propertyType] ?? form.propertyType],
+    [t.details.location, [form.location.neighbourhood, form.location.town, form.location.country].filter(Boolean).join(', ')],
+    ...specificationFieldsFor(form.category)
+      .filter((f) => form.specifications[f].trim() !== '')
+      .map((f): [string, string] => [specificationLabel(f, form.category), form.specifications[f]]),
+    [t.post.availability, t.labels.status[form.availability] ?? form.availability],
+    [t.details.amenities, form.amenities.map((a) => t.labels.amenity[a]).join(', ') || '-'],
+  ];
+  return (
+    <div className="stack">
+      <p className="muted">{t.post.previewTitle}</p>
+      <h3>{form.title}</h3>
+      <p className="prewrap">{form.description}</p>
+      <dl className="spec-grid">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <PriceSummary price={form.price} caution={form.caution} paymentTerm={form.paymentTerm} />
+      {form.images.length ? (
+        <ul className="previews">
+          {form.images.map((image) => (
+            <li key={image.id}>
+              <img src={image.previewUrl} alt="" width="120" height="90" />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t.post.noPhotosSelected}</p>
+      )}
+    </div>
+  );
+}
