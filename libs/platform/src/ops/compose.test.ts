@@ -80,6 +80,17 @@ describe('docker-compose.yml', () => {
     expect(entrypoint).toMatch(/prisma\/build\/index\.js migrate deploy --config "services\/\$app\/prisma\.config\.ts"/);
   });
 
+  test('the image carries what each prisma.config.ts imports, so migrate deploy can load it', () => {
+    for (const name of ['auth', 'listings', 'moderation', 'support']) {
+      const config = readFileSync(path.join(root, 'services', name, 'prisma.config.ts'), 'utf8');
+      for (const [, spec] of config.matchAll(/from '(\.[^']+)'/g)) {
+        const target = path.relative(root, path.resolve(root, 'services', name, spec!));
+        const folder = path.dirname(target);
+        expect({ name, folder, copied: dockerfile.includes(`cp -r ${folder} /runtime/${folder}`) }).toEqual({ name, folder, copied: true });
+      }
+    }
+  });
+
   test('every variable set on an app is one its configuration reads, with a value it accepts', () => {
     for (const [name, service] of apps) {
       const app = name as AppName;
