@@ -6,7 +6,6 @@ import type {
   PropertyType,
   ReviewAction,
 } from './property.js';
-import type { ProcessedImage } from './types/media.js';
 import type { PropertyRead } from './types/property.js';
 import type { PublicUser } from './types/user.js';
 import type { IsoDateString } from './types/common.js';
@@ -24,7 +23,6 @@ export const EVENT_TYPES = {
   propertyDeleted: 'property.deleted',
   propertyApproved: 'property.approved',
   propertyRejected: 'property.rejected',
-  imagesProcessed: 'images.processed',
   bookingCreated: 'booking.created',
   requestStatusChanged: 'request.status-changed',
   ticketStatusChanged: 'ticket.status-changed',
@@ -135,12 +133,6 @@ export interface PropertyReviewedPayload {
 export type PropertyApprovedPayload = PropertyReviewedPayload & { action: 'approve' };
 export type PropertyRejectedPayload = PropertyReviewedPayload & { action: 'reject' };
 
-export interface ImagesProcessedPayload {
-  ownerId: string;
-  propertyId?: string;
-  images: ProcessedImage[];
-}
-
 /** Staff moved a property request or a support ticket to another status. */
 export interface RequestStatusChangedPayload {
   requestId: string;
@@ -187,7 +179,6 @@ export interface EventPayloads {
   'property.deleted': PropertyDeletedPayload;
   'property.approved': PropertyApprovedPayload;
   'property.rejected': PropertyRejectedPayload;
-  'images.processed': ImagesProcessedPayload;
   'booking.created': BookingCreatedPayload;
   'request.status-changed': RequestStatusChangedPayload;
   'ticket.status-changed': TicketStatusChangedPayload;

@@ -112,11 +112,6 @@ export class PrefixedNatsServer extends ServerNats {
     await super.close();
   }
 
-  /** Kept for callers of the earlier API. */
-  async drainAndClose(): Promise<void> {
-    await this.close();
-  }
-
   private whenIdle(timeoutMs: number): Promise<void> {
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => {

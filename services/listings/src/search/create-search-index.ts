@@ -16,18 +16,6 @@ export interface SearchIndexConfig {
   schema?: string;
 }
 
-export function searchIndexConfigFromEnv(
-  env: NodeJS.ProcessEnv,
-  prisma: SqlClient,
-): SearchIndexConfig {
-  return {
-    meiliUrl: env.MEILI_URL?.trim() || undefined,
-    meiliApiKey: env.MEILI_API_KEY?.trim() || env.MEILI_MASTER_KEY?.trim() || undefined,
-    meiliIndex: env.MEILI_INDEX?.trim() || undefined,
-    prisma,
-  };
-}
-
 export function createSearchIndex(config: SearchIndexConfig): SearchIndex {
   if (config.meiliUrl) {
     return new MeiliSearchIndex({ url: config.meiliUrl, apiKey: config.meiliApiKey, indexUid: config.meiliIndex });
