@@ -80,7 +80,7 @@ test('METRICS_PORT has HTTP latency by route template, NATS latency by pattern, 
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = await res.text();
   expect(text).toMatch(/# TYPE mboa_http_request_duration_seconds histogram/);
-  expect(text).toMatch(/mboa_http_request_duration_seconds_bucket\{method="POST",route="\/api\/auth\/signup",status="201",le="0\.5"\} \d+/);
+  expect(text).toMatch(/mboa_http_request_duration_seconds_bucket\{le="0\.5",method="POST",route="\/api\/auth\/signup",status="201"\} \d+/);
   // Templates, never raw ids: label values stay few.
   expect(text).not.toContain('00000000-0000-0000-0000-000000000000');
   expect(text).toMatch(/mboa_nats_request_duration_seconds_count\{outcome="ok",pattern="auth\.register"\} \d+|mboa_nats_request_duration_seconds_count\{outcome="ok",pattern="auth\.[a-z.]+"\} \d+/);

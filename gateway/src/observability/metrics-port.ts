@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { eventLagMetrics, metrics, startMetricsServer } from '@mboa/platform';
+import { concatenated, eventLagMetrics, metrics, startMetricsServer } from '@mboa/platform';
 import type { GatewayConfig } from '../config.js';
 import { Services } from '../rpc/rpc.provider.js';
 
@@ -12,7 +12,7 @@ export async function serveMetricsOnInternalPort(app: NestExpressApplication, co
   const port = config.runtime?.metricsPort;
   if (port === undefined) return;
   const lag = eventLagMetrics(() => app.get(Services).proxy.unwrap(), config.streamName ?? 'EVENTS');
-  const server = await startMetricsServer(port, { render: async () => (await metrics.render()) + (await lag.render()) });
+  const server = await startMetricsServer(port, concatenated(metrics, lag));
   // Lives as long as the public listener. (Nest's app object is a proxy that ignores assignments,
   // so wrapping app.close would silently do nothing.)
   app.getHttpServer().once('close', () => {

@@ -1,6 +1,6 @@
 import { jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { Registry } from './registry.js';
+import { Gauge, Registry } from './prometheus.js';
 
 const CACHE_MS = 1000;
 
@@ -13,16 +13,33 @@ export function eventLagMetrics(connection: () => NatsConnection | undefined, st
   const registry = new Registry();
   let cached: { at: number; rows: Promise<LagRow[]> } | undefined;
   const rows = () => {
-    if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), rows: readLag(connection(), stream) };
+    if (!cached || Date.now() - cached.at > CACHE_MS) {
+      // A scrape without JetStream shows no consumers rather than failing as a whole.
+      cached = { at: Date.now(), rows: readLag(connection(), stream).catch(() => []) };
+    }
     return cached.rows;
   };
-  registry.gauge('mboa_event_consumer_pending', 'Events not yet acknowledged by each durable consumer.', async (g) => {
-    g.reset();
-    for (const row of await rows()) g.set({ consumer: row.consumer }, row.pending);
+  new Gauge({
+    name: 'mboa_event_consumer_pending',
+    help: 'Events not yet acknowledged by each durable consumer.',
+    labelNames: ['consumer'],
+    registers: [registry],
+    async collect() {
+      const current = await rows();
+      this.reset();
+      for (const row of current) this.set({ consumer: row.consumer }, row.pending);
+    },
   });
-  registry.gauge('mboa_event_consumer_lag_seconds', 'Age of the oldest event each durable consumer has not acknowledged yet (0 when caught up).', async (g) => {
-    g.reset();
-    for (const row of await rows()) g.set({ consumer: row.consumer }, row.lagSeconds);
+  new Gauge({
+    name: 'mboa_event_consumer_lag_seconds',
+    help: 'Age of the oldest event each durable consumer has not acknowledged yet (0 when caught up).',
+    labelNames: ['consumer'],
+    registers: [registry],
+    async collect() {
+      const current = await rows();
+      this.reset();
+      for (const row of current) this.set({ consumer: row.consumer }, row.lagSeconds);
+    },
   });
   return registry;
 }

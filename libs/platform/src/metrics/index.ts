@@ -1,4 +1,4 @@
-export * from './registry.js';
+export * from './prometheus.js';
 export * from './process-metrics.js';
 export * from './standard.js';
 export * from './server.js';

@@ -1,23 +1,40 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Registry } from './registry.js';
+import { Gauge, type Registry } from './prometheus.js';
 
-/** The cheap process metrics: CPU, memory, heap, event-loop delay, start time, open handles. */
+/** The cheap process metrics: CPU, memory, heap, event-loop delay, start time. */
 export function registerProcessMetrics(registry: Registry): void {
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
   // Not a reason to keep a stopping process alive.
   (loop as unknown as { unref?: () => void }).unref?.();
-  registry.gauge('process_cpu_seconds_total', 'User and system CPU time spent, in seconds.', (g) => {
-    const { user, system } = process.cpuUsage();
-    g.set({}, (user + system) / 1e6);
+  const registers = [registry];
+  // The names we have always exported (dashboards use them), not prom-client's default set.
+  new Gauge({
+    name: 'process_cpu_seconds_total',
+    help: 'User and system CPU time spent, in seconds.',
+    registers,
+    collect() {
+      const { user, system } = process.cpuUsage();
+      this.set((user + system) / 1e6);
+    },
   });
-  registry.gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', (g) => g.set({}, process.memoryUsage().rss));
-  registry.gauge('nodejs_heap_used_bytes', 'V8 heap in use, in bytes.', (g) => g.set({}, process.memoryUsage().heapUsed));
-  registry.gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch, in seconds.', (g) =>
-    g.set({}, Math.round(Date.now() / 1000 - process.uptime())),
-  );
-  registry.gauge('nodejs_eventloop_delay_p99_seconds', 'Event-loop delay, 99th percentile since the last scrape, in seconds.', (g) => {
-    g.set({}, loop.percentile(99) / 1e9);
-    loop.reset();
+  new Gauge({ name: 'process_resident_memory_bytes', help: 'Resident memory size in bytes.', registers, collect() { this.set(process.memoryUsage().rss); } });
+  new Gauge({ name: 'nodejs_heap_used_bytes', help: 'V8 heap in use, in bytes.', registers, collect() { this.set(process.memoryUsage().heapUsed); } });
+  new Gauge({
+    name: 'process_start_time_seconds',
+    help: 'Start time of the process since the Unix epoch, in seconds.',
+    registers,
+    collect() {
+      this.set(Math.round(Date.now() / 1000 - process.uptime()));
+    },
+  });
+  new Gauge({
+    name: 'nodejs_eventloop_delay_p99_seconds',
+    help: 'Event-loop delay, 99th percentile since the last scrape, in seconds.',
+    registers,
+    collect() {
+      this.set(loop.percentile(99) / 1e9);
+      loop.reset();
+    },
   });
 }
