@@ -1,4 +1,4 @@
-import { MESSAGES, type ReviewAction } from '@mboa/contracts';
+import { LIMITS, MESSAGES, reviewDecisionProblem, type ReviewAction } from '@mboa/contracts';
 import { useState } from 'react';
 import { t } from '../i18n/index.js';
 
@@ -28,8 +28,9 @@ export function ReviewDecision({
   }
 
   async function decide(action: ReviewAction) {
-    if (action === 'reject' && !feedback.trim()) {
-      setProblem(MESSAGES.property.rejectionReasonRequired);
+    const refused = reviewDecisionProblem(action, feedback);
+    if (refused) {
+      setProblem(refused);
       return;
     }
     setProblem('');
@@ -56,7 +57,7 @@ export function ReviewDecision({
         <textarea
           value={feedback}
           rows={3}
-          maxLength={2000}
+          maxLength={LIMITS.property.reviewFeedbackMax}
           placeholder={t.review.reasonPlaceholder}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'reason-error' : undefined}

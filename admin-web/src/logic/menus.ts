@@ -1,6 +1,5 @@
 import {
-  ADMIN_PROPERTY_ACTION_RULES,
-  ADMIN_PROPERTY_ACTIONS,
+  adminStatusActions,
   isOwnerRole,
   type AdminPropertyAction,
   type PropertyRead,
@@ -25,7 +24,7 @@ export function userMenuActions(user: Pick<PublicUser, 'role' | 'status' | 'isVe
 export type PropertyMenuAction = AdminPropertyAction | 'verifyProperty' | 'edit';
 
 export function propertyMenuActions(property: Pick<PropertyRead, 'status' | 'isVerified'>): PropertyMenuAction[] {
-  const actions: PropertyMenuAction[] = ADMIN_PROPERTY_ACTIONS.filter((a) => ADMIN_PROPERTY_ACTION_RULES[a].from(property.status));
+  const actions: PropertyMenuAction[] = adminStatusActions(property.status);
   if (!property.isVerified) actions.push('verifyProperty');
   actions.push('edit');
   return actions;

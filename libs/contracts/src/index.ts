@@ -10,3 +10,4 @@ export * from './events.js';
 export * from './types/index.js';
 export * from './schemas/index.js';
 export * from './helpers/index.js';
+export * from './rules/index.js';

@@ -14,6 +14,8 @@ export const LIMITS = {
   property: {
     titleMax: 100,
     descriptionMax: 2000,
+    /** An admin's review feedback (the reason for a rejection). */
+    reviewFeedbackMax: 2000,
     sizeStep: 0.1,
   },
   whatsappDigits: 9,

@@ -114,28 +114,9 @@ export function isPropertyStatus(value: unknown): value is PropertyStatus {
   return typeof value === 'string' && (PROPERTY_STATUSES as readonly string[]).includes(value);
 }
 
-/** Owner (My Listings) transitions, spec §4: from → allowed targets. */
-export const OWNER_STATUS_TRANSITIONS: Readonly<Record<PropertyStatus, readonly PropertyStatus[]>> = {
-  available: ['rented', 'deactivated'],
-  rented: ['available', 'deactivated'],
-  deactivated: ['available'],
-};
-
-export function canTransitionStatus(from: PropertyStatus, to: PropertyStatus): boolean {
-  return OWNER_STATUS_TRANSITIONS[from].includes(to);
-}
-
-/** Admin property actions (spec §7 manage/properties) and the status each requires / produces. */
+/** Admin property actions (spec §7 manage/properties); what each requires and produces: rules/property-status.ts. */
 export const ADMIN_PROPERTY_ACTIONS = ['markRented', 'markAvailable', 'deactivate', 'activate'] as const;
 export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
-export const ADMIN_PROPERTY_ACTION_RULES: Readonly<
-  Record<AdminPropertyAction, { from: (s: PropertyStatus) => boolean; to: PropertyStatus }>
-> = {
-  markRented: { from: (s) => s === 'available', to: 'rented' },
-  markAvailable: { from: (s) => s === 'rented', to: 'available' },
-  deactivate: { from: (s) => s !== 'deactivated', to: 'deactivated' },
-  activate: { from: (s) => s === 'deactivated', to: 'available' },
-};
 
 /** My Listings status filter values ('all' means omitted). */
 export const MY_LISTINGS_STATUS_FILTERS = ['all', ...PROPERTY_STATUSES] as const;

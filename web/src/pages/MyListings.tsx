@@ -3,6 +3,7 @@ import {
   LIMITS,
   MESSAGES,
   MY_LISTINGS_STATUS_FILTERS,
+  ownerStatusMoves,
   paginationText,
   propertyDetailsPath,
   totalPagesOf,
@@ -27,14 +28,15 @@ type Action = { label: string; to: PropertyStatus };
 /** Every page of the owner's list in the query cache; invalidated after a change. */
 const MY_LISTINGS_KEY = ['my-listings'] as const;
 
-/** Owner actions per status (spec §4). */
+/** Owner actions per status: the moves listings allows (@mboa/contracts rules), each with its label. */
 export function ownerActions(status: string): Action[] {
-  const actions: Action[] = [];
-  if (status === 'available') actions.push({ label: t.listings.markRented, to: 'rented' });
-  if (status === 'rented') actions.push({ label: t.listings.markAvailable, to: 'available' });
-  if (status === 'deactivated') actions.push({ label: t.listings.activate, to: 'available' });
-  else actions.push({ label: t.listings.deactivate, to: 'deactivated' });
-  return actions;
+  return ownerStatusMoves(status).map((to) => ({ label: moveLabel(status, to), to }));
+}
+
+function moveLabel(from: string, to: PropertyStatus): string {
+  if (to === 'rented') return t.listings.markRented;
+  if (to === 'deactivated') return t.listings.deactivate;
+  return from === 'deactivated' ? t.listings.activate : t.listings.markAvailable;
 }
 
 export function Pagination({

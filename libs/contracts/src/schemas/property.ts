@@ -16,6 +16,7 @@ import {
   type PropertyCategory,
   type SpecificationField,
 } from '../property.js';
+import { reviewDecisionProblem } from '../rules/review-decision.js';
 import {
   emptyToUndefined,
   idSchema,
@@ -377,12 +378,14 @@ export const reviewSchema = z
       caseInsensitive(REVIEW_ACTIONS),
       z.enum(REVIEW_ACTIONS, { error: P.reviewActionInvalid }),
     ),
-    feedback: z.preprocess((v) => (v == null ? '' : v), z.string({ error: P.rejectionReasonRequired }).trim().max(2000, { error: MESSAGES.common.tooLong })),
+    feedback: z.preprocess(
+      (v) => (v == null ? '' : v),
+      z.string({ error: P.rejectionReasonRequired }).trim().max(LIMITS.property.reviewFeedbackMax, { error: MESSAGES.common.tooLong }),
+    ),
   })
   .superRefine((v, ctx) => {
-    if (v.action === 'reject' && v.feedback.length === 0) {
-      ctx.addIssue({ code: 'custom', message: P.rejectionReasonRequired, path: ['feedback'] });
-    }
+    const problem = reviewDecisionProblem(v.action, v.feedback);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['feedback'] });
   });
 export type ReviewInput = z.output<typeof reviewSchema>;
 

@@ -1,0 +1,2 @@
+export * from './property-status.js';
+export * from './review-decision.js';
