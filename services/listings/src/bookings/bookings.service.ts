@@ -4,7 +4,8 @@ import { fail } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
-import { canSee, PropertyReader, propertyNotFound } from '../properties/property-reader.js';
+import { PropertyReader, propertyNotFound } from '../properties/property-reader.js';
+import { canSee } from '../rules/visibility.js';
 
 /** A renter contacting a landlord: recorded before WhatsApp opens, counted on the landlord's listing. */
 @Injectable()

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { isUuid } from '@mboa/contracts';
 import { ListingsDb } from '../db.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
-import { buildSearchDocument, isPubliclyVisible } from '../search/search-document.js';
+import { isPubliclyVisible } from '../rules/visibility.js';
+import { buildSearchDocument } from '../search/search-document.js';
 
 const BATCH = 500;
 

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ADMIN_PROPERTY_ACTION_RULES,
   canonicalTown,
-  canTransitionStatus,
   EVENT_TYPES,
   isTypeInCategory,
   MESSAGES,
@@ -20,8 +18,10 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
 import { ensureRequiredSpecifications } from '../rules/posting.js';
+import { adminStatusChange, ownerStatusChange } from '../rules/transitions.js';
+import { isOwnerOrAdmin } from '../rules/visibility.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
-import { isOwnerOrAdmin, PropertyReader, propertyNotFound } from './property-reader.js';
+import { PropertyReader, propertyNotFound } from './property-reader.js';
 import { toPropertyRead, type PropertyWithImages } from './property-view.js';
 
 /** Status changes, deletion and admin edits: each one a version bump and an event, atomically. */
@@ -34,19 +34,12 @@ export class PropertyChangesService {
 
   /** My Listings `update` (spec §4 owner transitions; others 409; someone else's property 404). */
   async ownerSetStatus(actor: Actor, id: string, to: PropertyStatus): Promise<PropertyRead> {
-    return this.changeStatus(actor, id, (from) => {
-      if (!canTransitionStatus(from, to)) throw fail.conflict(MESSAGES.property.invalidTransition);
-      return to;
-    });
+    return this.changeStatus(actor, id, (from) => ownerStatusChange(from, to));
   }
 
   /** Admin manage/properties actions, with the spec's preconditions. */
   async adminSetStatus(actor: Actor, id: string, action: AdminPropertyAction): Promise<PropertyRead> {
-    const rule = ADMIN_PROPERTY_ACTION_RULES[action];
-    return this.changeStatus(actor, id, (from) => {
-      if (!rule.from(from)) throw fail.conflict(MESSAGES.property.invalidTransition);
-      return rule.to;
-    });
+    return this.changeStatus(actor, id, (from) => adminStatusChange(action, from));
   }
 
   /** Removes the property for good (it stays only as a tombstone row for bookings and events). */

@@ -15,8 +15,8 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
-import { isPubliclyVisible } from '../search/search-document.js';
-import { canSee, PropertyReader, propertyNotFound } from './property-reader.js';
+import { canSee, isPubliclyVisible } from '../rules/visibility.js';
+import { PropertyReader, propertyNotFound } from './property-reader.js';
 
 const withImages = { images: { orderBy: { position: 'asc' as const } } };
 const newestFirst: Prisma.PropertyOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];

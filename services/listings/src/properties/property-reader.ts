@@ -1,23 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid, MESSAGES, type Actor, type PropertyRead } from '@mboa/contracts';
+import { isUuid, MESSAGES, type PropertyRead } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
-import type { Owner } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
-import { isPubliclyVisible } from '../search/search-document.js';
 import { toPropertyRead, type PropertyWithImages } from './property-view.js';
 
 export const propertyNotFound = () => fail.notFound(MESSAGES.property.notFound);
-
-/** Owners and admins act on a property in any state; everyone else only on what the public sees. */
-export function isOwnerOrAdmin(property: { ownerId: string }, actor: Actor | undefined | null): boolean {
-  return !!actor && (actor.role === 'admin' || actor.userId === property.ownerId);
-}
-
-/** CONTRACT.md "Who sees what". */
-export function canSee(property: PropertyWithImages, owner: Owner | null, actor: Actor | undefined | null): boolean {
-  return isOwnerOrAdmin(property, actor) || isPubliclyVisible(property, owner);
-}
 
 /** Loads properties (never deleted ones) and turns them into the read shape with their authors. */
 @Injectable()

@@ -1,4 +1,5 @@
-// What the search index holds for one property, and how the indexer builds it.
+// What the search index holds for one property, and how the indexer builds it. Which properties
+// it holds at all: rules/visibility.ts.
 import { foldTown, type PropertyCategory } from '@mboa/contracts';
 
 /** One publicly visible property as the search index stores it: every field a search card shows. */
@@ -71,25 +72,6 @@ export interface IndexableProperty {
   deletedAt?: Date | string | null;
   /** In display order; the first one's thumbnail is the card's. */
   images: ReadonlyArray<{ position: number; thumbUrl: string }>;
-}
-
-export interface IndexableOwner {
-  banned: boolean;
-}
-
-/**
- * CONTRACT.md "who sees what": the public sees an approved, available, not deleted property of an
- * owner who is not banned. Only such properties are put in the search index. An owner not yet known
- * to the projection counts as not banned (auth bans arrive as events and re-run this).
- */
-export function isPubliclyVisible(property: IndexableProperty, owner: IndexableOwner | null): boolean {
-  return (
-    property.isVerified &&
-    property.reviewState === 'approved' &&
-    property.status === 'available' &&
-    !property.deletedAt &&
-    !(owner?.banned ?? false)
-  );
 }
 
 export function roomsOf(p: Pick<IndexableProperty, 'category' | 'bedrooms' | 'sections'>): number | null {

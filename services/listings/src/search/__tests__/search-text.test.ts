@@ -1,4 +1,5 @@
-import { buildSearchDocument, isPubliclyVisible, type IndexableProperty } from '../search-document.js';
+import { isPubliclyVisible } from '../../rules/visibility.js';
+import { buildSearchDocument, type IndexableProperty } from '../search-document.js';
 import { normalizeSearchQuery } from '../search-index.js';
 import { buildTsQuery } from '../postgres-search-index.js';
 import { editDistance, foldText, isTypoOf, queryWords, typoBudget } from '../search-text.js';

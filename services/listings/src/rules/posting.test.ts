@@ -1,0 +1,81 @@
+import { MESSAGES, type Actor } from '@mboa/contracts';
+import { ServiceException } from '@mboa/platform';
+import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications, type KnownUser } from './posting.js';
+
+function refusal(fn: () => unknown): { status: number; message: string; errors?: string[] } | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    if (!(error instanceof ServiceException)) throw error;
+    return error.body;
+  }
+}
+
+const actor = (role: Actor['role'], isVerified = true): Actor => ({ userId: '11111111-1111-4111-8111-111111111111', role, isVerified });
+const known = (role: Actor['role'], banned = false): KnownUser => ({ role, banned });
+
+describe('who may post', () => {
+  it('verified landlords and caretakers, and admins, may post', () => {
+    expect(refusal(() => ensureMayPost(actor('landlord'), known('landlord')))).toBeNull();
+    expect(refusal(() => ensureMayPost(actor('caretaker'), null))).toBeNull();
+    expect(refusal(() => ensureMayPost(actor('admin'), known('admin')))).toBeNull();
+  });
+
+  it('a renter may not (403)', () => {
+    expect(refusal(() => ensureMayPost(actor('renter'), known('renter')))).toEqual({ status: 403, message: MESSAGES.auth.postingNotAllowedForRole });
+  });
+
+  it('an owner not verified yet may not (403)', () => {
+    expect(refusal(() => ensureMayPost(actor('landlord', false), known('landlord')))).toEqual({
+      status: 403,
+      message: MESSAGES.auth.verificationRequiredToPost,
+    });
+  });
+
+  it('a banned owner may not (403)', () => {
+    expect(refusal(() => ensureMayPost(actor('landlord'), known('landlord', true)))).toEqual({ status: 403, message: MESSAGES.auth.accountBanned });
+  });
+});
+
+describe('posting for someone else', () => {
+  it('only an admin posts for an active landlord or caretaker', () => {
+    expect(refusal(() => ensureMayPostFor(actor('admin'), known('landlord')))).toBeNull();
+    expect(refusal(() => ensureMayPostFor(actor('admin'), known('caretaker')))).toBeNull();
+  });
+
+  it('anyone else is refused (403), whatever the owner', () => {
+    expect(refusal(() => ensureMayPostFor(actor('landlord'), known('caretaker')))).toEqual({ status: 403, message: MESSAGES.property.postForOthersAdminOnly });
+  });
+
+  it('an unknown owner is 404; a renter or a banned owner 400', () => {
+    expect(refusal(() => ensureMayPostFor(actor('admin'), null))).toEqual({ status: 404, message: MESSAGES.property.ownerNotFound });
+    expect(refusal(() => ensureMayPostFor(actor('admin'), known('renter')))).toEqual({ status: 400, message: MESSAGES.property.ownerRoleInvalid });
+    expect(refusal(() => ensureMayPostFor(actor('admin'), known('landlord', true)))).toEqual({ status: 400, message: MESSAGES.property.ownerBanned });
+  });
+});
+
+describe('what a property must say about itself', () => {
+  it('a residential property with bedrooms, toilets and size passes', () => {
+    expect(refusal(() => ensureRequiredSpecifications('residential', { bedrooms: 2, toilets: 1, size: 40 }))).toBeNull();
+  });
+
+  it('a commercial property with sections and size passes', () => {
+    expect(refusal(() => ensureRequiredSpecifications('commercial', { sections: 3, size: 120 }))).toBeNull();
+  });
+
+  it('one missing field is named in the message and in the errors (400)', () => {
+    const answer = refusal(() => ensureRequiredSpecifications('residential', { bedrooms: 2, size: 40 }));
+    expect(answer?.status).toBe(400);
+    expect(answer?.errors).toEqual([expect.stringMatching(/^specifications\.toilets: /)]);
+    expect(answer?.message).toBe(answer?.errors?.[0]?.replace('specifications.toilets: ', ''));
+  });
+
+  it('several missing fields: a general message and one error per field', () => {
+    const answer = refusal(() => ensureRequiredSpecifications('commercial', { bedrooms: 2, size: null }));
+    expect(answer?.status).toBe(400);
+    expect(answer?.message).toBe(MESSAGES.common.validationFailed);
+    expect(answer?.errors?.map((e) => e.split(':')[0])).toEqual(expect.arrayContaining(['specifications.sections', 'specifications.size']));
+    expect(answer?.errors).toHaveLength(2);
+  });
+});

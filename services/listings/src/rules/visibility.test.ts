@@ -1,0 +1,62 @@
+import type { Actor } from '@mboa/contracts';
+import { canSee, hiddenBecause, isOwnerOrAdmin, isPubliclyVisible, type VisibilityFacts } from './visibility.js';
+
+const ownerId = '11111111-1111-4111-8111-111111111111';
+const live: VisibilityFacts = { ownerId, status: 'available', isVerified: true, reviewState: 'approved', deletedAt: null };
+const owner: Actor = { userId: ownerId, role: 'landlord', isVerified: true };
+const admin: Actor = { userId: '22222222-2222-4222-8222-222222222222', role: 'admin', isVerified: true };
+const renter: Actor = { userId: '33333333-3333-4333-8333-333333333333', role: 'renter', isVerified: false };
+const otherLandlord: Actor = { userId: '44444444-4444-4444-8444-444444444444', role: 'landlord', isVerified: true };
+
+describe('what the public and search see', () => {
+  it('an approved, available, live property of an owner in good standing is public', () => {
+    expect(hiddenBecause(live, { banned: false })).toBeNull();
+    expect(isPubliclyVisible(live, { banned: false })).toBe(true);
+  });
+
+  it('an owner not known yet counts as not banned', () => {
+    expect(isPubliclyVisible(live, null)).toBe(true);
+  });
+
+  it.each<[string, VisibilityFacts, { banned: boolean } | null, ReturnType<typeof hiddenBecause>]>([
+    ['rented', { ...live, status: 'rented' }, null, 'rented'],
+    ['deactivated', { ...live, status: 'deactivated' }, null, 'deactivated'],
+    ['deleted', { ...live, deletedAt: new Date('2026-01-01T00:00:00Z') }, null, 'deleted'],
+    ['deleted (an event snapshot carries an ISO date)', { ...live, deletedAt: '2026-01-01T00:00:00Z' }, null, 'deleted'],
+    ['not verified yet', { ...live, isVerified: false, reviewState: 'pending' }, null, 'notApproved'],
+    ['rejected', { ...live, isVerified: false, reviewState: 'rejected' }, null, 'notApproved'],
+    ['verified but its review not approved', { ...live, reviewState: 'rejected' }, null, 'notApproved'],
+    ['owned by a banned owner', live, { banned: true }, 'ownerBanned'],
+  ])('a %s property is hidden from the public and from search', (_, property, ownerFacts, reason) => {
+    expect(hiddenBecause(property, ownerFacts)).toBe(reason);
+    expect(isPubliclyVisible(property, ownerFacts)).toBe(false);
+  });
+
+  it('deletion is the reason given first, whatever else holds', () => {
+    expect(hiddenBecause({ ...live, status: 'rented', isVerified: false, deletedAt: new Date() }, { banned: true })).toBe('deleted');
+  });
+});
+
+describe('who sees a property', () => {
+  const hidden: VisibilityFacts = { ...live, status: 'deactivated' };
+
+  it('its owner and admins see it in any state; nobody else does', () => {
+    expect(canSee(hidden, null, owner)).toBe(true);
+    expect(canSee(hidden, { banned: true }, admin)).toBe(true);
+    expect(canSee(hidden, null, renter)).toBe(false);
+    expect(canSee(hidden, null, otherLandlord)).toBe(false);
+    expect(canSee(hidden, null, null)).toBe(false);
+    expect(canSee(hidden, null, undefined)).toBe(false);
+  });
+
+  it('everyone, signed in or not, sees a public property', () => {
+    for (const actor of [renter, otherLandlord, null]) expect(canSee(live, null, actor)).toBe(true);
+  });
+
+  it('only its owner or an admin may act on it', () => {
+    expect(isOwnerOrAdmin(live, owner)).toBe(true);
+    expect(isOwnerOrAdmin(live, admin)).toBe(true);
+    expect(isOwnerOrAdmin(live, otherLandlord)).toBe(false);
+    expect(isOwnerOrAdmin(live, null)).toBe(false);
+  });
+});

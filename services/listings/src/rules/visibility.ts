@@ -1,0 +1,50 @@
+// Who sees which property, and so what search shows (docs/api.md "Visibility"). The one place these
+// rules live: details, bookings, search results and the search index all judge with them.
+import type { Actor } from '@mboa/contracts';
+
+/** What visibility depends on, from a listings Property row or an event's snapshot. */
+export interface VisibilityFacts {
+  ownerId: string;
+  status: string;
+  isVerified: boolean;
+  reviewState: string;
+  deletedAt?: Date | string | null;
+}
+
+/** What listings knows of the owner (its owners projection); null while not known yet. */
+export interface OwnerFacts {
+  banned: boolean;
+}
+
+/** Why the public does not see a property, first reason first; null when it does. */
+export type HiddenReason = 'deleted' | 'notApproved' | 'rented' | 'deactivated' | 'ownerBanned';
+
+/**
+ * The public (renters, visitors, search) sees a property only when it is not deleted, approved by
+ * a reviewer (verified), available (a rented or deactivated one is hidden) and its owner is not
+ * banned. An owner the projection does not know yet counts as not banned: auth's ban arrives as
+ * an event and re-runs this.
+ */
+export function hiddenBecause(property: VisibilityFacts, owner: OwnerFacts | null): HiddenReason | null {
+  if (property.deletedAt) return 'deleted';
+  if (!property.isVerified || property.reviewState !== 'approved') return 'notApproved';
+  if (property.status === 'rented') return 'rented';
+  if (property.status !== 'available') return 'deactivated';
+  if (owner?.banned) return 'ownerBanned';
+  return null;
+}
+
+/** Seen by the public, and so in the search index and in search results. */
+export function isPubliclyVisible(property: VisibilityFacts, owner: OwnerFacts | null): boolean {
+  return hiddenBecause(property, owner) === null;
+}
+
+/** Its owner and admins act on a property in any state (acting on someone else's is a 404). */
+export function isOwnerOrAdmin(property: Pick<VisibilityFacts, 'ownerId'>, actor: Actor | undefined | null): boolean {
+  return !!actor && (actor.role === 'admin' || actor.userId === property.ownerId);
+}
+
+/** Whether `actor` (or the public, when null) may see this property: otherwise it is "not found". */
+export function canSee(property: VisibilityFacts, owner: OwnerFacts | null, actor: Actor | undefined | null): boolean {
+  return isOwnerOrAdmin(property, actor) || isPubliclyVisible(property, owner);
+}
