@@ -35,7 +35,7 @@ test('a shared property link carries its title, price, town and first photo as O
   const rpc = await rpcFor(system);
   let property: PropertyRead;
   try {
-    property = await rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, {
+    property = await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
       actor: { userId: owner.user.id, role: 'landlord', isVerified: true },
       data: {
         category: 'commercial',
@@ -91,7 +91,7 @@ test('a title or description with $-patterns, </script> or <!-- leaves the rest 
   const rpc = await rpcFor(system);
   let property: PropertyRead;
   try {
-    property = await rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, {
+    property = await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
       actor: { userId: owner.user.id, role: 'landlord', isVerified: true },
       data: {
         category: 'residential',

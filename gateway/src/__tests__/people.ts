@@ -27,7 +27,7 @@ export async function signUp(
   if (options.verified) {
     const rpc = await rpcFor(system);
     try {
-      user = (await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.usersVerify, { userId: user.id })).user;
+      user = (await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id })).user;
     } finally {
       await rpc.close();
     }

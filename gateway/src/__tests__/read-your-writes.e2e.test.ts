@@ -43,7 +43,7 @@ let made = 0;
 async function post(owner: Owner): Promise<PropertyRead> {
   const rpc = await rpcFor(system);
   try {
-    const reply = await rpc.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.propertyCreate, {
+    return await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
       actor: { userId: owner.user.id, role: 'landlord', isVerified: true, name: owner.user.name },
       data: {
         category: 'residential',
@@ -60,7 +60,6 @@ async function post(owner: Owner): Promise<PropertyRead> {
       },
       images: [],
     });
-    return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
   } finally {
     await rpc.close();
   }

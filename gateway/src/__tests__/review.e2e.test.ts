@@ -22,7 +22,7 @@ let made = 0;
 async function postProperty(title = `Two-bedroom flat in Molyko ${++made}`): Promise<PropertyRead> {
   const rpc = await rpcFor(system);
   try {
-    const reply = await rpc.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.propertyCreate, {
+    return await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
       actor: { userId: owner.user.id, role: 'landlord', isVerified: true, name: owner.user.name },
       data: {
         category: 'residential',
@@ -39,7 +39,6 @@ async function postProperty(title = `Two-bedroom flat in Molyko ${++made}`): Pro
       },
       images: [],
     });
-    return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
   } finally {
     await rpc.close();
   }
@@ -128,7 +127,7 @@ test('bad input is 400, an unknown property 404, and nothing is recorded', async
   expect(missing.body.message).toBe(MESSAGES.property.notFound);
   const rpc = await rpcFor(system);
   try {
-    expect(await rpc.call<any>('moderation.reviews.of-property', { propertyId: property.id })).toEqual({ reviews: [] });
+    expect(await rpc.call('moderation.reviews.of-property', { propertyId: property.id })).toEqual({ reviews: [] });
   } finally {
     await rpc.close();
   }

@@ -25,16 +25,16 @@ export class AdminStatsController {
   async stats(): Promise<AdminStats> {
     // Each figure comes from the service that owns it, asked in parallel.
     const [users, properties, support, audit] = await Promise.all([
-      this.services.call<AuthStatsReply>(AUTH_PATTERNS.stats, {}),
-      this.services.call<ListingsStatsReply>(LISTINGS_PATTERNS.stats, {}),
-      this.services.call<SupportStatsReply & Partial<{ requests: { searchingCount: number }; support: { pendingCount: number } }>>(SUPPORT_PATTERNS.stats, {}),
-      this.services.call<{ actions: AuditEntry[] }>(MODERATION_PATTERNS.auditLatest, { limit: 10 }),
+      this.services.call(AUTH_PATTERNS.stats, {}),
+      this.services.call(LISTINGS_PATTERNS.stats, {}),
+      this.services.call(SUPPORT_PATTERNS.stats, {}),
+      this.services.call(MODERATION_PATTERNS.auditLatest, { limit: 10 }),
     ]);
     return {
       users: { total: users.total, latest: users.latest },
       properties: { total: properties.total, latest: properties.latest },
-      requests: { searchingCount: support.requests?.searchingCount ?? support.searchingCount },
-      support: { pendingCount: support.support?.pendingCount ?? support.pendingCount },
+      requests: { searchingCount: support.searchingCount },
+      support: { pendingCount: support.pendingCount },
       actions: audit.actions,
     };
   }

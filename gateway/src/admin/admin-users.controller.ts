@@ -33,7 +33,7 @@ export class AdminUsersController {
   @ApiBody({ schema: jsonSchemaOf(adminManageUserSchema) })
   async manage(@Body(new ZodBody(adminManageUserSchema)) body: AdminManageUserInput, @CurrentUser() admin: PublicUser) {
     if (body.type === 'list') return this.services.call(AUTH_PATTERNS.usersList, body.payload);
-    const reply = await this.services.call<{ user: PublicUser }>(STATUS_CALLS[body.type], {
+    const reply = await this.services.call(STATUS_CALLS[body.type], {
       userId: body.payload.userId,
       actor: actorOf(admin),
     });
@@ -44,7 +44,7 @@ export class AdminUsersController {
   @ApiOperation({ summary: "Edit a user's name and WhatsApp number (same rules as sign-up)" })
   @ApiBody({ schema: jsonSchemaOf(userUpdateSchema) })
   async edit(@Param('id') id: string, @Body(new ZodBody(userUpdateSchema)) body: UserUpdateInput, @CurrentUser() admin: PublicUser) {
-    const reply = await this.services.call<{ user: PublicUser }>(AUTH_PATTERNS.usersUpdate, {
+    const reply = await this.services.call(AUTH_PATTERNS.usersUpdate, {
       userId: id,
       ...body,
       actor: actorOf(admin),

@@ -12,6 +12,7 @@ import {
   resetVerifySchema,
   signupSchema,
   type PublicUser,
+  type SignupInput,
 } from '@mboa/contracts';
 import { BadRequestException } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -82,9 +83,9 @@ export class AuthController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an account (renter, landlord or caretaker) and sign in' })
   @ApiBody({ schema: jsonSchemaOf(signupSchema) })
-  async signup(@Body(new ZodBody(signupSchema)) body: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async signup(@Body(new ZodBody(signupSchema)) body: SignupInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.limits.consume([['signupsPerIp', clientRateKey(req)]]);
-    const reply = await this.services.call<LoginReply>(AUTH_PATTERNS.signup, body);
+    const reply = await this.services.call(AUTH_PATTERNS.signup, body);
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
     await this.devices.remember(req, res, reply.user.email);
     return { user: reply.user, message: reply.message };
@@ -149,7 +150,7 @@ export class AuthController {
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
       ['resetChecksPerIp', clientRateKey(req)],
     ]);
-    const reply = await this.services.call<{ message: string }>(AUTH_PATTERNS.passwordResetConfirm, body);
+    const reply = await this.services.call(AUTH_PATTERNS.passwordResetConfirm, body);
     // Whoever read the mailed code owns the mailbox: this browser now signs in whatever the lock.
     await this.devices.remember(req, res, body.email);
     return reply;

@@ -23,7 +23,7 @@ export class CurrentSession {
     if (r.sessionUser !== undefined) return r.sessionUser;
     const token = sessionToken(req);
     if (!token) return (r.sessionUser = null);
-    const { user } = await this.services.call<{ user: PublicUser | null }>(AUTH_PATTERNS.sessionResolve, { token });
+    const { user } = await this.services.call(AUTH_PATTERNS.sessionResolve, { token });
     r.sessionToken = token;
     return (r.sessionUser = user);
   }

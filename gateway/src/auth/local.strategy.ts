@@ -2,18 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
-import { AUTH_PATTERNS } from '@mboa/contracts';
+import { AUTH_PATTERNS, type AuthServiceReply } from '@mboa/contracts';
 import { RpcCallError } from '@mboa/platform';
 import { Services } from '../rpc/rpc.provider.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { clientRateKey } from '../security/client-address.js';
 import { loginDeviceOf } from './login-device.js';
 
-export interface LoginReply {
-  user: import('@mboa/contracts').PublicUser;
-  message: string;
-  session: { token: string; maxAgeMs: number | null };
-}
+export type LoginReply = AuthServiceReply;
 
 /** passport-local checks the credentials with the auth service; failures count toward the limits (LoginPreconditions). */
 @Injectable()
@@ -28,7 +24,7 @@ export class LocalLoginStrategy extends PassportStrategy(Strategy, 'local') {
   async validate(req: Request, email: string, password: string): Promise<LoginReply> {
     const key = email.trim().toLowerCase();
     try {
-      return await this.services.call<LoginReply>(AUTH_PATTERNS.login, {
+      return await this.services.call(AUTH_PATTERNS.login, {
         email,
         password,
         rememberMe: req.body?.rememberMe === true,

@@ -36,7 +36,7 @@ export class HealthController implements OnApplicationShutdown {
       }),
       ...this.config.services.map((name) =>
         this.probe(async () => {
-          const reply = await this.services.call<HealthReply>(PATTERNS[name].health, {}, { timeoutMs: CHECK_TIMEOUT_MS });
+          const reply = await this.services.call(PATTERNS[name].health, {}, { timeoutMs: CHECK_TIMEOUT_MS });
           if (reply.status !== 'ok') throw new Error('degraded');
         }),
       ),

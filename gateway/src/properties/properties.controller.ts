@@ -21,12 +21,6 @@ import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
 
-const MY_LISTINGS_CALLS = {
-  fetch: LISTINGS_PATTERNS.myListingsFetch,
-  update: LISTINGS_PATTERNS.myListingsUpdate,
-  delete: LISTINGS_PATTERNS.myListingsDelete,
-} as const;
-
 const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'string' | 'number' }[] = [
   { name: 'search', description: 'Text in title, description, town, neighbourhood or type; typos tolerated', type: 'string' },
   { name: 'category', description: 'residential or commercial ("all" or empty: any)', type: 'string' },
@@ -59,7 +53,7 @@ export class PropertiesController {
   @ApiSearchQueries()
   @ApiResponse({ status: 200, description: '{ properties, total, page, totalPages }' })
   search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
-    return this.services.call<SearchResponse>(LISTINGS_PATTERNS.propertySearch, query);
+    return this.services.call(LISTINGS_PATTERNS.propertySearch, query);
   }
 
   @Get('properties/:id')
@@ -69,7 +63,7 @@ export class PropertiesController {
   @ApiResponse({ status: 404, description: 'Property not found' })
   async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
     const user = await this.session.user(req);
-    return this.services.call<PropertyRead>(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
+    return this.services.call(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
   }
 
   @Post('property/my-listings')
@@ -78,7 +72,15 @@ export class PropertiesController {
   @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete" })
   @ApiBody({ schema: jsonSchemaOf(myListingsSchema) })
   myListings(@Body(new ZodBody(myListingsSchema)) body: MyListingsInput, @CurrentUser() user: PublicUser) {
-    return this.services.call(MY_LISTINGS_CALLS[body.action], { actor: actorOf(user), payload: body.payload });
+    const actor = actorOf(user);
+    switch (body.action) {
+      case 'fetch':
+        return this.services.call(LISTINGS_PATTERNS.myListingsFetch, { actor, payload: body.payload });
+      case 'update':
+        return this.services.call(LISTINGS_PATTERNS.myListingsUpdate, { actor, payload: body.payload });
+      case 'delete':
+        return this.services.call(LISTINGS_PATTERNS.myListingsDelete, { actor, payload: body.payload });
+    }
   }
 
   @Post('property/bookings')
@@ -88,7 +90,7 @@ export class PropertiesController {
   @ApiBody({ schema: jsonSchemaOf(bookingSchema) })
   @ApiResponse({ status: 201, description: '{ message, booking }' })
   booking(@Body(new ZodBody(bookingSchema)) body: BookingInput, @CurrentUser() user: PublicUser): Promise<BookingResponse> {
-    return this.services.call<BookingResponse>(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(user), data: body });
+    return this.services.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(user), data: body });
   }
 
   @Get('user/me')
@@ -96,7 +98,7 @@ export class PropertiesController {
   @ApiOperation({ summary: 'The profile of the signed-in user with the number of properties they own' })
   @ApiResponse({ status: 200, description: '{ profile, totalProperties }' })
   async profile(@CurrentUser() user: PublicUser): Promise<ProfileResponse> {
-    const { totalProperties } = await this.services.call<{ totalProperties: number }>(LISTINGS_PATTERNS.profileCount, { userId: user.id });
+    const { totalProperties } = await this.services.call(LISTINGS_PATTERNS.profileCount, { userId: user.id });
     return { profile: user, totalProperties };
   }
 }

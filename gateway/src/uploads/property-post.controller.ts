@@ -129,14 +129,13 @@ export class PropertyPostController {
             uploads: upload.files.map(({ key, filename }) => ({ key, filename })),
           })
         : [];
-      let reply: PropertyRead | { property: PropertyRead };
+      let property: PropertyRead;
       try {
-        reply = await this.services.call(LISTINGS_PATTERNS.propertyCreate, { actor, data, images } satisfies PropertyCreateRequest);
+        property = await this.services.call(LISTINGS_PATTERNS.propertyCreate, { actor, data, images } satisfies PropertyCreateRequest);
       } catch (error) {
         await this.discardUnlessMaybeSaved(images, error);
         throw error;
       }
-      const property = 'property' in reply ? reply.property : reply;
       return { message: MESSAGES.property.created, property, id: property.id, _id: property._id ?? property.id };
     } finally {
       // Media deletes what it read; this covers refusals before media and media failing midway.
@@ -164,7 +163,7 @@ export class PropertyPostController {
     }
     const parsed = parseOrErrors(propertyPostSchema, nestFormFields(fields));
     if (!parsed.ok) throw new BadRequestException({ message: parsed.message, errors: parsed.errors });
-    const { ownerId } = await this.services.call<PropertyPostCheckReply>(LISTINGS_PATTERNS.propertyPostCheck, {
+    const { ownerId } = await this.services.call(LISTINGS_PATTERNS.propertyPostCheck, {
       actor,
       data: parsed.data,
     } satisfies PropertyPostCheckRequest);
@@ -174,7 +173,7 @@ export class PropertyPostController {
 
   private async processImages(request: ProcessImagesRequest): Promise<ProcessedImage[]> {
     const timeoutMs = Math.max(this.config.rpcTimeoutMs, MEDIA_TIMEOUT_MS);
-    const reply = await this.services.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, request, { timeoutMs });
+    const reply = await this.services.call(MEDIA_PATTERNS.imagesProcess, request, { timeoutMs });
     return reply.images;
   }
 

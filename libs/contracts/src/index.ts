@@ -10,4 +10,5 @@ export * from './events.js';
 export * from './types/index.js';
 export * from './schemas/index.js';
 export * from './helpers/index.js';
+export * from './rpc/index.js';
 export * from './rules/index.js';

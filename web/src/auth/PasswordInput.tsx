@@ -1,8 +1,8 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { t } from '../i18n/index.js';
 
 /** A password field with a show/hide toggle. */
-export function PasswordInput(props: InputHTMLAttributes<HTMLInputElement>) {
+export function PasswordInput(props: ComponentProps<'input'>) {
   const [shown, setShown] = useState(false);
   return (
     <div className="password-input">

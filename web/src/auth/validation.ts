@@ -5,12 +5,6 @@ import { LIMITS, MESSAGES } from '@mboa/contracts';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL.test(value.trim());
 
-export function validateLogin(email: string, password: string): string | null {
-  if (!email.trim() || !password) return MESSAGES.common.allFieldsRequired;
-  if (!isEmail(email)) return MESSAGES.auth.invalidEmail;
-  return null;
-}
-
 /** Keeps digits only, at most 9 (the field's own filter, spec §5). */
 export function cleanWhatsapp(value: string): string {
   return value.replace(/\D/g, '').slice(0, LIMITS.whatsappDigits);

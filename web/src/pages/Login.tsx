@@ -1,11 +1,13 @@
-import { MESSAGES } from '@mboa/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, MESSAGES, type LoginInput } from '@mboa/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@mboa/web-core';
 import { login } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { adminRedirectTarget, browser } from '../auth/redirect.js';
-import { validateLogin } from '../auth/validation.js';
+import { formProblem } from '../forms/formProblem.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { FormError } from '../ui/FormError.js';
@@ -14,20 +16,22 @@ export default function Login() {
   const { setUser, takeRedirect } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  // The server's refusal; the schema's own problems come from the form state.
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+    // The message under the form changes when the person submits again, not while typing.
+    reValidateMode: 'onSubmit',
+  });
+  const problem = formProblem(form.formState.errors, ['email', 'password']);
+  const errors = problem ? [problem] : serverErrors;
+  const busy = form.formState.isSubmitting;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateLogin(email, password);
-    if (problem) return setErrors([problem]);
-    setBusy(true);
-    setErrors([]);
+  async function submit({ email, password, rememberMe }: LoginInput) {
+    setServerErrors([]);
     try {
-      const result = await login({ email: email.trim(), password, rememberMe });
+      const result = await login({ email, password, rememberMe });
       if (!result?.user) throw new ApiError(401, MESSAGES.auth.invalidCredentials);
       setUser(result.user);
       const saved = takeRedirect();
@@ -36,11 +40,9 @@ export default function Login() {
       if (admin) browser.leave(admin);
       else navigate(saved, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setErrors([MESSAGES.auth.invalidCredentials]);
-      else if (error instanceof ApiError && error.errors.length) setErrors(error.errors);
-      else setErrors([error instanceof ApiError && error.message ? error.message : MESSAGES.common.unexpected]);
-    } finally {
-      setBusy(false);
+      if (error instanceof ApiError && error.status === 401) setServerErrors([MESSAGES.auth.invalidCredentials]);
+      else if (error instanceof ApiError && error.errors.length) setServerErrors(error.errors);
+      else setServerErrors([error instanceof ApiError && error.message ? error.message : MESSAGES.common.unexpected]);
     }
   }
 
@@ -51,18 +53,18 @@ export default function Login() {
       </Link>
       <h1>{t.login.title}</h1>
       <p className="muted">{t.login.subtitle}</p>
-      <form onSubmit={submit} noValidate className="stack">
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="stack">
         <label className="field">
           <span>{t.login.email}</span>
-          <input type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
         </label>
         <label className="field">
           <span>{t.login.password}</span>
-          <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </label>
         <div className="row-between">
           <label className="check">
-            <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+            <input type="checkbox" {...form.register('rememberMe')} />
             <span>{t.login.rememberMe}</span>
           </label>
           <Link to="/reset-password">{t.ui.forgotPassword}</Link>

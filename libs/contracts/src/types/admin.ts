@@ -47,3 +47,9 @@ export interface ReviewRecord {
   reviewerName: string | null;
   createdAt: string;
 }
+
+/** `moderation.review`: the decision as recorded. */
+export interface ReviewReply {
+  message: string;
+  review: ReviewRecord;
+}

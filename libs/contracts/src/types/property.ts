@@ -137,3 +137,9 @@ export interface BookingResponse {
   message: string;
   booking: Booking;
 }
+
+/** `listings.admin.status` / `listings.admin.edit`: the property as it now is. */
+export interface AdminPropertyChangeReply {
+  message: string;
+  property: PropertyRead;
+}

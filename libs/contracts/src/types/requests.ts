@@ -30,26 +30,20 @@ export interface Actor {
   name?: string;
 }
 
-/** Client facts the gateway forwards for rate limits and audit. */
-export interface ClientInfo {
-  ip?: string;
-  userAgent?: string;
+/** `auth.signup`: the form plus whether the new session outlives the browser. */
+export type SignupRequest = SignupInput & { rememberMe?: boolean };
+export type LoginRequest = Pick<LoginInput, 'email' | 'password'> & { rememberMe?: boolean };
+/** `auth.session.resolve` / `auth.session.destroy`: the session cookie's token. */
+export interface SessionTokenRequest {
+  token: string;
 }
-
-export type SignupRequest = SignupInput & { client?: ClientInfo };
-export type LoginRequest = LoginInput & { client?: ClientInfo };
-export interface SessionResolveRequest {
-  sessionId: string;
-}
-export interface SessionDestroyRequest {
-  sessionId: string;
-}
-export type PasswordResetRequestRequest = ResetRequestInput & { client?: ClientInfo };
-export type PasswordResetVerifyRequest = ResetVerifyInput & { client?: ClientInfo };
-export type PasswordResetConfirmRequest = ResetConfirmInput & { client?: ClientInfo };
+export type PasswordResetRequestRequest = ResetRequestInput;
+export type PasswordResetVerifyRequest = ResetVerifyInput;
+export type PasswordResetConfirmRequest = Pick<ResetConfirmInput, 'email' | 'newPassword'> & { confirmPassword?: string };
+/** `auth.users.list`: page and limit default to the first admin page. */
 export interface UsersListRequest {
-  page: number;
-  limit: number;
+  page?: number;
+  limit?: number;
   search?: string;
   filter?: UserFilter;
 }
@@ -57,8 +51,11 @@ export interface UserIdRequest {
   userId: string;
   actor?: Actor;
 }
-export type UsersUpdateRequest = UserIdRequest & { data: UserUpdateInput };
-export type AdminEnsureRequest = AdminCreateInput;
+/** `auth.users.update`: the fields travel beside the user id. */
+export type UsersUpdateRequest = UserIdRequest & UserUpdateInput;
+export type AdminEnsureRequest = Pick<AdminCreateInput, 'email' | 'password'> & Partial<Pick<AdminCreateInput, 'name' | 'whatsapp'>>;
+/** Patterns that take no arguments (`stats`, `health`). */
+export type EmptyRequest = Record<string, never>;
 
 export interface PropertyCreateRequest {
   actor: Actor;
@@ -72,6 +69,7 @@ export interface PropertyCreateRequest {
  */
 export interface PropertyPostCheckRequest {
   actor: Actor;
+  /** The posted fields as received (listings judges them after deciding who may post). */
   data?: unknown;
 }
 export interface PropertyPostCheckReply {
@@ -85,7 +83,7 @@ export interface PropertyGetRequest {
 export type PropertySearchRequest = SearchQuery;
 export interface MyListingsRequest<A extends MyListingsInput['action'] = MyListingsInput['action']> {
   actor: Actor;
-  payload: Extract<MyListingsInput, { action: A }>['payload'];
+  payload?: Extract<MyListingsInput, { action: A }>['payload'];
 }
 export interface BookingCreateRequest {
   actor: Actor;
@@ -95,8 +93,8 @@ export interface ProfileCountRequest {
   userId: string;
 }
 export interface AdminPropertiesListRequest {
-  page: number;
-  limit: number;
+  page?: number;
+  limit?: number;
   status?: PropertyStatus;
   search?: string;
 }
@@ -107,6 +105,7 @@ export interface AdminPropertyStatusRequest {
 }
 export interface AdminPropertyGetRequest {
   id: string;
+  actor?: Actor;
 }
 export interface AdminPropertyEditRequest {
   actor: Actor;
@@ -116,11 +115,18 @@ export interface AdminPropertyEditRequest {
 export interface ReviewRequest {
   actor: Actor;
   propertyId: string;
-  data: ReviewInput;
+  review: ReviewInput;
+}
+export interface PropertyIdRequest {
+  propertyId: string;
+}
+export interface AuditLatestRequest {
+  limit?: number;
 }
 export type RequestCreateRequest = RequestSpaceInput;
-export type RequestsListRequest = Extract<AdminManageRequestsInput, { type: 'get' }>['payload'];
-export type RequestsUpdateStatusRequest = Extract<AdminManageRequestsInput, { type: 'update-status' }>['payload'];
-export type TicketCreateRequest = SupportTicketInput;
-export type TicketsListRequest = Extract<AdminManageSupportInput, { type: 'get' }>['payload'];
-export type TicketsUpdateStatusRequest = Extract<AdminManageSupportInput, { type: 'update-status' }>['payload'];
+export type RequestsListRequest = Partial<Extract<AdminManageRequestsInput, { type: 'get' }>['payload']>;
+export type RequestsUpdateStatusRequest = Extract<AdminManageRequestsInput, { type: 'update-status' }>['payload'] & { actor?: Actor };
+/** The gateway adds the signed-in sender's id; the form itself never carries one. */
+export type TicketCreateRequest = SupportTicketInput & { userId?: string };
+export type TicketsListRequest = Partial<Extract<AdminManageSupportInput, { type: 'get' }>['payload']>;
+export type TicketsUpdateStatusRequest = Extract<AdminManageSupportInput, { type: 'update-status' }>['payload'] & { actor?: Actor };

@@ -37,3 +37,17 @@ export interface AdminStatusUpdateResponse<T> {
   data?: T;
   error?: string;
 }
+
+/** `support.requests.create` / `support.tickets.create` answers. */
+export interface SupportCreateReply<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+/** `support.requests.update-status` / `support.tickets.update-status` answers. */
+export interface SupportStatusReply<T> {
+  success: true;
+  message: string;
+  data: T;
+}

@@ -31,17 +31,26 @@ export interface ProfileResponse {
   totalProperties: number;
 }
 
-/** What the session store keeps and `auth.session.resolve` answers. */
-export interface SessionInfo {
-  sessionId: string;
-  user: PublicUser;
-  rememberMe: boolean;
-  expiresAt: IsoDateString;
+/** A new session: the cookie's token and lifetime (null: until the browser closes). */
+export interface IssuedSession {
+  token: string;
+  maxAgeMs: number | null;
 }
 
 /** `auth.login` / `auth.signup` replies: the user plus the new session. */
 export interface AuthServiceReply extends AuthResponse {
-  session: { id: string; rememberMe: boolean; maxAgeMs: number | null };
+  session: IssuedSession;
+}
+
+/** `auth.session.resolve`: the signed-in user, or null for an unknown or ended session. */
+export interface SessionResolveReply {
+  user: PublicUser | null;
+}
+
+/** `auth.admin.ensure`: whether the account was made now. */
+export interface AdminEnsureReply {
+  created: boolean;
+  user: PublicUser;
 }
 
 /** Admin manage/user list answer. */
@@ -50,4 +59,10 @@ export interface AdminUserListResponse {
   total: number;
   page: number;
   totalPages: number;
+}
+
+/** `auth.users.verify` / `ban` / `unban` / `update`: the user as it now is. */
+export interface UserChangeReply {
+  user: PublicUser;
+  message: string;
 }

@@ -1,7 +1,7 @@
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
-import { MESSAGES, type ServiceError } from '@mboa/contracts';
+import { MESSAGES, type Pattern, type ReplyOf, type RequestOf, type ServiceError } from '@mboa/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
 import { natsRequestDuration } from '../metrics/standard.js';
 import { PrefixedNatsClient } from './transport.js';
@@ -31,7 +31,10 @@ export class RpcCallError extends Error {
   }
 }
 
-/** Typed request/reply over NATS: resolves with the service's answer or rejects with RpcCallError. */
+/**
+ * Typed request/reply over NATS: resolves with the service's answer or rejects with RpcCallError.
+ * The payload and the answer take their types from the pattern (RpcContract in @mboa/contracts).
+ */
 export class RpcClient {
   readonly proxy: PrefixedNatsClient;
   private readonly timeoutMs: number;
@@ -41,7 +44,7 @@ export class RpcClient {
       servers: options.servers,
       subjectPrefix: options.subjectPrefix,
       name: options.name,
-    } as any);
+    });
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
@@ -49,11 +52,11 @@ export class RpcClient {
     await this.proxy.connect();
   }
 
-  async call<TResult = unknown, TPayload = unknown>(
-    pattern: string,
-    payload: TPayload,
+  async call<P extends Pattern>(
+    pattern: P,
+    payload: RequestOf<P>,
     opts: { timeoutMs?: number; requestId?: string } = {},
-  ): Promise<TResult> {
+  ): Promise<ReplyOf<P>> {
     // The request id travels as a NATS header, so payloads and handlers stay as they are.
     const requestId = opts.requestId ?? currentRequestId();
     let message: unknown = payload;
@@ -65,7 +68,7 @@ export class RpcClient {
     const stop = natsRequestDuration.startTimer();
     try {
       const result = await firstValueFrom(
-        this.proxy.send<TResult, unknown>(pattern, message).pipe(rxTimeout(opts.timeoutMs ?? this.timeoutMs)),
+        this.proxy.send<ReplyOf<P>, unknown>(pattern, message).pipe(rxTimeout(opts.timeoutMs ?? this.timeoutMs)),
       );
       stop({ pattern, outcome: 'ok' });
       return result;

@@ -1,2 +1,3 @@
 export * from './database.js';
 export * from '../events/testing.js';
+export * from './wrong-on-purpose.js';

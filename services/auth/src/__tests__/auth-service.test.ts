@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { AUTH_PATTERNS, EVENT_TYPES, MESSAGES, type PublicUser, type UserEventPayload } from '@mboa/contracts';
+import { AUTH_PATTERNS, EVENT_TYPES, MESSAGES, type PublicUser, type SignupInput, type UserEventPayload } from '@mboa/contracts';
 import { FileMailer, RpcClient, uniqueTestPrefix } from '@mboa/platform';
 import { createTestDatabase, waitForEvent } from '@mboa/platform/testing';
 import pg from 'pg';
@@ -53,8 +53,8 @@ afterAll(async () => {
 
 const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
 
-async function signup(email: string, role = 'landlord'): Promise<PublicUser> {
-  const reply = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.signup, {
+async function signup(email: string, role: SignupInput['role'] = 'landlord'): Promise<PublicUser> {
+  const reply = await rpc.call(AUTH_PATTERNS.signup, {
     name: 'Ngono Paul',
     email,
     password: 'password 123',
@@ -115,14 +115,14 @@ test('refusals change nothing and publish nothing', async () => {
   await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, whatsapp: '12' })).rejects.toMatchObject({ status: 400 });
   await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: 'not-a-uuid' })).rejects.toMatchObject({ status: 404 });
   await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
-  const { user: after } = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.usersGet, { userId: user.id });
+  const { user: after } = await rpc.call(AUTH_PATTERNS.usersGet, { userId: user.id });
   expect(after).toMatchObject({ isVerified: true, status: 'active', whatsapp: user.whatsapp });
 });
 
 test('the admin list filters by state and searches by WhatsApp, 10 a page, newest first', async () => {
   const made: PublicUser[] = [];
   for (let i = 0; i < 12; i++) {
-    const reply = await rpc.call<{ user: PublicUser }>(AUTH_PATTERNS.signup, {
+    const reply = await rpc.call(AUTH_PATTERNS.signup, {
       name: `Person ${i}`,
       email: `list${i}@example.cm`,
       password: 'password 123',
@@ -133,24 +133,24 @@ test('the admin list filters by state and searches by WhatsApp, 10 a page, newes
     made.push(reply.user);
   }
   await rpc.call(AUTH_PATTERNS.usersBan, { userId: made[3]!.id });
-  const page1 = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1 });
+  const page1 = await rpc.call(AUTH_PATTERNS.usersList, { page: 1 });
   expect(page1.users).toHaveLength(10);
   expect(page1.total).toBeGreaterThanOrEqual(13);
   expect(new Date(page1.users[0].createdAt) >= new Date(page1.users[9].createdAt)).toBe(true);
-  const banned = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1, filter: 'banned' });
+  const banned = await rpc.call(AUTH_PATTERNS.usersList, { page: 1, filter: 'banned' });
   expect(banned.users.map((u: PublicUser) => u.id)).toEqual([made[3]!.id]);
-  const search = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1, search: '650000011' });
+  const search = await rpc.call(AUTH_PATTERNS.usersList, { page: 1, search: '650000011' });
   expect(search.users.map((u: PublicUser) => u.id)).toEqual([made[11]!.id]);
-  const unverified = await rpc.call<any>(AUTH_PATTERNS.usersList, { page: 1, limit: 50, filter: 'unverified' });
+  const unverified = await rpc.call(AUTH_PATTERNS.usersList, { page: 1, limit: 50, filter: 'unverified' });
   expect(unverified.users.every((u: PublicUser) => !u.isVerified)).toBe(true);
 });
 
 test('the admin of ADMIN_EMAIL exists once, verified, and signs in', async () => {
-  const login = await rpc.call<any>(AUTH_PATTERNS.login, { email: 'boss@mboa.cm', password: 'admin password' });
+  const login = await rpc.call(AUTH_PATTERNS.login, { email: 'boss@mboa.cm', password: 'admin password' });
   expect(login.user).toMatchObject({ role: 'admin', name: 'Boss', whatsapp: '600000001', isVerified: true });
-  const again = await rpc.call<any>(AUTH_PATTERNS.adminEnsure, { email: 'boss@mboa.cm', password: 'other password', name: 'X' });
+  const again = await rpc.call(AUTH_PATTERNS.adminEnsure, { email: 'boss@mboa.cm', password: 'other password', name: 'X' });
   expect(again.created).toBe(false);
-  const still = await rpc.call<any>(AUTH_PATTERNS.login, { email: 'boss@mboa.cm', password: 'admin password' });
+  const still = await rpc.call(AUTH_PATTERNS.login, { email: 'boss@mboa.cm', password: 'admin password' });
   expect(still.user.role).toBe('admin');
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, ProcessedImage, PublicUser, Role } from '@mboa/contracts';
+import type { Actor, ProcessedImage, PropertyPostInput, PublicUser, Role } from '@mboa/contracts';
 
 let n = 0;
 
@@ -30,8 +30,9 @@ export function image(i: number): ProcessedImage {
   };
 }
 
-export function postData(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+/** The posted fields; `over` may make them wrong on purpose (listings judges them). */
+export function postData(over: Record<string, unknown> = {}): PropertyPostInput {
+  return <PropertyPostInput>{
     category: 'residential',
     propertyType: 'apartment',
     title: 'Modern apartment in Bonapriso',

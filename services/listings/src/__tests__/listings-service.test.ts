@@ -11,7 +11,7 @@ import {
   type SearchResponse,
 } from '@mboa/contracts';
 import { publishEvent, RpcClient, uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase, waitForEvent } from '@mboa/platform/testing';
+import { createTestDatabase, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
 import pg from 'pg';
 import type { ListingsConfig } from '../config.js';
 import { startListingsService } from '../main.js';
@@ -93,10 +93,10 @@ async function review(propertyId: string, action: 'approve' | 'reject', feedback
 }
 
 const post = (u: PublicUser, data: Record<string, unknown> = {}, images = [image(1), image(2)]) =>
-  rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(u), data: postData(data), images });
+  rpc.call(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(u), data: postData(data), images });
 
-const get = (id: string, u?: PublicUser) => rpc.call<PropertyRead>(LISTINGS_PATTERNS.propertyGet, { id, actor: u ? actorOf(u) : undefined });
-const search = (q: Record<string, unknown> = {}) => rpc.call<SearchResponse>(LISTINGS_PATTERNS.propertySearch, q);
+const get = (id: string, u?: PublicUser) => rpc.call(LISTINGS_PATTERNS.propertyGet, { id, actor: u ? actorOf(u) : undefined });
+const search = (q: Record<string, unknown> = {}) => rpc.call(LISTINGS_PATTERNS.propertySearch, wrongOnPurpose(q));
 const inSearch = async (id: string, q: Record<string, unknown> = {}) =>
   (await search({ limit: 50, ...q })).properties.some((p) => p.id === id);
 const propertyCount = async () => Number((await sql.query('SELECT count(*) FROM listings.properties')).rows[0].count);
@@ -191,8 +191,8 @@ describe('visibility, review and search', () => {
     const seen = await eventually(() => get(q.id, landlord), (r) => r.review?.state === 'rejected');
     expect(seen).toMatchObject({ isVerified: false, review: { state: 'rejected', feedback: 'Photos are blurred' } });
     await expect(get(q.id, renter)).rejects.toMatchObject({ status: 404 });
-    const mine = await rpc.call<any>(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(landlord), payload: { page: 1, limit: 20 } });
-    expect(mine.data.find((r: PropertyRead) => r.id === q.id).review).toEqual(expect.objectContaining({ feedback: 'Photos are blurred' }));
+    const mine = await rpc.call(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(landlord), payload: { page: 1, limit: 20 } });
+    expect(mine.data.find((r: PropertyRead) => r.id === q.id)?.review).toEqual(expect.objectContaining({ feedback: 'Photos are blurred' }));
   });
 
   test('an older review decision arriving late does not undo a newer one', async () => {
@@ -246,7 +246,7 @@ describe('my listings', () => {
   test('owner transitions of spec §4, 409 for others, 404 on another owner\'s property, delete with image keys', async () => {
     const p = await approved(landlord, { title: 'Transition flat' });
     const update = (status: string, u = landlord) =>
-      rpc.call<any>(LISTINGS_PATTERNS.myListingsUpdate, { actor: actorOf(u), payload: { id: p.id, data: { status } } });
+      rpc.call(LISTINGS_PATTERNS.myListingsUpdate, wrongOnPurpose({ actor: actorOf(u), payload: { id: p.id, data: { status } } }));
     await expect(update('available')).rejects.toMatchObject({ status: 409 });
     expect(await update('rented')).toMatchObject({ data: { status: 'rented' }, message: MESSAGES.toast.propertyStatusUpdated('rented') });
     expect(await eventually(() => inSearch(p.id), (v) => !v)).toBe(false);
@@ -280,7 +280,7 @@ describe('my listings', () => {
     for (let i = 0; i < 6; i++) made.push(await post(owner, { title: `Room ${i}`, propertyType: 'Single Room' }));
     await rpc.call(LISTINGS_PATTERNS.myListingsUpdate, { actor: actorOf(owner), payload: { id: made[0]!.id, data: { status: 'rented' } } });
     const book = () =>
-      rpc.call<any>(LISTINGS_PATTERNS.bookingsCreate, {
+      rpc.call(LISTINGS_PATTERNS.bookingsCreate, {
         actor: actorOf(renter),
         data: { To: { user: owner.id, name: owner.name, whatsapp: owner.whatsapp }, propertyId: made[5]!.id },
       });
@@ -290,18 +290,18 @@ describe('my listings', () => {
     await eventually(() => get(made[5]!.id).then(() => true, () => false), Boolean);
     expect((await book()).message).toBe(MESSAGES.booking.created);
     await book();
-    const page1 = await rpc.call<any>(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 5 } });
+    const page1 = await rpc.call(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 5 } });
     expect(page1.meta).toEqual({ total: 6, page: 1, totalPages: 2 });
     expect(page1.data.map((r: PropertyRead) => r.title)).toEqual(['Room 5', 'Room 4', 'Room 3', 'Room 2', 'Room 1']);
     expect(page1.data[0].contactCount).toBe(2);
     expect(page1.data[1].contactCount).toBe(0);
-    const rented = await rpc.call<any>(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 10, status: 'rented' } });
+    const rented = await rpc.call(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 10, status: 'rented' } });
     expect(rented.data.map((r: PropertyRead) => r.id)).toEqual([made[0]!.id]);
     expect(await rpc.call(LISTINGS_PATTERNS.profileCount, { userId: owner.id })).toEqual({ totalProperties: 6 });
   });
 
   test('bookings: bad input 400, unknown property 404, owner mismatch 400', async () => {
-    const call = (data: unknown) => rpc.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(renter), data });
+    const call = (data: unknown) => rpc.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(renter), data: wrongOnPurpose(data) });
     await expect(call({})).rejects.toMatchObject({ status: 400, message: MESSAGES.booking.ownerRequired });
     await expect(call({ To: { user: 'nope', name: 'x', whatsapp: '1' } })).rejects.toMatchObject({ status: 400 });
     await expect(call({ To: { user: landlord.id, name: 'x', whatsapp: '677000000' }, propertyId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
@@ -316,7 +316,7 @@ describe('my listings', () => {
 describe('admin', () => {
   test('list, status preconditions, get in any state, edit with validation and property.updated', async () => {
     const p = await post(landlord, { title: 'Admin managed office', category: 'commercial', propertyType: 'office', specifications: { sections: 2, size: 60 } });
-    const status = (type: string, u = admin) => rpc.call<any>(LISTINGS_PATTERNS.adminStatus, { actor: actorOf(u), propertyId: p.id, type });
+    const status = (type: string, u = admin) => rpc.call(LISTINGS_PATTERNS.adminStatus, wrongOnPurpose({ actor: actorOf(u), propertyId: p.id, type }));
     await expect(status('markAvailable')).rejects.toMatchObject({ status: 409 });
     await expect(status('activate')).rejects.toMatchObject({ status: 409 });
     await expect(status('markRented', landlord)).rejects.toMatchObject({ status: 403 });
@@ -326,17 +326,17 @@ describe('admin', () => {
     await expect(status('deactivate')).rejects.toMatchObject({ status: 409 });
     expect((await status('activate')).property.status).toBe('available');
 
-    const list = await rpc.call<any>(LISTINGS_PATTERNS.adminList, { page: 1, limit: 10 });
+    const list = await rpc.call(LISTINGS_PATTERNS.adminList, { page: 1, limit: 10 });
     expect(list.properties.length).toBeLessThanOrEqual(10);
     expect(list.total).toBeGreaterThanOrEqual(10);
     expect(list.totalPages).toBe(Math.ceil(list.total / 10));
-    const deactivatedOnly = await rpc.call<any>(LISTINGS_PATTERNS.adminList, { page: 1, status: 'deactivated' });
+    const deactivatedOnly = await rpc.call(LISTINGS_PATTERNS.adminList, { page: 1, status: 'deactivated' });
     expect(deactivatedOnly.properties.every((x: PropertyRead) => x.status === 'deactivated')).toBe(true);
 
-    expect((await rpc.call<any>(LISTINGS_PATTERNS.adminGet, { id: p.id })).property).toMatchObject({ id: p.id, author: { _id: landlord.id } });
+    expect((await rpc.call(LISTINGS_PATTERNS.adminGet, { id: p.id })).property).toMatchObject({ id: p.id, author: { _id: landlord.id } });
     await expect(rpc.call(LISTINGS_PATTERNS.adminGet, { id: 'x' })).rejects.toMatchObject({ status: 404 });
 
-    const edit = (data: unknown, u = admin) => rpc.call<any>(LISTINGS_PATTERNS.adminEdit, { actor: actorOf(u), id: p.id, data });
+    const edit = (data: unknown, u = admin) => rpc.call(LISTINGS_PATTERNS.adminEdit, { actor: actorOf(u), id: p.id, data: wrongOnPurpose(data) });
     await expect(edit({ title: '' })).rejects.toMatchObject({ status: 400, message: MESSAGES.property.titleRequired });
     await expect(edit({ propertyType: 'duplex' })).rejects.toMatchObject({ status: 400, message: MESSAGES.property.typeNotInCategory });
     await expect(edit({})).rejects.toMatchObject({ status: 400, message: MESSAGES.property.nothingToUpdate });
@@ -351,7 +351,7 @@ describe('admin', () => {
   });
 
   test('stats and health', async () => {
-    const stats = await rpc.call<any>(LISTINGS_PATTERNS.stats, {});
+    const stats = await rpc.call(LISTINGS_PATTERNS.stats, {});
     expect(stats.latest).toHaveLength(5);
     expect(stats.total).toBeGreaterThan(5);
     expect(await rpc.call(LISTINGS_PATTERNS.health, {})).toEqual({ service: 'listings', status: 'ok', checks: { postgres: 'ok', search: 'ok' } });
@@ -360,7 +360,7 @@ describe('admin', () => {
 
 describe('who may post, and what a property must say (spec §5, §6)', () => {
   const check = (u: PublicUser, data?: Record<string, unknown>) =>
-    rpc.call<{ ownerId?: string }>(LISTINGS_PATTERNS.propertyPostCheck, { actor: actorOf(u), ...(data ? { data: postData(data) } : {}) });
+    rpc.call(LISTINGS_PATTERNS.propertyPostCheck, { actor: actorOf(u), ...(data ? { data: postData(data) } : {}) });
   const R = MESSAGES.property.specificationRequired;
 
   test('the check before any photo is read: renters and unverified owners refused, owners and admins allowed', async () => {
@@ -405,7 +405,7 @@ describe('who may post, and what a property must say (spec §5, §6)', () => {
 
   test('an admin edit cannot leave a property without what its category needs', async () => {
     const p = await post(landlord);
-    const edit = (data: unknown) => rpc.call<any>(LISTINGS_PATTERNS.adminEdit, { actor: actorOf(admin), id: p.id, data });
+    const edit = (data: unknown) => rpc.call(LISTINGS_PATTERNS.adminEdit, { actor: actorOf(admin), id: p.id, data: wrongOnPurpose(data) });
     // Residential → commercial: the shop needs its sections.
     await expect(edit({ category: 'commercial', propertyType: 'shop' })).rejects.toMatchObject({
       status: 400,

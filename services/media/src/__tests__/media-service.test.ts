@@ -70,7 +70,7 @@ const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (e:
 
 describe('media.health', () => {
   it('reports the object store and the event consumer', async () => {
-    expect(await rpc.call<HealthReply>(MEDIA_PATTERNS.health, {})).toEqual({
+    expect(await rpc.call(MEDIA_PATTERNS.health, {})).toEqual({
       service: 'media',
       status: 'ok',
       checks: { objectStore: 'ok', events: 'ok' },
@@ -85,7 +85,7 @@ describe('media.images.process', () => {
       { key: await stage(camera), filename: '1716200000000-0-living room.jpg' },
       { key: await stage(png), filename: '1716200000000-1-kitchen.png' },
     ];
-    const reply = await rpc.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+    const reply = await rpc.call(MEDIA_PATTERNS.imagesProcess, {
       ownerId: 'owner-1',
       title: 'Bright studio in Bonapriso',
       uploads,
@@ -117,7 +117,7 @@ describe('media.images.process', () => {
   });
 
   it('names the photo after its file when no title is given', async () => {
-    const reply = await rpc.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+    const reply = await rpc.call(MEDIA_PATTERNS.imagesProcess, {
       ownerId: 'owner-1',
       uploads: [
         { key: await stage(await alphaPng(200, 100)), filename: '1716200000000-0-veranda_at-dusk.png' },
@@ -172,7 +172,7 @@ describe('a bound on waiting work', () => {
     await client.connect();
     try {
       const first = await Promise.all([camera, camera, camera, camera].map(stage));
-      const working = client.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+      const working = client.call(MEDIA_PATTERNS.imagesProcess, {
         ownerId: 'owner-1',
         uploads: first.map((key, i) => ({ key, filename: `${i}.jpg` })),
       });
@@ -186,7 +186,7 @@ describe('a bound on waiting work', () => {
       expect(await store.exists(second)).toBe(false);
       // The posting already in line is not disturbed, and the line takes work again once it moves.
       expect((await working).images).toHaveLength(4);
-      const again = await client.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+      const again = await client.call(MEDIA_PATTERNS.imagesProcess, {
         ownerId: 'owner-2',
         uploads: [{ key: await stage(camera), filename: 'late.jpg' }],
       });
@@ -200,7 +200,7 @@ describe('a bound on waiting work', () => {
 
 describe('removing images', () => {
   async function processed(): Promise<ProcessImagesReply> {
-    return rpc.call<ProcessImagesReply>(MEDIA_PATTERNS.imagesProcess, {
+    return rpc.call(MEDIA_PATTERNS.imagesProcess, {
       ownerId: 'owner-2',
       title: 'Shop',
       uploads: [{ key: await stage(await alphaPng(320, 240)), filename: 'a.png' }],

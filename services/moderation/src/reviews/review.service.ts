@@ -84,8 +84,8 @@ export class ReviewService {
 
   private async fetchProperty(id: string, actor: Actor): Promise<PropertyRead> {
     try {
-      const reply = await this.listings.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.adminGet, { id, actor });
-      return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
+      const { property } = await this.listings.call(LISTINGS_PATTERNS.adminGet, { id, actor });
+      return property;
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 404) throw fail.notFound(MESSAGES.property.notFound);
       if (error instanceof RpcCallError && error.status === 400) throw fail.notFound(MESSAGES.property.notFound);

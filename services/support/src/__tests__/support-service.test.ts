@@ -3,7 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { MESSAGES, REQUEST_STATUSES, SUPPORT_PATTERNS, TICKET_STATUSES } from '@mboa/contracts';
 import { RpcClient, uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase } from '@mboa/platform/testing';
+import { createTestDatabase, wrongOnPurpose } from '@mboa/platform/testing';
 import pg from 'pg';
 import { startSupportService } from '../main.js';
 import type { SupportConfig } from '../config.js';
@@ -53,7 +53,7 @@ async function count(table: 'property_requests' | 'support_tickets'): Promise<nu
 
 describe('property requests', () => {
   test('a request is stored trimmed, starts "searching", and carries _id and id', async () => {
-    const reply = await rpc.call<any>(SUPPORT_PATTERNS.requestsCreate, { requestText: '  2-bedroom flat in Buea  ', whatsapp: 674123456 });
+    const reply = await rpc.call(SUPPORT_PATTERNS.requestsCreate, wrongOnPurpose({ requestText: '  2-bedroom flat in Buea  ', whatsapp: 674123456 }));
     expect(reply).toEqual({
       success: true,
       message: MESSAGES.request.success,
@@ -76,17 +76,17 @@ describe('property requests', () => {
     ['an empty payload', {}, MESSAGES.request.textRequired],
   ])('%s is 400 with the spec text and stores nothing', async (_label, payload, message) => {
     const before = await count('property_requests');
-    await expect(rpc.call(SUPPORT_PATTERNS.requestsCreate, payload)).rejects.toMatchObject({ status: 400, message });
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsCreate, wrongOnPurpose(payload))).rejects.toMatchObject({ status: 400, message });
     expect(await count('property_requests')).toBe(before);
   });
 
   test('status moves to every other status; the same status is 409; an unknown id is 404; a bad status is 400', async () => {
-    const { data: created } = await rpc.call<any>(SUPPORT_PATTERNS.requestsCreate, { requestText: 'Studio in Douala', whatsapp: '699000111' });
+    const { data: created } = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: 'Studio in Douala', whatsapp: '699000111' });
     await expect(
       rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: created.id, newStatus: 'searching' }),
     ).rejects.toMatchObject({ status: 409, message: MESSAGES.status.sameStatus });
     for (const newStatus of ['match-found', 'contacted', 'searching', 'contacted', 'match-found'] as const) {
-      const reply = await rpc.call<any>(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: created.id, newStatus });
+      const reply = await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: created.id, newStatus });
       expect(reply).toMatchObject({ success: true, message: MESSAGES.toast.requestStatusUpdated, data: { id: created.id, status: newStatus } });
     }
     await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: UNKNOWN_ID, newStatus: 'contacted' })).rejects.toMatchObject({
@@ -94,12 +94,12 @@ describe('property requests', () => {
       message: MESSAGES.request.notFound,
     });
     await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: 'not-a-uuid', newStatus: 'contacted' })).rejects.toMatchObject({ status: 404 });
-    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: created.id, newStatus: 'done' })).rejects.toMatchObject({
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, wrongOnPurpose({ requestId: created.id, newStatus: 'done' }))).rejects.toMatchObject({
       status: 400,
       message: MESSAGES.common.invalidStatus,
     });
-    const list = await rpc.call<any>(SUPPORT_PATTERNS.requestsList, { page: 1, limit: 50 });
-    expect(list.data.find((r: any) => r.id === created.id).status).toBe('match-found');
+    const list = await rpc.call(SUPPORT_PATTERNS.requestsList, { page: 1, limit: 50 });
+    expect(list.data.find((r) => r.id === created.id)?.status).toBe('match-found');
   });
 });
 
@@ -114,7 +114,7 @@ describe('support tickets', () => {
   });
 
   test('a ticket is stored with optional fields empty, starts "pending", and keeps the sender id when given', async () => {
-    const reply = await rpc.call<any>(SUPPORT_PATTERNS.ticketsCreate, ticket());
+    const reply = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, ticket());
     expect(reply).toEqual({
       success: true,
       message: MESSAGES.contact.success,
@@ -133,7 +133,7 @@ describe('support tickets', () => {
         updatedAt: expect.any(String),
       },
     });
-    const signedIn = await rpc.call<any>(SUPPORT_PATTERNS.ticketsCreate, ticket({ phone: '677 11 22 33', whatsapp: '677112233', userId: UNKNOWN_ID }));
+    const signedIn = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, ticket({ phone: '677 11 22 33', whatsapp: '677112233', userId: UNKNOWN_ID }));
     expect(signedIn.data).toMatchObject({ phone: '677 11 22 33', whatsapp: '677112233', userId: UNKNOWN_ID });
   });
 
@@ -151,20 +151,20 @@ describe('support tickets', () => {
   });
 
   test('status moves to every other status; the same status is 409; an unknown id is 404', async () => {
-    const { data: created } = await rpc.call<any>(SUPPORT_PATTERNS.ticketsCreate, ticket());
+    const { data: created } = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, ticket());
     await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: created.id, newStatus: 'pending' })).rejects.toMatchObject({
       status: 409,
       message: MESSAGES.status.sameStatus,
     });
     for (const newStatus of ['in-progress', 'completed', 'pending', 'completed', 'in-progress'] as const) {
-      const reply = await rpc.call<any>(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: created.id, newStatus });
+      const reply = await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: created.id, newStatus });
       expect(reply).toMatchObject({ success: true, message: MESSAGES.toast.supportStatusUpdated, data: { id: created.id, status: newStatus } });
     }
     await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: UNKNOWN_ID, newStatus: 'completed' })).rejects.toMatchObject({
       status: 404,
       message: MESSAGES.contact.ticketNotFound,
     });
-    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, {})).rejects.toMatchObject({ status: 400 });
+    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, wrongOnPurpose({}))).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -185,28 +185,28 @@ describe('admin lists and stats', () => {
   test('lists page newest first, filter by status, and treat "all" and "" as every status', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const { data } = await rpc.call<any>(SUPPORT_PATTERNS.requestsCreate, { requestText: `Request ${i}`, whatsapp: '674000000' });
+      const { data } = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: `Request ${i}`, whatsapp: '674000000' });
       ids.push(data.id);
     }
     await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: ids[2], newStatus: 'contacted' });
     await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: ids[5], newStatus: 'match-found' });
 
-    const page1 = await rpc.call<any>(SUPPORT_PATTERNS.requestsList, {});
+    const page1 = await rpc.call(SUPPORT_PATTERNS.requestsList, {});
     expect(page1.success).toBe(true);
     expect(page1.pagination).toEqual({ total: 12, page: 1, limit: 10, totalPages: 2 });
     expect(page1.data.map((r: any) => r.requestText)).toEqual(Array.from({ length: 10 }, (_, i) => `Request ${11 - i}`));
-    const page2 = await rpc.call<any>(SUPPORT_PATTERNS.requestsList, { page: '2', limit: '10', status: 'all' });
+    const page2 = await rpc.call(SUPPORT_PATTERNS.requestsList, wrongOnPurpose({ page: '2', limit: '10', status: 'all' }));
     expect(page2.data.map((r: any) => r.requestText)).toEqual(['Request 1', 'Request 0']);
     expect(page2.pagination).toEqual({ total: 12, page: 2, limit: 10, totalPages: 2 });
-    const contacted = await rpc.call<any>(SUPPORT_PATTERNS.requestsList, { status: 'contacted' });
+    const contacted = await rpc.call(SUPPORT_PATTERNS.requestsList, { status: 'contacted' });
     expect(contacted.data.map((r: any) => r.id)).toEqual([ids[2]]);
-    const searching = await rpc.call<any>(SUPPORT_PATTERNS.requestsList, { status: 'searching', limit: 50 });
+    const searching = await rpc.call(SUPPORT_PATTERNS.requestsList, { status: 'searching', limit: 50 });
     expect(searching.pagination.total).toBe(10);
-    expect((await rpc.call<any>(SUPPORT_PATTERNS.requestsList, { status: '' })).pagination.total).toBe(12);
-    const beyond = await rpc.call<any>(SUPPORT_PATTERNS.requestsList, { page: 9 });
+    expect((await rpc.call(SUPPORT_PATTERNS.requestsList, wrongOnPurpose({ status: '' }))).pagination.total).toBe(12);
+    const beyond = await rpc.call(SUPPORT_PATTERNS.requestsList, { page: 9 });
     expect(beyond).toMatchObject({ data: [], pagination: { total: 12, page: 9, totalPages: 2 } });
 
-    await expect(rpc.call(SUPPORT_PATTERNS.requestsList, { status: 'lost' })).rejects.toMatchObject({ status: 400, message: MESSAGES.common.invalidStatus });
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsList, wrongOnPurpose({ status: 'lost' }))).rejects.toMatchObject({ status: 400, message: MESSAGES.common.invalidStatus });
     await expect(rpc.call(SUPPORT_PATTERNS.requestsList, { page: 0 })).rejects.toMatchObject({ status: 400, message: MESSAGES.common.pageInvalid });
     await expect(rpc.call(SUPPORT_PATTERNS.requestsList, { limit: 51 })).rejects.toMatchObject({ status: 400, message: MESSAGES.common.limitInvalid });
   });
@@ -214,7 +214,7 @@ describe('admin lists and stats', () => {
   test('ticket lists filter by every status', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { data } = await rpc.call<any>(SUPPORT_PATTERNS.ticketsCreate, { name: 'N', email: 'n@example.cm', subject: `S${i}`, message: 'M' });
+      const { data } = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, { name: 'N', email: 'n@example.cm', subject: `S${i}`, message: 'M' });
       made.push(data.id);
     }
     await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: made[0], newStatus: 'in-progress' });
@@ -225,7 +225,7 @@ describe('admin lists and stats', () => {
       ['completed', [made[1]]],
       ['', [made[2], made[1], made[0]]],
     ] as const) {
-      const list = await rpc.call<any>(SUPPORT_PATTERNS.ticketsList, { page: 1, limit: 10, status });
+      const list = await rpc.call(SUPPORT_PATTERNS.ticketsList, wrongOnPurpose({ page: 1, limit: 10, status }));
       expect(list.data.map((t: any) => t.id)).toEqual(expected);
     }
   });
@@ -236,13 +236,13 @@ describe('admin lists and stats', () => {
 });
 
 test('every status value of the contracts round-trips through the database', async () => {
-  const { data: request } = await rpc.call<any>(SUPPORT_PATTERNS.requestsCreate, { requestText: 'x', whatsapp: 'y' });
+  const { data: request } = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: 'x', whatsapp: 'y' });
   for (const s of REQUEST_STATUSES.filter((s) => s !== 'searching')) {
-    expect((await rpc.call<any>(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: request.id, newStatus: s })).data.status).toBe(s);
+    expect((await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: request.id, newStatus: s })).data.status).toBe(s);
   }
-  const { data: ticket } = await rpc.call<any>(SUPPORT_PATTERNS.ticketsCreate, { name: 'N', email: 'n@example.cm', subject: 'S', message: 'M' });
+  const { data: ticket } = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, { name: 'N', email: 'n@example.cm', subject: 'S', message: 'M' });
   for (const s of TICKET_STATUSES.filter((s) => s !== 'pending')) {
-    expect((await rpc.call<any>(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: ticket.id, newStatus: s })).data.status).toBe(s);
+    expect((await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: ticket.id, newStatus: s })).data.status).toBe(s);
   }
 });
 

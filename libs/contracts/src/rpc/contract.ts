@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { ADMIN_PROPERTY_ACTIONS } from '../property.js';
+import { LIMITS } from '../limits.js';
+import { AUTH_PATTERNS, LISTINGS_PATTERNS, MEDIA_PATTERNS, MODERATION_PATTERNS, SUPPORT_PATTERNS, type Pattern } from '../patterns.js';
+import { isUuid } from '../helpers/ids.js';
+import {
+  actorSchema,
+  adminCreateSchema,
+  adminManagePropertiesSchema,
+  adminManageRequestsSchema,
+  adminManageSupportSchema,
+  adminManageUserSchema,
+  bookingSchema,
+  idSchema,
+  loginSchema,
+  myListingsSchema,
+  requestSpaceSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  resetVerifySchema,
+  reviewSchema,
+  searchQuerySchema,
+  signupSchema,
+  supportTicketSchema,
+  userUpdateSchema,
+  type AdminManagePropertiesInput,
+  type MyListingsInput,
+} from '../schemas/index.js';
+import type * as T from '../types/index.js';
+import { inTwoSteps, recordOf } from './checks.js';
+
+/*
+ * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
+ * service checks at its door (RPC_REQUESTS, zod) and what it answers (`reply`). RpcClient.call
+ * takes its payload and reply types from here, and each service's handlers are typed from here,
+ * so a wrong shape on either side is a compile error. Each schema checks what the service checked
+ * by hand before, in the same order and with the same texts; where a rule must be judged before
+ * the fields (who may post, admin only), the schema checks the envelope and leaves `data` to the
+ * service.
+ */
+
+const nothing = z.unknown();
+const userIdRequest = z.object({ userId: idSchema, actor: actorSchema.optional() });
+/** The session cookie's token; anything else names no session (resolves to nobody). */
+const tokenRequest = z.preprocess((v) => {
+  const { token } = recordOf(v);
+  return { token: typeof token === 'string' ? token : '' };
+}, z.object({ token: z.string() }));
+/** A message that must name who asks; without a well-formed actor it is "not signed in". */
+const actorRequest = z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn });
+/** An optional acting admin beside a command: kept when well formed, ignored otherwise. */
+const optionalActor = (input: Record<string, unknown>) => {
+  const parsed = actorSchema.safeParse(input.actor);
+  return parsed.success ? parsed.data : undefined;
+};
+
+// Admin list bodies' `payload` halves: the same paging, filters and error paths ("payload.page").
+const usersListPayload = adminManageUserSchema.options[0].shape.payload;
+const propertiesListPayload = adminManagePropertiesSchema.options[0].shape.payload as z.ZodType<
+  Extract<AdminManagePropertiesInput, { type: 'list' }>['payload']
+>;
+const [requestsGet, requestsUpdate] = [adminManageRequestsSchema.options[0].shape.payload, adminManageRequestsSchema.options[1].shape.payload];
+const [ticketsGet, ticketsUpdate] = [adminManageSupportSchema.options[0].shape.payload, adminManageSupportSchema.options[1].shape.payload];
+const asListPayload = <S extends z.ZodType>(payload: S) =>
+  z.preprocess((v) => ({ payload: v }), z.object({ payload: payload as z.ZodType })).transform((v) => v.payload as z.output<S>);
+
+/** My Listings: the owner first, then the action's `payload` half of the HTTP body (same paths). */
+function myListings<A extends MyListingsInput['action']>(action: A) {
+  type Payload = Extract<MyListingsInput, { action: A }>['payload'];
+  return inTwoSteps<typeof actorRequest, typeof myListingsSchema, { actor: T.Actor; payload: Payload }>(
+    actorRequest,
+    myListingsSchema,
+    (input) => ({ action, payload: input.payload }),
+    (first, second) => ({ actor: first.actor, payload: second.payload as Payload }),
+  );
+}
+
+const withActor = <S extends z.ZodType>(schema: S) =>
+  z.unknown().transform((input, ctx) => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+      return z.NEVER;
+    }
+    return { ...(parsed.data as z.output<S> & object), actor: optionalActor(recordOf(input)) };
+  });
+
+const variantSchema = z.object({
+  url: z.string().min(1).max(1000),
+  key: z.string().min(1).max(500),
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+  bytes: z.number().optional(),
+  mimeType: z.string().optional(),
+});
+const processedImageSchema = z.object({
+  large: variantSchema,
+  thumbnail: variantSchema,
+  alt: z.preprocess((v) => (v == null ? '' : v), z.string().max(300)),
+});
+const propertyCreateRequest = z.object({
+  actor: actorSchema,
+  /** Judged by listings after it decided who may post. */
+  data: z.unknown(),
+  images: z.preprocess(
+    (v) => v ?? [],
+    z.array(processedImageSchema, { error: MESSAGES.property.imagesInvalid }).max(LIMITS.images.maxCount, { error: MESSAGES.property.maxImages }),
+  ),
+});
+
+/** What each service checks at its door, by pattern. */
+export const RPC_REQUESTS = {
+  // Only a real `true` keeps the new session beyond the browser.
+  [AUTH_PATTERNS.signup]: signupSchema.extend({ rememberMe: z.preprocess((v) => v === true, z.boolean()) }),
+  [AUTH_PATTERNS.login]: loginSchema,
+  [AUTH_PATTERNS.sessionResolve]: tokenRequest,
+  [AUTH_PATTERNS.sessionDestroy]: tokenRequest,
+  [AUTH_PATTERNS.passwordResetRequest]: resetRequestSchema,
+  [AUTH_PATTERNS.passwordResetVerify]: resetVerifySchema,
+  [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmSchema,
+  [AUTH_PATTERNS.usersList]: z.preprocess((v) => v ?? {}, asListPayload(usersListPayload)),
+  [AUTH_PATTERNS.usersGet]: userIdRequest,
+  [AUTH_PATTERNS.usersVerify]: userIdRequest,
+  [AUTH_PATTERNS.usersBan]: userIdRequest,
+  [AUTH_PATTERNS.usersUnban]: userIdRequest,
+  [AUTH_PATTERNS.usersUpdate]: inTwoSteps(
+    userIdRequest,
+    userUpdateSchema,
+    (input) => ({ name: input.name, whatsapp: input.whatsapp }),
+    (ids, data) => ({ ...ids, data }),
+  ),
+  [AUTH_PATTERNS.adminEnsure]: adminCreateSchema,
+  [AUTH_PATTERNS.stats]: nothing,
+  [AUTH_PATTERNS.health]: nothing,
+
+  [LISTINGS_PATTERNS.propertyCreate]: propertyCreateRequest,
+  [LISTINGS_PATTERNS.propertyPostCheck]: z.object(
+    { actor: actorSchema, data: z.unknown().optional() },
+    { error: MESSAGES.auth.notSignedIn },
+  ),
+  [LISTINGS_PATTERNS.propertyGet]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
+  [LISTINGS_PATTERNS.propertySearch]: z.preprocess((v) => v ?? {}, searchQuerySchema),
+  [LISTINGS_PATTERNS.myListingsFetch]: myListings('fetch'),
+  [LISTINGS_PATTERNS.myListingsUpdate]: myListings('update'),
+  [LISTINGS_PATTERNS.myListingsDelete]: myListings('delete'),
+  [LISTINGS_PATTERNS.bookingsCreate]: inTwoSteps(
+    actorRequest,
+    bookingSchema,
+    (input) => input.data ?? {},
+    (first, data) => ({ actor: first.actor, data }),
+  ),
+  [LISTINGS_PATTERNS.profileCount]: z.object({ userId: idSchema }),
+  // The list ignores the actor the gateway adds; the body's paging and filters are the rules.
+  [LISTINGS_PATTERNS.adminList]: z.preprocess((v) => {
+    const { actor: _actor, ...query } = recordOf(v);
+    return query;
+  }, asListPayload(propertiesListPayload)),
+  [LISTINGS_PATTERNS.adminStatus]: z.preprocess(
+    (v) => {
+      const body = recordOf(v);
+      return { ...body, action: body.action ?? body.type };
+    },
+    z.object({
+      actor: actorSchema,
+      propertyId: idSchema,
+      action: z.enum(ADMIN_PROPERTY_ACTIONS, { error: MESSAGES.common.invalidType }),
+    }),
+  ),
+  [LISTINGS_PATTERNS.adminGet]: z.preprocess((v) => recordOf(v), z.object({ id: z.unknown() })),
+  /** `data` is judged after the admin check (a non-admin hears 403 whatever it sent). */
+  [LISTINGS_PATTERNS.adminEdit]: z.object({ actor: actorSchema, id: idSchema, data: z.unknown() }),
+  [LISTINGS_PATTERNS.stats]: nothing,
+  [LISTINGS_PATTERNS.health]: nothing,
+
+  // Media checks its requests itself: a refused request's staged uploads are removed first.
+  [MEDIA_PATTERNS.imagesProcess]: nothing,
+  [MEDIA_PATTERNS.imagesDiscard]: nothing,
+  [MEDIA_PATTERNS.health]: nothing,
+
+  [MODERATION_PATTERNS.review]: inTwoSteps(
+    z.object({ propertyId: idSchema, actor: actorSchema, review: z.unknown() }),
+    reviewSchema,
+    (input) => input.review ?? {},
+    (first, review) => ({ propertyId: first.propertyId, actor: first.actor, review }),
+  ),
+  [MODERATION_PATTERNS.reviewsOf]: z.object({ propertyId: idSchema }),
+  [MODERATION_PATTERNS.auditLatest]: z.preprocess(
+    (v) => v ?? {},
+    z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+  ),
+  [MODERATION_PATTERNS.health]: nothing,
+
+  [SUPPORT_PATTERNS.requestsCreate]: requestSpaceSchema,
+  [SUPPORT_PATTERNS.requestsList]: z.preprocess((v) => v ?? undefined, requestsGet),
+  [SUPPORT_PATTERNS.requestsUpdateStatus]: withActor(requestsUpdate),
+  [SUPPORT_PATTERNS.ticketsCreate]: supportTicketSchema.extend({
+    userId: z.string({ error: MESSAGES.common.invalidId }).refine(isUuid, { error: MESSAGES.common.invalidId }).optional(),
+  }),
+  [SUPPORT_PATTERNS.ticketsList]: z.preprocess((v) => v ?? undefined, ticketsGet),
+  [SUPPORT_PATTERNS.ticketsUpdateStatus]: withActor(ticketsUpdate),
+  [SUPPORT_PATTERNS.stats]: nothing,
+  [SUPPORT_PATTERNS.health]: nothing,
+} as const satisfies { [P in Pattern]: z.ZodType };
+
+/** What callers send and services answer, by pattern. */
+export interface RpcContract {
+  [AUTH_PATTERNS.signup]: { request: T.SignupRequest; reply: T.AuthServiceReply };
+  [AUTH_PATTERNS.login]: { request: T.LoginRequest; reply: T.AuthServiceReply };
+  [AUTH_PATTERNS.sessionResolve]: { request: T.SessionTokenRequest; reply: T.SessionResolveReply };
+  [AUTH_PATTERNS.sessionDestroy]: { request: T.SessionTokenRequest; reply: T.MessageResponse };
+  [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.MessageResponse };
+  [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.MessageResponse };
+  [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.MessageResponse };
+  [AUTH_PATTERNS.usersList]: { request: T.UsersListRequest; reply: T.AdminUserListResponse };
+  [AUTH_PATTERNS.usersGet]: { request: T.UserIdRequest; reply: { user: T.PublicUser } };
+  [AUTH_PATTERNS.usersVerify]: { request: T.UserIdRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.usersBan]: { request: T.UserIdRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.usersUnban]: { request: T.UserIdRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.usersUpdate]: { request: T.UsersUpdateRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.adminEnsure]: { request: T.AdminEnsureRequest; reply: T.AdminEnsureReply };
+  [AUTH_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.AuthStatsReply };
+  [AUTH_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
+
+  [LISTINGS_PATTERNS.propertyCreate]: { request: T.PropertyCreateRequest; reply: T.PropertyRead };
+  [LISTINGS_PATTERNS.propertyPostCheck]: { request: T.PropertyPostCheckRequest; reply: T.PropertyPostCheckReply };
+  [LISTINGS_PATTERNS.propertyGet]: { request: T.PropertyGetRequest; reply: T.PropertyRead };
+  [LISTINGS_PATTERNS.propertySearch]: { request: T.PropertySearchRequest; reply: T.SearchResponse };
+  [LISTINGS_PATTERNS.myListingsFetch]: { request: T.MyListingsRequest<'fetch'>; reply: T.MyListingsFetchResponse };
+  [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.MyListingsUpdateResponse };
+  [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: T.MyListingsDeleteResponse };
+  [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.BookingResponse };
+  [LISTINGS_PATTERNS.profileCount]: { request: T.ProfileCountRequest; reply: { totalProperties: number } };
+  [LISTINGS_PATTERNS.adminList]: { request: T.AdminPropertiesListRequest & { actor?: T.Actor }; reply: T.AdminPropertyListResponse };
+  [LISTINGS_PATTERNS.adminStatus]: { request: T.AdminPropertyStatusRequest; reply: T.AdminPropertyChangeReply };
+  [LISTINGS_PATTERNS.adminGet]: { request: T.AdminPropertyGetRequest; reply: T.AdminPropertyResponse };
+  [LISTINGS_PATTERNS.adminEdit]: { request: T.AdminPropertyEditRequest; reply: T.AdminPropertyChangeReply };
+  [LISTINGS_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.ListingsStatsReply };
+  [LISTINGS_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
+
+  [MEDIA_PATTERNS.imagesProcess]: { request: T.ProcessImagesRequest; reply: T.ProcessImagesReply };
+  [MEDIA_PATTERNS.imagesDiscard]: { request: T.DiscardImagesRequest; reply: T.DiscardImagesReply };
+  [MEDIA_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
+
+  [MODERATION_PATTERNS.review]: { request: T.ReviewRequest; reply: T.ReviewReply };
+  [MODERATION_PATTERNS.reviewsOf]: { request: T.PropertyIdRequest; reply: { reviews: T.ReviewRecord[] } };
+  [MODERATION_PATTERNS.auditLatest]: { request: T.AuditLatestRequest; reply: { actions: T.AuditEntry[] } };
+  [MODERATION_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
+
+  [SUPPORT_PATTERNS.requestsCreate]: { request: T.RequestCreateRequest; reply: T.SupportCreateReply<T.PropertyRequest> };
+  [SUPPORT_PATTERNS.requestsList]: { request: T.RequestsListRequest; reply: T.AdminListResponse<T.PropertyRequest> };
+  [SUPPORT_PATTERNS.requestsUpdateStatus]: { request: T.RequestsUpdateStatusRequest; reply: T.SupportStatusReply<T.PropertyRequest> };
+  [SUPPORT_PATTERNS.ticketsCreate]: { request: T.TicketCreateRequest; reply: T.SupportCreateReply<T.SupportTicket> };
+  [SUPPORT_PATTERNS.ticketsList]: { request: T.TicketsListRequest; reply: T.AdminListResponse<T.SupportTicket> };
+  [SUPPORT_PATTERNS.ticketsUpdateStatus]: { request: T.TicketsUpdateStatusRequest; reply: T.SupportStatusReply<T.SupportTicket> };
+  [SUPPORT_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.SupportStatsReply };
+  [SUPPORT_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
+}
+
+/** What a caller sends with `pattern`. */
+export type RequestOf<P extends Pattern> = RpcContract[P]['request'];
+/** What the service answers to `pattern`. */
+export type ReplyOf<P extends Pattern> = RpcContract[P]['reply'];
+/** What a handler receives once RPC_REQUESTS[pattern] accepted the message. */
+export type CheckedRequestOf<P extends Pattern> = z.output<(typeof RPC_REQUESTS)[P]>;
+
+/** Compile-time check that RpcContract covers exactly the patterns. */
+type _Exact = [Pattern] extends [keyof RpcContract] ? ([keyof RpcContract] extends [Pattern] ? true : never) : never;
+export const RPC_CONTRACT_COMPLETE: _Exact = true;
