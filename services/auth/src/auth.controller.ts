@@ -1,30 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  AUTH_PATTERNS,
-  MESSAGES,
-  LIMITS,
-  actorSchema,
-  adminCreateSchema,
-  adminManageUserSchema,
-  idSchema,
-  loginSchema,
-  resetConfirmSchema,
-  resetRequestSchema,
-  resetVerifySchema,
-  signupSchema,
-  userUpdateSchema,
-  type PublicUser,
-} from '@mboa/contracts';
-import { z } from 'zod';
-import { parsePayload } from '@mboa/platform';
+import { MessagePattern } from '@nestjs/microservices';
+import { AUTH_PATTERNS as P, MESSAGES, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { RpcRequest } from '@mboa/platform';
 import { PasswordResetService } from './reset/password-reset.service.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
 import { HealthService } from './health.service.js';
 
-const userIdPayload = z.object({ userId: idSchema, actor: actorSchema.optional() });
+type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
+type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
 
+/** auth's NATS handlers: each message is checked against its contract (RPC_REQUESTS) before it gets here. */
 @Controller()
 export class AuthController {
   constructor(
@@ -34,103 +20,86 @@ export class AuthController {
     private readonly health: HealthService,
   ) {}
 
-  @MessagePattern(AUTH_PATTERNS.signup)
-  async signup(@Payload() payload: unknown) {
-    const input = parsePayload(signupSchema, payload);
-    const rememberMe = Boolean((payload as { rememberMe?: unknown })?.rememberMe === true);
+  @MessagePattern(P.signup)
+  async signup(@RpcRequest(P.signup) { rememberMe, ...input }: In<'signup'>): Out<'signup'> {
     const { user, session } = await this.users.signup(input, rememberMe);
     return { user, message: MESSAGES.auth.signupSuccess, session };
   }
 
-  @MessagePattern(AUTH_PATTERNS.login)
-  async login(@Payload() payload: unknown) {
-    const input = parsePayload(loginSchema, payload);
+  @MessagePattern(P.login)
+  async login(@RpcRequest(P.login) input: In<'login'>): Out<'login'> {
     const { user, session } = await this.users.login(input.email, input.password, input.rememberMe ?? false);
     return { user, message: MESSAGES.auth.loginSuccess, session };
   }
 
-  @MessagePattern(AUTH_PATTERNS.sessionResolve)
-  async resolveSession(@Payload() payload: { token?: unknown }): Promise<{ user: PublicUser | null }> {
-    const token = typeof payload?.token === 'string' ? payload.token : '';
+  @MessagePattern(P.sessionResolve)
+  async resolveSession(@RpcRequest(P.sessionResolve) { token }: In<'sessionResolve'>): Out<'sessionResolve'> {
     return { user: token ? await this.users.resolveSession(token) : null };
   }
 
-  @MessagePattern(AUTH_PATTERNS.sessionDestroy)
-  async destroySession(@Payload() payload: { token?: unknown }) {
-    if (typeof payload?.token === 'string') await this.sessions.destroy(payload.token);
+  @MessagePattern(P.sessionDestroy)
+  async destroySession(@RpcRequest(P.sessionDestroy) { token }: In<'sessionDestroy'>): Out<'sessionDestroy'> {
+    if (token) await this.sessions.destroy(token);
     return { message: MESSAGES.auth.logoutSuccess };
   }
 
-  @MessagePattern(AUTH_PATTERNS.passwordResetRequest)
-  requestReset(@Payload() payload: unknown) {
-    const { email } = parsePayload(resetRequestSchema, payload);
+  @MessagePattern(P.passwordResetRequest)
+  requestReset(@RpcRequest(P.passwordResetRequest) { email }: In<'passwordResetRequest'>): Out<'passwordResetRequest'> {
     return this.resets.request(email);
   }
 
-  @MessagePattern(AUTH_PATTERNS.passwordResetVerify)
-  verifyReset(@Payload() payload: unknown) {
-    const { email, code } = parsePayload(resetVerifySchema, payload);
+  @MessagePattern(P.passwordResetVerify)
+  verifyReset(@RpcRequest(P.passwordResetVerify) { email, code }: In<'passwordResetVerify'>): Out<'passwordResetVerify'> {
     return this.resets.verify(email, code);
   }
 
-  @MessagePattern(AUTH_PATTERNS.passwordResetConfirm)
-  confirmReset(@Payload() payload: unknown) {
-    const { email, newPassword } = parsePayload(resetConfirmSchema, payload);
+  @MessagePattern(P.passwordResetConfirm)
+  confirmReset(@RpcRequest(P.passwordResetConfirm) { email, newPassword }: In<'passwordResetConfirm'>): Out<'passwordResetConfirm'> {
     return this.resets.confirm(email, newPassword);
   }
 
-  @MessagePattern(AUTH_PATTERNS.usersList)
-  list(@Payload() payload: unknown) {
-    const parsed = parsePayload(adminManageUserSchema, { type: 'list', payload: payload ?? {} });
-    const q = parsed.type === 'list' ? parsed.payload : { page: 1, limit: LIMITS.admin.pageSize };
-    return this.users.list({ page: q.page ?? 1, limit: q.limit ?? LIMITS.admin.pageSize, search: (q as any).search, filter: (q as any).filter });
+  @MessagePattern(P.usersList)
+  list(@RpcRequest(P.usersList) query: In<'usersList'>): Out<'usersList'> {
+    return this.users.list(query);
   }
 
-  @MessagePattern(AUTH_PATTERNS.usersGet)
-  async get(@Payload() payload: unknown) {
-    const { userId } = parsePayload(userIdPayload, payload);
+  @MessagePattern(P.usersGet)
+  async get(@RpcRequest(P.usersGet) { userId }: In<'usersGet'>): Out<'usersGet'> {
     return { user: await this.users.get(userId) };
   }
 
-  @MessagePattern(AUTH_PATTERNS.usersVerify)
-  async verify(@Payload() payload: unknown) {
-    const { userId, actor } = parsePayload(userIdPayload, payload);
+  @MessagePattern(P.usersVerify)
+  async verify(@RpcRequest(P.usersVerify) { userId, actor }: In<'usersVerify'>): Out<'usersVerify'> {
     return { user: await this.users.verify(userId, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
-  @MessagePattern(AUTH_PATTERNS.usersBan)
-  async ban(@Payload() payload: unknown) {
-    const { userId, actor } = parsePayload(userIdPayload, payload);
+  @MessagePattern(P.usersBan)
+  async ban(@RpcRequest(P.usersBan) { userId, actor }: In<'usersBan'>): Out<'usersBan'> {
     return { user: await this.users.ban(userId, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
-  @MessagePattern(AUTH_PATTERNS.usersUnban)
-  async unban(@Payload() payload: unknown) {
-    const { userId, actor } = parsePayload(userIdPayload, payload);
+  @MessagePattern(P.usersUnban)
+  async unban(@RpcRequest(P.usersUnban) { userId, actor }: In<'usersUnban'>): Out<'usersUnban'> {
     return { user: await this.users.unban(userId, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
-  @MessagePattern(AUTH_PATTERNS.usersUpdate)
-  async update(@Payload() payload: unknown) {
-    const { userId, actor } = parsePayload(userIdPayload, payload);
-    const { name, whatsapp } = payload as { name?: unknown; whatsapp?: unknown };
-    const data = parsePayload(userUpdateSchema, { name, whatsapp });
+  @MessagePattern(P.usersUpdate)
+  async update(@RpcRequest(P.usersUpdate) { userId, actor, data }: In<'usersUpdate'>): Out<'usersUpdate'> {
     return { user: await this.users.update(userId, data, actor), message: MESSAGES.toast.userStatusUpdated };
   }
 
-  @MessagePattern(AUTH_PATTERNS.adminEnsure)
-  ensureAdmin(@Payload() payload: unknown) {
-    const input = parsePayload(adminCreateSchema, payload);
+  @MessagePattern(P.adminEnsure)
+  ensureAdmin(@RpcRequest(P.adminEnsure) input: In<'adminEnsure'>): Out<'adminEnsure'> {
     return this.users.ensureAdmin(input);
   }
 
-  @MessagePattern(AUTH_PATTERNS.stats)
-  stats() {
+  @MessagePattern(P.stats)
+  stats(): Out<'stats'> {
     return this.users.stats();
   }
 
-  @MessagePattern(AUTH_PATTERNS.health)
-  check() {
+  @MessagePattern(P.health)
+  check(): Out<'health'> {
     return this.health.check();
   }
 }
