@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  EVENT_TYPES,
   LISTINGS_PATTERNS,
   MESSAGES,
   type Actor,
@@ -14,6 +13,13 @@ import type { Review } from '../generated/prisma/client.js';
 import { ModerationDb } from '../db.js';
 import { ModerationEventHandOff } from '../events.js';
 import { ListingsClient } from '../listings.client.js';
+import {
+  decisionEventType,
+  decisionMessage,
+  ensureDecisionComplete,
+  ensureMayReview,
+  ensureStillUnderReview,
+} from '../rules/review-decision.js';
 
 /**
  * Approve or reject a property that is not verified yet. The decision is recorded here with its
@@ -30,16 +36,17 @@ export class ReviewService {
   ) {}
 
   async review(propertyId: string, input: ReviewInput, actor: Actor): Promise<{ message: string; review: ReviewRecord }> {
-    if (actor.role !== 'admin') throw fail.forbidden(MESSAGES.auth.adminOnly);
+    ensureMayReview(actor);
+    ensureDecisionComplete(input);
     const property = await this.fetchProperty(propertyId, actor);
-    if (property.isVerified) throw fail.conflict(MESSAGES.property.alreadyVerified);
+    ensureStillUnderReview({ isVerified: property.isVerified, approvedBefore: false });
 
     const { review, event } = await this.db.$transaction(async (tx) => {
       // One decision at a time per property: a second admin approving at the same moment waits,
       // then sees the first approval and is refused like any approve of a verified property.
       await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `review:${propertyId}`);
       const approved = await tx.review.findFirst({ where: { propertyId, action: 'approve' } });
-      if (approved) throw fail.conflict(MESSAGES.property.alreadyVerified);
+      ensureStillUnderReview({ isVerified: property.isVerified, approvedBefore: !!approved });
       const created = await tx.review.create({
         data: {
           propertyId,
@@ -62,7 +69,7 @@ export class ReviewService {
         actor,
       };
       const event = await addToOutbox(tx, 'moderation', {
-        type: input.action === 'approve' ? EVENT_TYPES.propertyApproved : EVENT_TYPES.propertyRejected,
+        type: decisionEventType(input.action),
         payload,
         source: 'moderation',
       });
@@ -72,7 +79,7 @@ export class ReviewService {
     // next read (details, My Listings, the admin screen) shows it. Never fails the decision.
     await this.handOff.applyNow(event);
     return {
-      message: input.action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected,
+      message: decisionMessage(input.action),
       review: toRecord(review),
     };
   }
