@@ -1,56 +1,29 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { MessagePattern } from '@nestjs/microservices';
 import {
-  actorSchema,
-  ADMIN_PROPERTY_ACTIONS,
-  adminManagePropertiesSchema,
-  bookingSchema,
-  idSchema,
-  LISTINGS_PATTERNS,
+  LISTINGS_PATTERNS as P,
   MESSAGES,
-  myListingsSchema,
   propertyEditSchema,
-  searchQuerySchema,
   type Actor,
-  type AdminManagePropertiesInput,
-  type MyListingsInput,
+  type CheckedRequestOf,
+  type ReplyOf,
 } from '@mboa/contracts';
-import { fail, parsePayload } from '@mboa/platform';
-import { z } from 'zod';
+import { fail, parsePayload, RpcRequest } from '@mboa/platform';
 import { BookingsService } from './bookings/bookings.service.js';
 import { HealthService } from './health.service.js';
 import { PropertyChangesService } from './properties/property-changes.service.js';
-import { actorPayload } from './properties/property-input.js';
 import { PropertyPostingService } from './properties/property-posting.service.js';
 import { PropertyQueriesService } from './properties/property-queries.service.js';
 
-const getPayload = z.object({ id: z.unknown(), actor: actorSchema.nullish() });
-const adminActionPayload = z.object({
-  actor: actorSchema,
-  propertyId: idSchema,
-  action: z.enum(ADMIN_PROPERTY_ACTIONS, { error: MESSAGES.common.invalidType }),
-});
-const adminEditPayload = z.object({ actor: actorSchema, id: idSchema, data: z.unknown() });
-const userIdPayload = z.object({ userId: idSchema });
-
-function payloadOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
+type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
 
 /** Admin commands are refused here too, whatever the caller checked before. */
 function ensureAdmin(actor: Actor): void {
   if (actor.role !== 'admin') throw fail.forbidden(MESSAGES.auth.adminOnly);
 }
 
-function myListings<A extends MyListingsInput['action']>(
-  action: A,
-  payload: unknown,
-): { actor: Actor; payload: Extract<MyListingsInput, { action: A }>['payload'] } {
-  const { actor } = parsePayload(actorPayload, payload);
-  const parsed = parsePayload(myListingsSchema, { action, payload: payloadOf(payload).payload });
-  return { actor, payload: (parsed as Extract<MyListingsInput, { action: A }>).payload as any };
-}
-
+/** listings' NATS handlers: each message is checked against its contract (RPC_REQUESTS) before it gets here. */
 @Controller()
 export class ListingsController {
   constructor(
@@ -61,95 +34,84 @@ export class ListingsController {
     private readonly health: HealthService,
   ) {}
 
-  @MessagePattern(LISTINGS_PATTERNS.propertyCreate)
-  create(@Payload() payload: unknown) {
-    return this.posting.create(payload);
+  @MessagePattern(P.propertyCreate)
+  create(@RpcRequest(P.propertyCreate) request: In<'propertyCreate'>): Out<'propertyCreate'> {
+    return this.posting.create(request);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.propertyPostCheck)
-  postCheck(@Payload() payload: unknown) {
-    return this.posting.check(payload);
+  @MessagePattern(P.propertyPostCheck)
+  postCheck(@RpcRequest(P.propertyPostCheck) request: In<'propertyPostCheck'>): Out<'propertyPostCheck'> {
+    return this.posting.check(request);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.propertyGet)
-  get(@Payload() payload: unknown) {
-    const { id, actor } = parsePayload(getPayload, payload ?? {});
+  @MessagePattern(P.propertyGet)
+  get(@RpcRequest(P.propertyGet) { id, actor }: In<'propertyGet'>): Out<'propertyGet'> {
     return this.queries.get(id, actor);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.propertySearch)
-  search(@Payload() payload: unknown) {
-    return this.queries.searchProperties(parsePayload(searchQuerySchema, payload ?? {}));
+  @MessagePattern(P.propertySearch)
+  search(@RpcRequest(P.propertySearch) query: In<'propertySearch'>): Out<'propertySearch'> {
+    return this.queries.searchProperties(query);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.myListingsFetch)
-  myListingsFetch(@Payload() payload: unknown) {
-    const { actor, payload: query } = myListings('fetch', payload);
-    return this.queries.myListings(actor, query);
+  @MessagePattern(P.myListingsFetch)
+  myListingsFetch(@RpcRequest(P.myListingsFetch) { actor, payload }: In<'myListingsFetch'>): Out<'myListingsFetch'> {
+    return this.queries.myListings(actor, payload);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.myListingsUpdate)
-  async myListingsUpdate(@Payload() payload: unknown) {
-    const { actor, payload: input } = myListings('update', payload);
-    const data = await this.changes.ownerSetStatus(actor, input.id, input.data.status);
+  @MessagePattern(P.myListingsUpdate)
+  async myListingsUpdate(@RpcRequest(P.myListingsUpdate) { actor, payload }: In<'myListingsUpdate'>): Out<'myListingsUpdate'> {
+    const data = await this.changes.ownerSetStatus(actor, payload.id, payload.data.status);
     return { data, message: MESSAGES.toast.propertyStatusUpdated(data.status) };
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.myListingsDelete)
-  async myListingsDelete(@Payload() payload: unknown) {
-    const { actor, payload: input } = myListings('delete', payload);
-    return { data: await this.changes.remove(actor, input.id), message: MESSAGES.toast.propertyDeleted };
+  @MessagePattern(P.myListingsDelete)
+  async myListingsDelete(@RpcRequest(P.myListingsDelete) { actor, payload }: In<'myListingsDelete'>): Out<'myListingsDelete'> {
+    return { data: await this.changes.remove(actor, payload.id), message: MESSAGES.toast.propertyDeleted };
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.bookingsCreate)
-  bookingsCreate(@Payload() payload: unknown) {
-    const { actor } = parsePayload(actorPayload, payload);
-    return this.bookings.create(actor, parsePayload(bookingSchema, payloadOf(payload).data ?? {}));
+  @MessagePattern(P.bookingsCreate)
+  bookingsCreate(@RpcRequest(P.bookingsCreate) { actor, data }: In<'bookingsCreate'>): Out<'bookingsCreate'> {
+    return this.bookings.create(actor, data);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.profileCount)
-  async profileCount(@Payload() payload: unknown) {
-    const { userId } = parsePayload(userIdPayload, payload);
+  @MessagePattern(P.profileCount)
+  async profileCount(@RpcRequest(P.profileCount) { userId }: In<'profileCount'>): Out<'profileCount'> {
     return { totalProperties: await this.queries.countOf(userId) };
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.adminList)
-  adminList(@Payload() payload: unknown) {
-    const body = payloadOf(payload);
-    const { actor: _actor, ...query } = body;
-    const parsed = parsePayload(adminManagePropertiesSchema, { type: 'list', payload: query }) as Extract<AdminManagePropertiesInput, { type: 'list' }>;
-    return this.queries.adminList(parsed.payload);
+  @MessagePattern(P.adminList)
+  adminList(@RpcRequest(P.adminList) query: In<'adminList'>): Out<'adminList'> {
+    return this.queries.adminList(query);
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.adminStatus)
-  async adminStatus(@Payload() payload: unknown) {
-    const body = payloadOf(payload);
-    const { actor, propertyId, action } = parsePayload(adminActionPayload, { ...body, action: body.action ?? body.type });
+  @MessagePattern(P.adminStatus)
+  async adminStatus(@RpcRequest(P.adminStatus) { actor, propertyId, action }: In<'adminStatus'>): Out<'adminStatus'> {
     ensureAdmin(actor);
     const property = await this.changes.adminSetStatus(actor, propertyId, action);
     return { message: MESSAGES.toast.adminPropertyStatusUpdated, property };
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.adminGet)
-  async adminGet(@Payload() payload: unknown) {
-    return { property: await this.queries.adminGet(payloadOf(payload).id) };
+  @MessagePattern(P.adminGet)
+  async adminGet(@RpcRequest(P.adminGet) { id }: In<'adminGet'>): Out<'adminGet'> {
+    return { property: await this.queries.adminGet(id) };
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.adminEdit)
-  async adminEdit(@Payload() payload: unknown) {
-    const { actor, id, data } = parsePayload(adminEditPayload, payload);
+  @MessagePattern(P.adminEdit)
+  async adminEdit(@RpcRequest(P.adminEdit) { actor, id, data }: In<'adminEdit'>): Out<'adminEdit'> {
+    // Who may edit is decided before the fields are judged.
     ensureAdmin(actor);
     const property = await this.changes.adminEdit(actor, id, parsePayload(propertyEditSchema, data));
     return { message: MESSAGES.property.updated, property };
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.stats)
-  stats() {
+  @MessagePattern(P.stats)
+  stats(): Out<'stats'> {
     return this.queries.stats();
   }
 
-  @MessagePattern(LISTINGS_PATTERNS.health)
-  check() {
+  @MessagePattern(P.health)
+  check(): Out<'health'> {
     return this.health.check();
   }
 }

@@ -1,38 +1,7 @@
-// Payload schemas of this service's commands: the contracts schemas, plus what only travels between
-// services (the actor, processed images) and the bounds of our integer columns.
-import { z } from 'zod';
-import { actorSchema, LIMITS, MESSAGES, type PropertyPostInput } from '@mboa/contracts';
+// The bounds of our integer columns and the columns a property's specifications go to. The
+// messages themselves are checked at the door with their contracts (RPC_REQUESTS in @mboa/contracts).
+import { MESSAGES, type PropertyPostInput } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
-
-const P = MESSAGES.property;
-
-const variantSchema = z.object({
-  url: z.string().min(1).max(1000),
-  key: z.string().min(1).max(500),
-  width: z.number().int().min(1).max(100_000),
-  height: z.number().int().min(1).max(100_000),
-  bytes: z.number().optional(),
-  mimeType: z.string().optional(),
-});
-
-export const processedImageSchema = z.object({
-  large: variantSchema,
-  thumbnail: variantSchema,
-  alt: z.preprocess((v) => (v == null ? '' : v), z.string().max(300)),
-});
-
-export const propertyCreatePayload = z.object({
-  actor: actorSchema,
-  data: z.unknown(),
-  images: z.preprocess(
-    (v) => v ?? [],
-    z
-      .array(processedImageSchema, { error: P.imagesInvalid })
-      .max(LIMITS.images.maxCount, { error: P.maxImages }),
-  ),
-});
-
-export const actorPayload = z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn });
 
 /** PostgreSQL `integer` columns: prices and counts beyond them are bad input, not a server fault. */
 const MAX_PRICE = 2_000_000_000;

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { z } from 'zod';
 import {
-  actorSchema,
   canonicalTown,
   EVENT_TYPES,
+  LISTINGS_PATTERNS,
   MESSAGES,
   propertyPostSchema,
   snapshotOfProperty,
   type Actor,
+  type CheckedRequestOf,
   type PropertyPostCheckReply,
   type PropertyPostInput,
   type PropertyRead,
@@ -18,10 +18,8 @@ import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
-import { checkNumberBounds, propertyCreatePayload, specificationColumns } from './property-input.js';
+import { checkNumberBounds, specificationColumns } from './property-input.js';
 import { toPropertyRead } from './property-view.js';
-
-const postCheckPayload = z.object({ actor: actorSchema, data: z.unknown().optional() }, { error: MESSAGES.auth.notSignedIn });
 
 /** `listings.property.create`: who may post, for whom, and what a new property looks like. */
 @Injectable()
@@ -36,16 +34,14 @@ export class PropertyPostingService {
    * posting costs nothing. Without `data`: may this actor post at all? With it: also the fields,
    * and the owner `userId` names. `create` judges again with the same rules.
    */
-  async check(payload: unknown): Promise<PropertyPostCheckReply> {
-    const { actor, data: raw } = parsePayload(postCheckPayload, payload);
+  async check({ actor, data: raw }: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyPostCheck>): Promise<PropertyPostCheckReply> {
     await this.ensureMayPost(actor);
     if (raw === undefined) return {};
     const data = this.validPost(raw);
     return { ownerId: await this.ownerFor(actor, data.userId) };
   }
 
-  async create(payload: unknown): Promise<PropertyRead> {
-    const { actor, data: raw, images } = parsePayload(propertyCreatePayload, payload);
+  async create({ actor, data: raw, images }: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyCreate>): Promise<PropertyRead> {
     await this.ensureMayPost(actor);
     const data = this.validPost(raw);
     const ownerId = await this.ownerFor(actor, data.userId);
