@@ -1,39 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  MESSAGES,
-  actorSchema,
-  type Actor,
-  SUPPORT_PATTERNS,
-  adminManageRequestsSchema,
-  adminManageSupportSchema,
-  requestSpaceSchema,
-  supportTicketSchema,
-  type SupportStatsReply,
-  isUuid,
-} from '@mboa/contracts';
-import { parsePayload } from '@mboa/platform';
-import { z } from 'zod';
+import { MessagePattern } from '@nestjs/microservices';
+import { MESSAGES, SUPPORT_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { RpcRequest } from '@mboa/platform';
 import { HealthService } from './health.service.js';
 import { RequestsService } from './requests/requests.service.js';
 import { TicketsService } from './tickets/tickets.service.js';
 
-/** The gateway adds the signed-in sender's id; the form itself never carries one. */
-const ticketCreatePayload = supportTicketSchema.extend({
-  userId: z.string({ error: MESSAGES.common.invalidId }).refine(isUuid, { error: MESSAGES.common.invalidId }).optional(),
-});
+type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
+type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
 
-// The NATS payloads are the `payload` halves of the admin bodies; taking them from the same
-// schemas keeps one definition of paging, status filter, ids and statuses.
-const [requestsGet, requestsUpdate] = adminManageRequestsSchema.options.map((o) => o.shape.payload) as [
-  (typeof adminManageRequestsSchema.options)[0]['shape']['payload'],
-  (typeof adminManageRequestsSchema.options)[1]['shape']['payload'],
-];
-const [ticketsGet, ticketsUpdate] = adminManageSupportSchema.options.map((o) => o.shape.payload) as [
-  (typeof adminManageSupportSchema.options)[0]['shape']['payload'],
-  (typeof adminManageSupportSchema.options)[1]['shape']['payload'],
-];
-
+/** support's NATS handlers: each message is checked against its contract (RPC_REQUESTS) before it gets here. */
 @Controller()
 export class SupportController {
   constructor(
@@ -42,58 +18,46 @@ export class SupportController {
     private readonly health: HealthService,
   ) {}
 
-  @MessagePattern(SUPPORT_PATTERNS.requestsCreate)
-  async createRequest(@Payload() payload: unknown) {
-    const input = parsePayload(requestSpaceSchema, payload);
+  @MessagePattern(P.requestsCreate)
+  async createRequest(@RpcRequest(P.requestsCreate) input: In<'requestsCreate'>): Out<'requestsCreate'> {
     return { success: true, message: MESSAGES.request.success, data: await this.requests.create(input) };
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.requestsList)
-  listRequests(@Payload() payload: unknown) {
-    const { page, limit, status } = parsePayload(requestsGet, payload ?? undefined);
+  @MessagePattern(P.requestsList)
+  listRequests(@RpcRequest(P.requestsList) { page, limit, status }: In<'requestsList'>): Out<'requestsList'> {
     return this.requests.list({ page, limit, status });
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.requestsUpdateStatus)
-  async updateRequestStatus(@Payload() payload: unknown) {
-    const { requestId, newStatus } = parsePayload(requestsUpdate, payload);
-    const data = await this.requests.updateStatus(requestId, newStatus, actorOf(payload));
+  @MessagePattern(P.requestsUpdateStatus)
+  async updateRequestStatus(@RpcRequest(P.requestsUpdateStatus) { requestId, newStatus, actor }: In<'requestsUpdateStatus'>): Out<'requestsUpdateStatus'> {
+    const data = await this.requests.updateStatus(requestId, newStatus, actor);
     return { success: true, data, message: MESSAGES.toast.requestStatusUpdated };
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.ticketsCreate)
-  async createTicket(@Payload() payload: unknown) {
-    const input = parsePayload(ticketCreatePayload, payload);
+  @MessagePattern(P.ticketsCreate)
+  async createTicket(@RpcRequest(P.ticketsCreate) input: In<'ticketsCreate'>): Out<'ticketsCreate'> {
     return { success: true, message: MESSAGES.contact.success, data: await this.tickets.create(input) };
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.ticketsList)
-  listTickets(@Payload() payload: unknown) {
-    const { page, limit, status } = parsePayload(ticketsGet, payload ?? undefined);
+  @MessagePattern(P.ticketsList)
+  listTickets(@RpcRequest(P.ticketsList) { page, limit, status }: In<'ticketsList'>): Out<'ticketsList'> {
     return this.tickets.list({ page, limit, status });
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.ticketsUpdateStatus)
-  async updateTicketStatus(@Payload() payload: unknown) {
-    const { ticketId, newStatus } = parsePayload(ticketsUpdate, payload);
-    const data = await this.tickets.updateStatus(ticketId, newStatus, actorOf(payload));
+  @MessagePattern(P.ticketsUpdateStatus)
+  async updateTicketStatus(@RpcRequest(P.ticketsUpdateStatus) { ticketId, newStatus, actor }: In<'ticketsUpdateStatus'>): Out<'ticketsUpdateStatus'> {
+    const data = await this.tickets.updateStatus(ticketId, newStatus, actor);
     return { success: true, data, message: MESSAGES.toast.supportStatusUpdated };
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.stats)
-  async stats(): Promise<SupportStatsReply> {
+  @MessagePattern(P.stats)
+  async stats(): Out<'stats'> {
     const [searchingCount, pendingCount] = await Promise.all([this.requests.searchingCount(), this.tickets.pendingCount()]);
     return { searchingCount, pendingCount };
   }
 
-  @MessagePattern(SUPPORT_PATTERNS.health)
-  check() {
+  @MessagePattern(P.health)
+  check(): Out<'health'> {
     return this.health.check();
   }
-}
-
-/** The acting admin the gateway adds to a command, when it is well formed. */
-function actorOf(payload: unknown): Actor | undefined {
-  const parsed = actorSchema.safeParse((payload as { actor?: unknown } | null)?.actor);
-  return parsed.success ? parsed.data : undefined;
 }
