@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { MEDIA_PATTERNS, type HealthReply, type ProcessImagesReply } from '@mboa/contracts';
+import { MEDIA_PATTERNS, type ReplyOf } from '@mboa/contracts';
 import { HealthService } from './health.service.js';
 import { ImageUploads } from './image-uploads.service.js';
 
@@ -11,20 +11,23 @@ export class MediaController {
     private readonly health: HealthService,
   ) {}
 
-  /** Staged uploads → WebP variants in the object store, in the order posted (see ProcessImagesRequest). */
+  /**
+   * Staged uploads → WebP variants in the object store, in the order posted (see ProcessImagesRequest).
+   * Media checks this message itself (not at the door): a refused request's staged uploads are removed.
+   */
   @MessagePattern(MEDIA_PATTERNS.imagesProcess)
-  process(@Payload() payload: unknown): Promise<ProcessImagesReply> {
+  process(@Payload() payload: unknown): Promise<ReplyOf<typeof MEDIA_PATTERNS.imagesProcess>> {
     return this.uploads.process(payload);
   }
 
   /** Deletes variants, e.g. of images whose property listings refused after they were processed. */
   @MessagePattern(MEDIA_PATTERNS.imagesDiscard)
-  discard(@Payload() payload: unknown): Promise<{ removed: number }> {
+  discard(@Payload() payload: unknown): Promise<ReplyOf<typeof MEDIA_PATTERNS.imagesDiscard>> {
     return this.uploads.discard(payload);
   }
 
   @MessagePattern(MEDIA_PATTERNS.health)
-  check(): Promise<HealthReply> {
+  check(): Promise<ReplyOf<typeof MEDIA_PATTERNS.health>> {
     return this.health.check();
   }
 }
