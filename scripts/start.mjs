@@ -15,6 +15,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServers, ServerSetupError } from '../infra/scripts/ensure-servers.mjs';
+import { logFormatter } from './lib/log-format.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,7 +58,8 @@ async function answers(url) {
 // ------------------------------------------------------------------------------------------------
 // The apps: kept running by the supervisor (an app that crashes is restarted, the others never stop)
 
-const supervisor = new Supervisor({ say, warn: (line) => console.error(`[start] ${line}`), keepLines: KEEP_LINES });
+// In a terminal the apps' JSON lines are shown as short readable ones (LOG_FORMAT=json: as they are).
+const supervisor = new Supervisor({ say, warn: (line) => console.error(`[start] ${line}`), keepLines: KEEP_LINES, format: logFormatter(process.stdout) });
 let stopping = false;
 
 async function stopAll(exitCode) {

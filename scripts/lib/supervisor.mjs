@@ -31,7 +31,8 @@ const seconds = (ms) => `${Number((ms / 1000).toFixed(1))} s`;
 export class Supervisor {
   /**
    * @param {{ say?: (line: string) => void, warn?: (line: string) => void, out?: NodeJS.WritableStream,
-   *           err?: NodeJS.WritableStream, keepLines?: number, restart?: Partial<typeof RESTART> }} [options]
+   *           err?: NodeJS.WritableStream, keepLines?: number, restart?: Partial<typeof RESTART>,
+   *           format?: (line: string) => string }} [options]  format: how a line is printed (kept as is)
    */
   constructor(options = {}) {
     this.say = options.say ?? ((line) => console.log(`[start] ${line}`));
@@ -39,6 +40,7 @@ export class Supervisor {
     this.out = options.out ?? process.stdout;
     this.err = options.err ?? process.stderr;
     this.keepLines = options.keepLines ?? 30;
+    this.format = options.format ?? ((line) => line);
     this.restart = { ...RESTART, ...options.restart };
     /** @type {App[]} */
     this.apps = [];
@@ -185,7 +187,8 @@ export class Supervisor {
     app.lines.push(line);
     if (app.lines.length > this.keepLines) app.lines.shift();
     const width = Math.max(...this.apps.map((a) => a.name.length), 7);
-    out.write(`${app.name.padEnd(width)} | ${line}\n`);
+    const prefix = `${app.name.padEnd(width)} | `;
+    out.write(`${this.format(line).split('\n').map((part) => prefix + part).join('\n')}\n`);
   }
 }
 
