@@ -1,16 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { MODERATION_PATTERNS, actorSchema, idSchema, reviewSchema, type HealthReply } from '@mboa/contracts';
-import { parsePayload } from '@mboa/platform';
+import { MessagePattern } from '@nestjs/microservices';
+import { MODERATION_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { RpcRequest } from '@mboa/platform';
 import { AuditTrail } from './audit/audit-trail.js';
 import { HealthService } from './health.service.js';
 import { ReviewService } from './reviews/review.service.js';
 
-const reviewPayload = z.object({ propertyId: idSchema, actor: actorSchema, review: z.unknown() });
-const propertyPayload = z.object({ propertyId: idSchema });
-const latestPayload = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
+type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
 
+/** moderation's NATS handlers: each message is checked against its contract (RPC_REQUESTS) before it gets here. */
 @Controller()
 export class ModerationController {
   constructor(
@@ -19,26 +18,23 @@ export class ModerationController {
     private readonly health: HealthService,
   ) {}
 
-  @MessagePattern(MODERATION_PATTERNS.review)
-  review(@Payload() payload: unknown) {
-    const { propertyId, actor, review } = parsePayload(reviewPayload, payload);
-    return this.reviews.review(propertyId, parsePayload(reviewSchema, review ?? {}), actor);
+  @MessagePattern(P.review)
+  review(@RpcRequest(P.review) { propertyId, review, actor }: In<'review'>): Out<'review'> {
+    return this.reviews.review(propertyId, review, actor);
   }
 
-  @MessagePattern(MODERATION_PATTERNS.reviewsOf)
-  async reviewsOf(@Payload() payload: unknown) {
-    const { propertyId } = parsePayload(propertyPayload, payload);
+  @MessagePattern(P.reviewsOf)
+  async reviewsOf(@RpcRequest(P.reviewsOf) { propertyId }: In<'reviewsOf'>): Out<'reviewsOf'> {
     return { reviews: await this.reviews.reviewsOf(propertyId) };
   }
 
-  @MessagePattern(MODERATION_PATTERNS.auditLatest)
-  async latest(@Payload() payload: unknown) {
-    const { limit } = parsePayload(latestPayload, payload ?? {});
+  @MessagePattern(P.auditLatest)
+  async latest(@RpcRequest(P.auditLatest) { limit }: In<'auditLatest'>): Out<'auditLatest'> {
     return { actions: await this.audit.latest(limit) };
   }
 
-  @MessagePattern(MODERATION_PATTERNS.health)
-  check(): Promise<HealthReply> {
+  @MessagePattern(P.health)
+  check(): Out<'health'> {
     return this.health.check();
   }
 }
