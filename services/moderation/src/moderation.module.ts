@@ -4,7 +4,6 @@ import { AuditTrail } from './audit/audit-trail.js';
 import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
 import { ModerationConsumers } from './consumers.js';
 import { ModerationDb } from './db.js';
-import { ModerationEventHandOff } from './events.js';
 import { HealthService } from './health.service.js';
 import { ListingsClient } from './listings.client.js';
 import { ModerationController } from './moderation.controller.js';
@@ -21,9 +20,10 @@ export class ModerationModule {
       configToken: MODERATION_CONFIG,
       database: ModerationDb,
       controllers: [ModerationController],
-      providers: [ListingsClient, ModerationEventHandOff, ReviewService, AuditTrail, OwnerMail],
+      providers: [ListingsClient, ReviewService, AuditTrail, OwnerMail],
       consumers: [ModerationConsumers],
       health: HealthService,
+      handOff: true,
     });
   }
 }

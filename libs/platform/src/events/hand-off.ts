@@ -1,5 +1,6 @@
 import { errors, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
+import { HANDED_OFF_TO, type EventType } from '@mboa/contracts';
 import { encodeEnvelope, type EventEnvelope } from './envelope.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 
@@ -128,5 +129,10 @@ export class EventHandOff {
   async handOff(envelope: EventEnvelope, consumers: readonly string[] | undefined): Promise<HandOffResult[]> {
     if (!this.nc || !consumers?.length) return [];
     return handOffEvent(this.nc, envelope, consumers, { prefix: this.config.subjectPrefix, logger: this.logger });
+  }
+
+  /** Hands a committed event to the consumers `HANDED_OFF_TO` (@mboa/contracts) names for its type. */
+  applyNow(envelope: EventEnvelope): Promise<unknown> {
+    return this.handOff(envelope, HANDED_OFF_TO[envelope.type as EventType]);
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type DynamicModule, type OnApplicationShutdown, type Provider, type Type } from '@nestjs/common';
+import { EventHandOff } from '../events/hand-off.js';
 import { prismaClientOptions } from './prisma-options.js';
 import { outboxRelayProvider } from './outbox-relay.provider.js';
 import type { DatabaseServiceConfig, ServiceConfig } from './service-config.js';
@@ -21,6 +22,11 @@ export interface ServiceParts<C extends ServiceConfig> {
   consumers?: Type<unknown>[];
   /** Its `ServiceHealth`, answering `<service>.health`. */
   health: Type<unknown>;
+  /**
+   * Whether it hands committed events to other services' projections (read your writes): an
+   * `EventHandOff` to inject, whose `applyNow(event)` waits for the consumers HANDED_OFF_TO names.
+   */
+  handOff?: boolean;
 }
 
 /**
@@ -39,11 +45,16 @@ export function serviceModule<C extends ServiceConfig>(parts: ServiceParts<C>): 
     providers: [
       { provide: parts.configToken, useValue: parts.config },
       ...database,
+      ...(parts.handOff ? [handOffProvider(parts.name, parts.configToken)] : []),
       ...(parts.providers ?? []),
       ...(parts.consumers ?? []),
       parts.health,
     ],
   };
+}
+
+function handOffProvider(name: string, configToken: symbol): Provider {
+  return { provide: EventHandOff, useFactory: (config: ServiceConfig) => new EventHandOff(config, name), inject: [configToken] };
 }
 
 /** The part of a Prisma client the platform relies on. */

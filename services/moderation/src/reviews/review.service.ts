@@ -8,10 +8,9 @@ import {
   type ReviewInput,
   type ReviewRecord,
 } from '@mboa/contracts';
-import { addToOutbox, fail, RpcCallError } from '@mboa/platform';
+import { addToOutbox, EventHandOff, fail, RpcCallError } from '@mboa/platform';
 import type { Review } from '../generated/prisma/client.js';
 import { ModerationDb } from '../db.js';
-import { ModerationEventHandOff } from '../events.js';
 import { ListingsClient } from '../listings.client.js';
 import {
   decisionEventType,
@@ -31,7 +30,7 @@ import {
 export class ReviewService {
   constructor(
     private readonly db: ModerationDb,
-    private readonly handOff: ModerationEventHandOff,
+    private readonly handOff: EventHandOff,
     private readonly listings: ListingsClient,
   ) {}
 
