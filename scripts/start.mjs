@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServers, ServerSetupError } from '../infra/scripts/ensure-servers.mjs';
 import { logFormatter } from './lib/log-format.mjs';
+import { ensureDependencies } from './lib/setup.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +28,8 @@ const startTimeoutMs = Number(process.env.START_TIMEOUT_MS || 90_000);
 const STOP_GRACE_MS = 10_000;
 const KEEP_LINES = 30;
 const fromSource = process.env.FROM_SOURCE === '1';
+// A fresh clone (or a pulled lock file) gets its dependencies first: `npm start` is the whole set-up.
+if (!ensureDependencies(root, (line) => console.log(`[start] ${line}`))) process.exit(1);
 // Children log without colour: their lines are prefixed here and often end up in files.
 const childEnv = { ...process.env, PORT: String(port), NO_COLOR: '1' };
 delete childEnv.FORCE_COLOR;

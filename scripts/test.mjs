@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: every test. Makes sure PostgreSQL, Redis and NATS run (the tests talk to the real
-// servers), runs jest over all projects (extra arguments go to jest), then the web apps' vitest
-// suites when they have any. Ends with a short summary; the exit code is non-zero if anything failed.
+// `npm test`: every test. First installs what a fresh clone lacks (dependencies with `npm ci` when
+// node_modules is missing or older than the lock file; Debian's Chromium for the browser tests when
+// root may), makes sure PostgreSQL, Redis and NATS run (the tests talk to the real servers), runs
+// jest over all projects (extra arguments go to jest), then the web apps' vitest suites when they
+// have any. Ends with a short summary, naming the browser tests skipped for want of Chromium and
+// why; the exit code is non-zero if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServers, ServerSetupError } from '../infra/scripts/ensure-servers.mjs';
+import { browserTestFiles, ensureChromium, ensureDependencies } from './lib/setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -31,8 +35,12 @@ function run(command, args, cwd = root) {
   });
 }
 
+const say = (line) => console.log(`[test] ${line}`);
+if (!ensureDependencies(root, say)) process.exit(1);
+const noBrowser = ensureChromium(say);
+
 try {
-  await ensureServers({ log: (line) => console.log(`[test] ${line}`) });
+  await ensureServers({ log: say });
 } catch (error) {
   console.error(`[test] ${error instanceof ServerSetupError ? error.message : (error.stack ?? error)}`);
   process.exit(1);
@@ -61,5 +69,9 @@ for (const r of results.slice(1)) console.log(`${r.ok ? 'passed' : 'FAILED'}  ${
 console.log(`${results[0].ok ? 'passed' : 'FAILED'}  jest`);
 for (const line of jestSummary) console.log(`  ${line.trim()}`);
 if (jestSummary.length === 0) console.log('  (jest printed no summary: see its output above)');
+if (noBrowser) {
+  console.log(`skipped browser tests: ${noBrowser}`);
+  for (const file of browserTestFiles(root)) console.log(`  ${file}`);
+}
 console.log(failed.length ? `\n${failed.length} of ${results.length} test runs failed: ${failed.map((r) => r.name).join(', ')}` : '\nAll tests passed.');
 process.exit(failed.length ? 1 : 0);
