@@ -88,7 +88,7 @@ export class AuthController {
     const reply = await this.services.call(AUTH_PATTERNS.signup, body);
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
     await this.devices.remember(req, res, reply.user.email);
-    return { user: reply.user, message: reply.message };
+    return { user: reply.user, message: MESSAGES.auth.signupSuccess };
   }
 
   @Post('auth/login')
@@ -100,7 +100,7 @@ export class AuthController {
     const reply = req.user as LoginReply;
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
     await this.devices.remember(req, res, reply.user.email);
-    return { user: reply.user, message: reply.message };
+    return { user: reply.user, message: MESSAGES.auth.loginSuccess };
   }
 
   @Post('auth/logout')

@@ -23,7 +23,7 @@ export async function linkPreviewHead(services: RpcClient, req: Request, origin:
   } catch {
     return null;
   }
-  const price = formatPriceWithTerm(property.price, property.paymentTerms ?? (property as any).paymentTerm);
+  const price = formatPriceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm);
   const place = [property.neighbourhood, property.town].filter(Boolean).join(', ');
   const title = `${property.title} – ${price}`;
   const description = [place, property.description].filter(Boolean).join(' · ').slice(0, 200);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { AUTH_PATTERNS as P, MESSAGES, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { AUTH_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
 import { RpcRequest } from '@mboa/platform';
 import { PasswordResetService } from './reset/password-reset.service.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -21,15 +21,13 @@ export class AuthController {
   ) {}
 
   @MessagePattern(P.signup)
-  async signup(@RpcRequest(P.signup) { rememberMe, ...input }: In<'signup'>): Out<'signup'> {
-    const { user, session } = await this.users.signup(input, rememberMe);
-    return { user, message: MESSAGES.auth.signupSuccess, session };
+  signup(@RpcRequest(P.signup) { rememberMe, ...input }: In<'signup'>): Out<'signup'> {
+    return this.users.signup(input, rememberMe);
   }
 
   @MessagePattern(P.login)
-  async login(@RpcRequest(P.login) input: In<'login'>): Out<'login'> {
-    const { user, session } = await this.users.login(input.email, input.password, input.rememberMe ?? false);
-    return { user, message: MESSAGES.auth.loginSuccess, session };
+  login(@RpcRequest(P.login) input: In<'login'>): Out<'login'> {
+    return this.users.login(input.email, input.password, input.rememberMe ?? false);
   }
 
   @MessagePattern(P.sessionResolve)
@@ -40,7 +38,7 @@ export class AuthController {
   @MessagePattern(P.sessionDestroy)
   async destroySession(@RpcRequest(P.sessionDestroy) { token }: In<'sessionDestroy'>): Out<'sessionDestroy'> {
     if (token) await this.sessions.destroy(token);
-    return { message: MESSAGES.auth.logoutSuccess };
+    return {};
   }
 
   @MessagePattern(P.passwordResetRequest)
@@ -70,22 +68,22 @@ export class AuthController {
 
   @MessagePattern(P.usersVerify)
   async verify(@RpcRequest(P.usersVerify) { userId, actor }: In<'usersVerify'>): Out<'usersVerify'> {
-    return { user: await this.users.verify(userId, actor), message: MESSAGES.toast.userStatusUpdated };
+    return { user: await this.users.verify(userId, actor) };
   }
 
   @MessagePattern(P.usersBan)
   async ban(@RpcRequest(P.usersBan) { userId, actor }: In<'usersBan'>): Out<'usersBan'> {
-    return { user: await this.users.ban(userId, actor), message: MESSAGES.toast.userStatusUpdated };
+    return { user: await this.users.ban(userId, actor) };
   }
 
   @MessagePattern(P.usersUnban)
   async unban(@RpcRequest(P.usersUnban) { userId, actor }: In<'usersUnban'>): Out<'usersUnban'> {
-    return { user: await this.users.unban(userId, actor), message: MESSAGES.toast.userStatusUpdated };
+    return { user: await this.users.unban(userId, actor) };
   }
 
   @MessagePattern(P.usersUpdate)
   async update(@RpcRequest(P.usersUpdate) { userId, actor, data }: In<'usersUpdate'>): Out<'usersUpdate'> {
-    return { user: await this.users.update(userId, data, actor), message: MESSAGES.toast.userStatusUpdated };
+    return { user: await this.users.update(userId, data, actor) };
   }
 
   @MessagePattern(P.adminEnsure)

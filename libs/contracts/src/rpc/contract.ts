@@ -208,7 +208,7 @@ export interface RpcContract {
   [AUTH_PATTERNS.signup]: { request: T.SignupRequest; reply: T.AuthServiceReply };
   [AUTH_PATTERNS.login]: { request: T.LoginRequest; reply: T.AuthServiceReply };
   [AUTH_PATTERNS.sessionResolve]: { request: T.SessionTokenRequest; reply: T.SessionResolveReply };
-  [AUTH_PATTERNS.sessionDestroy]: { request: T.SessionTokenRequest; reply: T.MessageResponse };
+  [AUTH_PATTERNS.sessionDestroy]: { request: T.SessionTokenRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.MessageResponse };
   [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.MessageResponse };
   [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.MessageResponse };

@@ -56,6 +56,8 @@ export type UsersUpdateRequest = UserIdRequest & UserUpdateInput;
 export type AdminEnsureRequest = Pick<AdminCreateInput, 'email' | 'password'> & Partial<Pick<AdminCreateInput, 'name' | 'whatsapp'>>;
 /** Patterns that take no arguments (`stats`, `health`). */
 export type EmptyRequest = Record<string, never>;
+/** Commands whose only answer is that they were done (`auth.session.destroy`). */
+export type EmptyReply = Record<string, never>;
 
 export interface PropertyCreateRequest {
   actor: Actor;

@@ -37,8 +37,9 @@ export interface IssuedSession {
   maxAgeMs: number | null;
 }
 
-/** `auth.login` / `auth.signup` replies: the user plus the new session. */
-export interface AuthServiceReply extends AuthResponse {
+/** `auth.login` / `auth.signup` replies: the user plus the new session (the gateway words the answer). */
+export interface AuthServiceReply {
+  user: PublicUser;
   session: IssuedSession;
 }
 
@@ -61,8 +62,7 @@ export interface AdminUserListResponse {
   totalPages: number;
 }
 
-/** `auth.users.verify` / `ban` / `unban` / `update`: the user as it now is. */
+/** `auth.users.verify` / `ban` / `unban` / `update`: the user as it now is (the gateway words the answer). */
 export interface UserChangeReply {
   user: PublicUser;
-  message: string;
 }
