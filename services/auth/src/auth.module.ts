@@ -4,7 +4,6 @@ import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AuthDb } from './db.js';
-import { AuthEventHandOff } from './events.js';
 import { HealthService } from './health.service.js';
 import { AuthRedis } from './redis.js';
 import { PasswordResetService } from './reset/password-reset.service.js';
@@ -22,9 +21,10 @@ export class AuthModule {
       configToken: AUTH_CONFIG,
       database: AuthDb,
       controllers: [AuthController],
-      providers: [AuthRedis, SessionStore, UsersService, PasswordResetService, AuthEventHandOff, AdminBootstrap],
+      providers: [AuthRedis, SessionStore, UsersService, PasswordResetService, AdminBootstrap],
       consumers: [ResetMailConsumer],
       health: HealthService,
+      handOff: true,
     });
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, EVENT_TYPES, MESSAGES, type Actor, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
-import { fail } from '@mboa/platform';
+import { EventHandOff, fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb, type AuthTx } from '../db.js';
-import { AuthEventHandOff, recordEvent } from '../events.js';
+import { recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
 import { assertAcceptablePassword } from '../rules/password-policy.js';
 import { SessionStore, type IssuedSession } from '../sessions/session-store.js';
@@ -29,7 +29,7 @@ export class UsersService {
   constructor(
     private readonly db: AuthDb,
     private readonly sessions: SessionStore,
-    private readonly handOff: AuthEventHandOff,
+    private readonly handOff: EventHandOff,
   ) {}
 
   async signup(input: NewUser, rememberMe: boolean): Promise<{ user: PublicUser; session: IssuedSession }> {
