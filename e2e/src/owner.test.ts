@@ -142,7 +142,11 @@ describeInBrowser('owners: posting a property and My Listings', () => {
         await approve(e2e, admin, posted);
         await waitSearchable(e2e, id, title);
         await page.goto('/');
+        // The newest listings (this one among them) show first; wait for the search's own answer,
+        // whose cards replace them, before holding on to a card.
+        const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/properties/search' && new URL(r.url()).searchParams.get('search') === title);
         await page.getByRole('searchbox', { name: en.home.searchLabel }).fill(title);
+        await searched;
         const card = page.getByRole('article').filter({ hasText: title });
         await card.waitFor();
         await card.getByText('60,000 FCFA/month').waitFor();
