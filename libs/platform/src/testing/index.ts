@@ -1,3 +1,5 @@
 export * from './database.js';
 export * from '../events/testing.js';
 export * from './wrong-on-purpose.js';
+export * from './eventually.js';
+export * from './refusal.js';

@@ -1,16 +1,6 @@
 import { MESSAGES, type Actor } from '@mboa/contracts';
-import { ServiceException } from '@mboa/platform';
+import { refusalOf as refusal } from '@mboa/platform/testing';
 import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications, type KnownUser } from './posting.js';
-
-function refusal(fn: () => unknown): { status: number; message: string; errors?: string[] } | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    if (!(error instanceof ServiceException)) throw error;
-    return error.body;
-  }
-}
 
 const actor = (role: Actor['role'], isVerified = true): Actor => ({ userId: '11111111-1111-4111-8111-111111111111', role, isVerified });
 const known = (role: Actor['role'], banned = false): KnownUser => ({ role, banned });

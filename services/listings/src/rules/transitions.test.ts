@@ -1,17 +1,6 @@
 import { ADMIN_PROPERTY_ACTIONS, MESSAGES, PROPERTY_STATUSES, type PropertyStatus } from '@mboa/contracts';
-import { ServiceException } from '@mboa/platform';
+import { refusalOf as refusal } from '@mboa/platform/testing';
 import { adminStatusChange, ownerStatusChange } from './transitions.js';
-
-/** The service's answer to a refused move: its status and message, as the gateway would get them. */
-function refusal(fn: () => unknown): { status: number; message: string } | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    if (!(error instanceof ServiceException)) throw error;
-    return { status: error.body.status, message: error.body.message };
-  }
-}
 
 const conflict = { status: 409, message: MESSAGES.property.invalidTransition };
 

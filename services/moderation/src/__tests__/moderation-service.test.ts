@@ -21,7 +21,7 @@ import {
   type Role,
 } from '@mboa/contracts';
 import { FileMailer, publishEvent, RpcClient, uniqueTestPrefix, type MailMessage } from '@mboa/platform';
-import { createTestDatabase, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
+import { createTestDatabase, eventually, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
 import pg from 'pg';
 // Listings is a real neighbour here, not a stand-in: moderation asks it for the property under review.
 import { startListingsService } from '../../../listings/src/main.js';
@@ -128,15 +128,6 @@ afterAll(async () => {
   await db?.drop();
   if (mailDir) await rm(mailDir, { recursive: true, force: true });
 });
-
-async function eventually<T>(fn: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
 

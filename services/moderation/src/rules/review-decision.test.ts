@@ -1,5 +1,6 @@
 import { EVENT_TYPES, MESSAGES, reviewSchema, type Actor } from '@mboa/contracts';
-import { parsePayload, ServiceException } from '@mboa/platform';
+import { parsePayload } from '@mboa/platform';
+import { refusalOf as refusal } from '@mboa/platform/testing';
 import {
   decisionEventType,
   decisionMessage,
@@ -7,16 +8,6 @@ import {
   ensureMayReview,
   ensureStillUnderReview,
 } from './review-decision.js';
-
-function refusal(fn: () => unknown): { status: number; message: string; errors?: string[] } | null {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    if (!(error instanceof ServiceException)) throw error;
-    return error.body;
-  }
-}
 
 const actor = (role: Actor['role']): Actor => ({ userId: '11111111-1111-4111-8111-111111111111', role, isVerified: true });
 
