@@ -3,8 +3,10 @@ import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/s
 import {
   adminManagePropertiesSchema,
   LISTINGS_PATTERNS,
+  MESSAGES,
   propertyEditSchema,
   type AdminManagePropertiesInput,
+  type AdminPropertyChangeResponse,
   type PropertyEditInput,
   type PublicUser,
 } from '@mboa/contracts';
@@ -28,9 +30,10 @@ export class AdminPropertiesController {
     description: 'markRented needs available, markAvailable needs rented, deactivate needs not deactivated, activate needs deactivated; otherwise 409.',
   })
   @ApiBody({ schema: jsonSchemaOf(adminManagePropertiesSchema) })
-  manage(@Body(new ZodBody(adminManagePropertiesSchema)) body: AdminManagePropertiesInput, @CurrentUser() admin: PublicUser) {
+  async manage(@Body(new ZodBody(adminManagePropertiesSchema)) body: AdminManagePropertiesInput, @CurrentUser() admin: PublicUser) {
     if (body.type === 'list') return this.services.call(LISTINGS_PATTERNS.adminList, { ...body.payload, actor: actorOf(admin) });
-    return this.services.call(LISTINGS_PATTERNS.adminStatus, { propertyId: body.payload.propertyId, action: body.type, actor: actorOf(admin) });
+    const property = await this.services.call(LISTINGS_PATTERNS.adminStatus, { propertyId: body.payload.propertyId, action: body.type, actor: actorOf(admin) });
+    return { message: MESSAGES.toast.adminPropertyStatusUpdated, property };
   }
 
   @Get('properties/:id')
@@ -49,7 +52,8 @@ export class AdminPropertiesController {
   @ApiParam({ name: 'id', description: 'Property id' })
   @ApiBody({ schema: jsonSchemaOf(propertyEditSchema) })
   @ApiResponse({ status: 200, description: '{ message, property }' })
-  edit(@Param('id') id: string, @Body(new ZodBody(propertyEditSchema)) body: PropertyEditInput, @CurrentUser() admin: PublicUser) {
-    return this.services.call(LISTINGS_PATTERNS.adminEdit, { id, data: body, actor: actorOf(admin) });
+  async edit(@Param('id') id: string, @Body(new ZodBody(propertyEditSchema)) body: PropertyEditInput, @CurrentUser() admin: PublicUser): Promise<AdminPropertyChangeResponse> {
+    const property = await this.services.call(LISTINGS_PATTERNS.adminEdit, { id, data: body, actor: actorOf(admin) });
+    return { message: MESSAGES.property.updated, property };
   }
 }

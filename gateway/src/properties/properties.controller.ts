@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import {
   bookingSchema,
   LISTINGS_PATTERNS,
+  MESSAGES,
   myListingsSchema,
   searchQuerySchema,
   type BookingInput,
@@ -71,15 +72,19 @@ export class PropertiesController {
   @UseGuards(SignedIn)
   @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete" })
   @ApiBody({ schema: jsonSchemaOf(myListingsSchema) })
-  myListings(@Body(new ZodBody(myListingsSchema)) body: MyListingsInput, @CurrentUser() user: PublicUser) {
+  async myListings(@Body(new ZodBody(myListingsSchema)) body: MyListingsInput, @CurrentUser() user: PublicUser) {
     const actor = actorOf(user);
     switch (body.action) {
       case 'fetch':
         return this.services.call(LISTINGS_PATTERNS.myListingsFetch, { actor, payload: body.payload });
-      case 'update':
-        return this.services.call(LISTINGS_PATTERNS.myListingsUpdate, { actor, payload: body.payload });
-      case 'delete':
-        return this.services.call(LISTINGS_PATTERNS.myListingsDelete, { actor, payload: body.payload });
+      case 'update': {
+        const data = await this.services.call(LISTINGS_PATTERNS.myListingsUpdate, { actor, payload: body.payload });
+        return { data, message: MESSAGES.toast.propertyStatusUpdated(data.status) };
+      }
+      case 'delete': {
+        const data = await this.services.call(LISTINGS_PATTERNS.myListingsDelete, { actor, payload: body.payload });
+        return { data, message: MESSAGES.toast.propertyDeleted };
+      }
     }
   }
 

@@ -60,14 +60,13 @@ export class ListingsController {
   }
 
   @MessagePattern(P.myListingsUpdate)
-  async myListingsUpdate(@RpcRequest(P.myListingsUpdate) { actor, payload }: In<'myListingsUpdate'>): Out<'myListingsUpdate'> {
-    const data = await this.changes.ownerSetStatus(actor, payload.id, payload.data.status);
-    return { data, message: MESSAGES.toast.propertyStatusUpdated(data.status) };
+  myListingsUpdate(@RpcRequest(P.myListingsUpdate) { actor, payload }: In<'myListingsUpdate'>): Out<'myListingsUpdate'> {
+    return this.changes.ownerSetStatus(actor, payload.id, payload.data.status);
   }
 
   @MessagePattern(P.myListingsDelete)
-  async myListingsDelete(@RpcRequest(P.myListingsDelete) { actor, payload }: In<'myListingsDelete'>): Out<'myListingsDelete'> {
-    return { data: await this.changes.remove(actor, payload.id), message: MESSAGES.toast.propertyDeleted };
+  myListingsDelete(@RpcRequest(P.myListingsDelete) { actor, payload }: In<'myListingsDelete'>): Out<'myListingsDelete'> {
+    return this.changes.remove(actor, payload.id);
   }
 
   @MessagePattern(P.bookingsCreate)
@@ -86,10 +85,9 @@ export class ListingsController {
   }
 
   @MessagePattern(P.adminStatus)
-  async adminStatus(@RpcRequest(P.adminStatus) { actor, propertyId, action }: In<'adminStatus'>): Out<'adminStatus'> {
+  adminStatus(@RpcRequest(P.adminStatus) { actor, propertyId, action }: In<'adminStatus'>): Out<'adminStatus'> {
     ensureAdmin(actor);
-    const property = await this.changes.adminSetStatus(actor, propertyId, action);
-    return { message: MESSAGES.toast.adminPropertyStatusUpdated, property };
+    return this.changes.adminSetStatus(actor, propertyId, action);
   }
 
   @MessagePattern(P.adminGet)
@@ -98,11 +96,10 @@ export class ListingsController {
   }
 
   @MessagePattern(P.adminEdit)
-  async adminEdit(@RpcRequest(P.adminEdit) { actor, id, data }: In<'adminEdit'>): Out<'adminEdit'> {
+  adminEdit(@RpcRequest(P.adminEdit) { actor, id, data }: In<'adminEdit'>): Out<'adminEdit'> {
     // Who may edit is decided before the fields are judged.
     ensureAdmin(actor);
-    const property = await this.changes.adminEdit(actor, id, parsePayload(propertyEditSchema, data));
-    return { message: MESSAGES.property.updated, property };
+    return this.changes.adminEdit(actor, id, parsePayload(propertyEditSchema, data));
   }
 
   @MessagePattern(P.stats)

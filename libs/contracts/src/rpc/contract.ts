@@ -227,14 +227,14 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.propertyGet]: { request: T.PropertyGetRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertySearch]: { request: T.PropertySearchRequest; reply: T.SearchResponse };
   [LISTINGS_PATTERNS.myListingsFetch]: { request: T.MyListingsRequest<'fetch'>; reply: T.MyListingsFetchResponse };
-  [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.MyListingsUpdateResponse };
-  [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: T.MyListingsDeleteResponse };
+  [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.PropertyRead };
+  [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: { id: string } };
   [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.BookingResponse };
   [LISTINGS_PATTERNS.profileCount]: { request: T.ProfileCountRequest; reply: { totalProperties: number } };
   [LISTINGS_PATTERNS.adminList]: { request: T.AdminPropertiesListRequest & { actor?: T.Actor }; reply: T.AdminPropertyListResponse };
-  [LISTINGS_PATTERNS.adminStatus]: { request: T.AdminPropertyStatusRequest; reply: T.AdminPropertyChangeReply };
+  [LISTINGS_PATTERNS.adminStatus]: { request: T.AdminPropertyStatusRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.adminGet]: { request: T.AdminPropertyGetRequest; reply: T.AdminPropertyResponse };
-  [LISTINGS_PATTERNS.adminEdit]: { request: T.AdminPropertyEditRequest; reply: T.AdminPropertyChangeReply };
+  [LISTINGS_PATTERNS.adminEdit]: { request: T.AdminPropertyEditRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.ListingsStatsReply };
   [LISTINGS_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 

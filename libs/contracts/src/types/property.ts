@@ -138,8 +138,8 @@ export interface BookingResponse {
   booking: Booking;
 }
 
-/** `listings.admin.status` / `listings.admin.edit`: the property as it now is. */
-export interface AdminPropertyChangeReply {
+/** Admin manage/properties status change and PATCH /api/admin/properties/{id} answers. */
+export interface AdminPropertyChangeResponse {
   message: string;
   property: PropertyRead;
 }
