@@ -1,12 +1,16 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
+  MESSAGES,
   SUPPORT_PATTERNS,
   adminManageRequestsSchema,
   adminManageSupportSchema,
   type AdminManageRequestsInput,
   type AdminManageSupportInput,
+  type PropertyRequest,
   type PublicUser,
+  type SupportStatusResponse,
+  type SupportTicket,
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { AdminOnly, CurrentUser } from '../auth/current-session.js';
@@ -35,10 +39,10 @@ export class AdminSupportController {
   @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
   @ApiResponse({ status: 404, description: 'Unknown request id' })
   @ApiResponse({ status: 409, description: 'The new status is the current one' })
-  manageRequests(@Body(new ZodBody(adminManageRequestsSchema)) body: AdminManageRequestsInput, @CurrentUser() admin: PublicUser) {
-    return body.type === 'get'
-      ? this.services.call(SUPPORT_PATTERNS.requestsList, body.payload)
-      : this.services.call(SUPPORT_PATTERNS.requestsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
+  async manageRequests(@Body(new ZodBody(adminManageRequestsSchema)) body: AdminManageRequestsInput, @CurrentUser() admin: PublicUser) {
+    if (body.type === 'get') return this.services.call(SUPPORT_PATTERNS.requestsList, body.payload);
+    const data = await this.services.call(SUPPORT_PATTERNS.requestsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
+    return { success: true, data, message: MESSAGES.toast.requestStatusUpdated } satisfies SupportStatusResponse<PropertyRequest>;
   }
 
   @Post('support')
@@ -50,9 +54,9 @@ export class AdminSupportController {
   @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
   @ApiResponse({ status: 404, description: 'Unknown ticket id' })
   @ApiResponse({ status: 409, description: 'The new status is the current one' })
-  manageSupport(@Body(new ZodBody(adminManageSupportSchema)) body: AdminManageSupportInput, @CurrentUser() admin: PublicUser) {
-    return body.type === 'get'
-      ? this.services.call(SUPPORT_PATTERNS.ticketsList, body.payload)
-      : this.services.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
+  async manageSupport(@Body(new ZodBody(adminManageSupportSchema)) body: AdminManageSupportInput, @CurrentUser() admin: PublicUser) {
+    if (body.type === 'get') return this.services.call(SUPPORT_PATTERNS.ticketsList, body.payload);
+    const data = await this.services.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
+    return { success: true, data, message: MESSAGES.toast.supportStatusUpdated } satisfies SupportStatusResponse<SupportTicket>;
   }
 }

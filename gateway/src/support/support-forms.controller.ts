@@ -2,11 +2,15 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
+  MESSAGES,
   SUPPORT_PATTERNS,
   requestSpaceSchema,
   supportTicketSchema,
+  type PropertyRequest,
   type PublicUser,
   type RequestSpaceInput,
+  type SupportCreateResponse,
+  type SupportTicket,
   type SupportTicketInput,
 } from '@mboa/contracts';
 import { CurrentSession } from '../auth/current-session.js';
@@ -29,8 +33,8 @@ export class SupportFormsController {
   @ApiBody({ schema: jsonSchemaOf(requestSpaceSchema) })
   @ApiResponse({ status: 201, description: '{ success, message, data: the stored request (status "searching") }' })
   @ApiResponse({ status: 400, description: 'Empty request text or WhatsApp, with the spec\'s text' })
-  createRequest(@Body(new ZodBody(requestSpaceSchema)) body: RequestSpaceInput) {
-    return this.services.call(SUPPORT_PATTERNS.requestsCreate, body);
+  async createRequest(@Body(new ZodBody(requestSpaceSchema)) body: RequestSpaceInput): Promise<SupportCreateResponse<PropertyRequest>> {
+    return { success: true, message: MESSAGES.request.success, data: await this.services.call(SUPPORT_PATTERNS.requestsCreate, body) };
   }
 
   @Post('support')
@@ -39,10 +43,10 @@ export class SupportFormsController {
   @ApiBody({ schema: jsonSchemaOf(supportTicketSchema) })
   @ApiResponse({ status: 201, description: '{ success, message, data: the stored ticket (status "pending") }' })
   @ApiResponse({ status: 400, description: 'Empty name, email, subject or message, or an invalid e-mail' })
-  async createTicket(@Body(new ZodBody(supportTicketSchema)) body: SupportTicketInput, @Req() req: Request) {
+  async createTicket(@Body(new ZodBody(supportTicketSchema)) body: SupportTicketInput, @Req() req: Request): Promise<SupportCreateResponse<SupportTicket>> {
     const user = await this.sender(req);
     const ticket = user ? { ...body, whatsapp: body.whatsapp ?? user.whatsapp, userId: user.id } : body;
-    return this.services.call(SUPPORT_PATTERNS.ticketsCreate, ticket);
+    return { success: true, message: MESSAGES.contact.success, data: await this.services.call(SUPPORT_PATTERNS.ticketsCreate, ticket) };
   }
 
   /** The signed-in sender, if any. The form is public: a session that cannot be read never blocks it. */

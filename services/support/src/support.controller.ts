@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { MESSAGES, SUPPORT_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { SUPPORT_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
 import { RpcRequest } from '@mboa/platform';
 import { HealthService } from './health.service.js';
 import { RequestsService } from './requests/requests.service.js';
@@ -19,8 +19,8 @@ export class SupportController {
   ) {}
 
   @MessagePattern(P.requestsCreate)
-  async createRequest(@RpcRequest(P.requestsCreate) input: In<'requestsCreate'>): Out<'requestsCreate'> {
-    return { success: true, message: MESSAGES.request.success, data: await this.requests.create(input) };
+  createRequest(@RpcRequest(P.requestsCreate) input: In<'requestsCreate'>): Out<'requestsCreate'> {
+    return this.requests.create(input);
   }
 
   @MessagePattern(P.requestsList)
@@ -29,14 +29,13 @@ export class SupportController {
   }
 
   @MessagePattern(P.requestsUpdateStatus)
-  async updateRequestStatus(@RpcRequest(P.requestsUpdateStatus) { requestId, newStatus, actor }: In<'requestsUpdateStatus'>): Out<'requestsUpdateStatus'> {
-    const data = await this.requests.updateStatus(requestId, newStatus, actor);
-    return { success: true, data, message: MESSAGES.toast.requestStatusUpdated };
+  updateRequestStatus(@RpcRequest(P.requestsUpdateStatus) { requestId, newStatus, actor }: In<'requestsUpdateStatus'>): Out<'requestsUpdateStatus'> {
+    return this.requests.updateStatus(requestId, newStatus, actor);
   }
 
   @MessagePattern(P.ticketsCreate)
-  async createTicket(@RpcRequest(P.ticketsCreate) input: In<'ticketsCreate'>): Out<'ticketsCreate'> {
-    return { success: true, message: MESSAGES.contact.success, data: await this.tickets.create(input) };
+  createTicket(@RpcRequest(P.ticketsCreate) input: In<'ticketsCreate'>): Out<'ticketsCreate'> {
+    return this.tickets.create(input);
   }
 
   @MessagePattern(P.ticketsList)
@@ -45,9 +44,8 @@ export class SupportController {
   }
 
   @MessagePattern(P.ticketsUpdateStatus)
-  async updateTicketStatus(@RpcRequest(P.ticketsUpdateStatus) { ticketId, newStatus, actor }: In<'ticketsUpdateStatus'>): Out<'ticketsUpdateStatus'> {
-    const data = await this.tickets.updateStatus(ticketId, newStatus, actor);
-    return { success: true, data, message: MESSAGES.toast.supportStatusUpdated };
+  updateTicketStatus(@RpcRequest(P.ticketsUpdateStatus) { ticketId, newStatus, actor }: In<'ticketsUpdateStatus'>): Out<'ticketsUpdateStatus'> {
+    return this.tickets.updateStatus(ticketId, newStatus, actor);
   }
 
   @MessagePattern(P.stats)

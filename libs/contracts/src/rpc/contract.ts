@@ -247,12 +247,12 @@ export interface RpcContract {
   [MODERATION_PATTERNS.auditLatest]: { request: T.AuditLatestRequest; reply: { actions: T.AuditEntry[] } };
   [MODERATION_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 
-  [SUPPORT_PATTERNS.requestsCreate]: { request: T.RequestCreateRequest; reply: T.SupportCreateReply<T.PropertyRequest> };
+  [SUPPORT_PATTERNS.requestsCreate]: { request: T.RequestCreateRequest; reply: T.PropertyRequest };
   [SUPPORT_PATTERNS.requestsList]: { request: T.RequestsListRequest; reply: T.AdminListResponse<T.PropertyRequest> };
-  [SUPPORT_PATTERNS.requestsUpdateStatus]: { request: T.RequestsUpdateStatusRequest; reply: T.SupportStatusReply<T.PropertyRequest> };
-  [SUPPORT_PATTERNS.ticketsCreate]: { request: T.TicketCreateRequest; reply: T.SupportCreateReply<T.SupportTicket> };
+  [SUPPORT_PATTERNS.requestsUpdateStatus]: { request: T.RequestsUpdateStatusRequest; reply: T.PropertyRequest };
+  [SUPPORT_PATTERNS.ticketsCreate]: { request: T.TicketCreateRequest; reply: T.SupportTicket };
   [SUPPORT_PATTERNS.ticketsList]: { request: T.TicketsListRequest; reply: T.AdminListResponse<T.SupportTicket> };
-  [SUPPORT_PATTERNS.ticketsUpdateStatus]: { request: T.TicketsUpdateStatusRequest; reply: T.SupportStatusReply<T.SupportTicket> };
+  [SUPPORT_PATTERNS.ticketsUpdateStatus]: { request: T.TicketsUpdateStatusRequest; reply: T.SupportTicket };
   [SUPPORT_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.SupportStatsReply };
   [SUPPORT_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 }

@@ -38,15 +38,15 @@ export interface AdminStatusUpdateResponse<T> {
   error?: string;
 }
 
-/** `support.requests.create` / `support.tickets.create` answers. */
-export interface SupportCreateReply<T> {
+/** POST /api/properties/request-space and /api/properties/support answers. */
+export interface SupportCreateResponse<T> {
   success: true;
   message: string;
   data: T;
 }
 
-/** `support.requests.update-status` / `support.tickets.update-status` answers. */
-export interface SupportStatusReply<T> {
+/** Admin manage/requests and manage/support `update-status` answers. */
+export interface SupportStatusResponse<T> {
   success: true;
   message: string;
   data: T;
