@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './router.js';
+import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
 import { SessionProvider } from './session/session.js';
 import { RequestModalProvider } from './shell/RequestModal.js';
 import { ToastProvider } from './ui/toast.js';
@@ -14,6 +15,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
+        <ForgetOnUserChange />
         <ToastProvider>
           <RequestModalProvider>
             <RouterProvider router={createRouter()} />

@@ -44,7 +44,7 @@ export const confirmPasswordReset = (email: string, newPassword: string) =>
     fallback: MESSAGES.passwordReset.fallback,
   });
 
-export const getProfile = () => api<ProfileResponse>('/user/me');
+export const getProfile = (signal?: AbortSignal) => api<ProfileResponse>('/user/me', { signal });
 
 export interface SearchParams {
   search?: string;

@@ -1,4 +1,5 @@
-import { isOwnerRole, MESSAGES, userInitial, type ProfileResponse } from '@mboa/contracts';
+import { isOwnerRole, MESSAGES, userInitial } from '@mboa/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@mboa/web-core';
@@ -9,29 +10,20 @@ import { useSession } from '../session/session.js';
 export default function Profile() {
   const navigate = useNavigate();
   const { logout, setUser } = useSession();
-  const [data, setData] = useState<ProfileResponse | null>(null);
-  const [failed, setFailed] = useState(false);
   const [advanced, setAdvanced] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const profileQuery = useQuery({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile(signal) });
+  const data = profileQuery.data ?? null;
+  const signedOut = profileQuery.error instanceof ApiError && profileQuery.error.status === 401;
+  const failed = profileQuery.isError && !signedOut;
 
   useEffect(() => {
-    let live = true;
-    getProfile()
-      .then((result) => live && setData(result))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 401) {
-          setUser(null);
-          navigate('/login', { replace: true });
-          return;
-        }
-        console.error(MESSAGES.auth.fetchProfileFailed, error);
-        setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [navigate, setUser]);
+    if (!profileQuery.error) return;
+    if (signedOut) {
+      setUser(null);
+      navigate('/login', { replace: true });
+    } else console.error(MESSAGES.auth.fetchProfileFailed, profileQuery.error);
+  }, [profileQuery.error, signedOut, navigate, setUser]);
 
   async function signOut() {
     setLeaving(true);

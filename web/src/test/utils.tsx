@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { ForgetOnUserChange } from '../session/ForgetOnUserChange.js';
 import { SessionProvider } from '../session/session.js';
 import { RequestModalProvider } from '../shell/RequestModal.js';
 import { ToastProvider } from '../ui/toast.js';
@@ -103,6 +104,7 @@ export function renderApp(
   const utils = render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider initialUser={options.signedIn ?? null}>
+        <ForgetOnUserChange />
         <ToastProvider>
           <RequestModalProvider>
             <RouterProvider router={router} />
