@@ -1,5 +1,5 @@
 import { LIMITS } from '@mboa/contracts';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | 'failed';
 interface ToastItem {
@@ -20,13 +20,23 @@ const ToastContext = createContext<Notify>(() => {});
 export function ToastProvider({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Gone with the page: a toast's timer must not touch a provider that is no longer there.
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
   const notify = useCallback<Notify>(
     (type, text) => {
       const id = nextId.current++;
       setToasts((list) => [...list.slice(-3), { id, type, text }]);
-      setTimeout(() => dismiss(id), toastDuration(type));
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, toastDuration(type));
+      timers.current.add(timer);
     },
     [dismiss],
   );
