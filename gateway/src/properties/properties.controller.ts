@@ -94,8 +94,9 @@ export class PropertiesController {
   @ApiOperation({ summary: 'Record a contact with a landlord before WhatsApp opens; `propertyId` optional' })
   @ApiBody({ schema: jsonSchemaOf(bookingSchema) })
   @ApiResponse({ status: 201, description: '{ message, booking }' })
-  booking(@Body(new ZodBody(bookingSchema)) body: BookingInput, @CurrentUser() user: PublicUser): Promise<BookingResponse> {
-    return this.services.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(user), data: body });
+  async booking(@Body(new ZodBody(bookingSchema)) body: BookingInput, @CurrentUser() user: PublicUser): Promise<BookingResponse> {
+    const booking = await this.services.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(user), data: body });
+    return { message: MESSAGES.booking.created, booking };
   }
 
   @Get('user/me')

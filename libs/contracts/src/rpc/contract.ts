@@ -229,7 +229,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.myListingsFetch]: { request: T.MyListingsRequest<'fetch'>; reply: T.MyListingsFetchResponse };
   [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: { id: string } };
-  [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.BookingResponse };
+  [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.Booking };
   [LISTINGS_PATTERNS.profileCount]: { request: T.ProfileCountRequest; reply: { totalProperties: number } };
   [LISTINGS_PATTERNS.adminList]: { request: T.AdminPropertiesListRequest & { actor?: T.Actor }; reply: T.AdminPropertyListResponse };
   [LISTINGS_PATTERNS.adminStatus]: { request: T.AdminPropertyStatusRequest; reply: T.PropertyRead };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid, EVENT_TYPES, MESSAGES, POSTING_ROLES, type Actor, type BookingInput, type BookingResponse } from '@mboa/contracts';
+import { isUuid, EVENT_TYPES, MESSAGES, POSTING_ROLES, type Actor, type Booking, type BookingInput } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
@@ -20,7 +20,7 @@ export class BookingsService {
    * The landlord's name and WhatsApp number are taken from the owners projection, never from the
    * request: a booking can only point at someone who really lists properties.
    */
-  async create(actor: Actor, data: BookingInput): Promise<BookingResponse> {
+  async create(actor: Actor, data: BookingInput): Promise<Booking> {
     const landlordId = data.To.user;
     if (!isUuid(landlordId)) {
       throw fail.badRequest(MESSAGES.booking.ownerIdRequired, [`To.user: ${MESSAGES.booking.ownerIdRequired}`]);
@@ -60,15 +60,12 @@ export class BookingsService {
       return created;
     });
     return {
-      message: MESSAGES.booking.created,
-      booking: {
-        _id: booking.id,
-        id: booking.id,
-        propertyId: booking.propertyId,
-        renterId: booking.renterId,
-        To: { user: booking.landlordId, name: booking.landlordName, whatsapp: booking.landlordWhatsapp },
-        createdAt: booking.createdAt.toISOString(),
-      },
+      _id: booking.id,
+      id: booking.id,
+      propertyId: booking.propertyId,
+      renterId: booking.renterId,
+      To: { user: booking.landlordId, name: booking.landlordName, whatsapp: booking.landlordWhatsapp },
+      createdAt: booking.createdAt.toISOString(),
     };
   }
 }
