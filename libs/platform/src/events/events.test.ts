@@ -10,6 +10,7 @@ import {
   EventConsumer,
   eventSubject,
   handOffEvent,
+  newEnvelope,
   OutboxRelay,
   pgSqlClient,
   publishEvent,
@@ -280,7 +281,8 @@ test('an event handed off after commit is applied before the producer goes on; t
 });
 
 test('a hand-off nobody takes answers at once; one that fails leaves the event to JetStream', async () => {
-  const envelope = await publishEvent(nc, { type: 'handoff.lost', payload: {} }, { prefix });
+  // Not in the stream yet: a JetStream delivery must not race the hand-off below.
+  const envelope = newEnvelope({ type: 'handoff.lost', payload: {} });
   const started = Date.now();
   const [nobody] = await handOffEvent(nc, envelope, ['svc-not-running'], { prefix, logger: silentLogger });
   expect(nobody!.outcome).toBe('unreachable');
@@ -295,6 +297,7 @@ test('a hand-off nobody takes answers at once; one that fails leaves the event t
     .start();
   const [failed] = await handOffEvent(nc, envelope, ['svc-handoff-fails'], { prefix, logger: silentLogger });
   expect(failed!.outcome).toBe('failed');
+  await publishEvent(nc, envelope, { prefix });
   // The durable path still applies it (the consumer reads the stream from its start).
   await until(async () => (await count(`SELECT count(*) AS n FROM ${SCHEMA}.processed_events WHERE consumer = 'svc-handoff-fails' AND event_id = $1`, envelope.id)) === 1);
   expect(attempts).toBe(2);
