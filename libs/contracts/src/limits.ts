@@ -84,7 +84,7 @@ export const LIMITS = {
    * The largest number any numeric input accepts unless its field sets its own bound: prices,
    * cautions and sizes are stored as 32-bit integers (at most 2,147,483,647).
    */
-  numbers: { maxInput: 1_000_000_000 },
+  numbers: { maxInput: 1_000_000_000, maxPage: 1_000_000 },
   http: {
     jsonBodyBytes: 100 * 1024,
     jsonBodyLimit: '100kb',

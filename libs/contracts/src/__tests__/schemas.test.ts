@@ -305,5 +305,6 @@ describe('hostile input', () => {
     }
     expect(parseOrErrors(searchQuerySchema, { maxPrice: 'Infinity' }).ok).toBe(false);
     expect(parseOrErrors(searchQuerySchema, { maxPrice: '75000' })).toMatchObject({ ok: true, data: { maxPrice: 75000 } });
+    expect(parseOrErrors(searchQuerySchema, { page: '2147483648' })).toMatchObject({ ok: false, errors: [`page: ${MESSAGES.common.numberTooLarge}`] });
   });
 });

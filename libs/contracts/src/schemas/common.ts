@@ -69,7 +69,13 @@ export const idSchema = z
 
 export const pageSchema = z.preprocess(
   toNumber,
-  z.number({ error: M.pageInvalid }).int({ error: M.pageInvalid }).min(1, { error: M.pageInvalid }).default(1),
+  z
+    .number({ error: M.pageInvalid })
+    .int({ error: M.pageInvalid })
+    .min(1, { error: M.pageInvalid })
+    // Far past any real list, and the row offset it leads to stays within a 32-bit integer.
+    .max(LIMITS.numbers.maxPage, { error: M.numberTooLarge })
+    .default(1),
 );
 
 export function limitSchema(defaultLimit: number) {
