@@ -78,23 +78,36 @@ test('the reset request answers without waiting for the mail, and the mail still
   expect(code).toMatch(/^\d{6}$/);
 });
 
+/** One measurement: paired requests, known then unknown, so both halves of a pair share the load. */
+async function measure(known: string, round: number) {
+  const differences: number[] = [];
+  const unknownMs: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const k = await timedRequest(known);
+    const u = await timedRequest(`timing.nobody.${Date.now()}.${round}.${i}@example.cm`);
+    differences.push(k - u);
+    unknownMs.push(u);
+  }
+  return { difference: median(differences), unknown: median(unknownMs) };
+}
+
 test('a reset request takes as long for an unknown e-mail as for a registered one', async () => {
   const known = `timing.known.${Date.now()}@example.cm`;
   await signUp(known);
-  // Warm both paths once, then interleave so that load on the machine hits both alike.
+  // Warm both paths once.
   await timedRequest(known);
   await timedRequest(`timing.warm.${Date.now()}@example.cm`);
-  const knownMs: number[] = [];
-  const unknownMs: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    knownMs.push(await timedRequest(known));
-    unknownMs.push(await timedRequest(`timing.nobody.${Date.now()}.${i}@example.cm`));
+  // Only a registered address being slower would tell an attacker anything (before the fix: 19 ms
+  // against 5 ms, on every request). Other test files share the two cores and once made one
+  // measurement of a fair server look unfair (a CI run: 30.7 against 18.1 ms), so a measurement
+  // that looks unfair is taken again: a real leak is slower every time, noise is not.
+  const attempts: string[] = [];
+  let fair = false;
+  for (let round = 0; round < 3 && !fair; round++) {
+    const { difference, unknown } = await measure(known, round);
+    attempts.push(`known − unknown ${difference.toFixed(1)} ms (unknown ${unknown.toFixed(1)} ms)`);
+    fair = difference < Math.max(10, 0.5 * unknown);
   }
-  const k = median(knownMs);
-  const u = median(unknownMs);
-  console.log(`reset request median over ${ROUNDS}: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
-  // Only a registered address being slower would tell an attacker anything (before this change:
-  // 19 ms against 5 ms). The bound is loose on purpose: other test files share the two cores, and
-  // noise in either direction must not fail the suite; the leak was a multiple, not a few ms.
-  expect(k - u).toBeLessThan(Math.max(10, 0.5 * u));
+  console.log(`reset request, median of ${ROUNDS} pairs: ${attempts.join('; ')}`);
+  expect(fair).toBe(true);
 });
