@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MODERATION_PATTERNS, reviewSchema, type PublicUser, type ReviewInput } from '@mboa/contracts';
+import { decisionMessage, MODERATION_PATTERNS, reviewSchema, type PublicUser, type ReviewInput, type ReviewResponse } from '@mboa/contracts';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -17,7 +17,8 @@ export class AdminReviewController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve or reject a property not verified yet (reject needs feedback); 409 once verified' })
   @ApiBody({ schema: jsonSchemaOf(reviewSchema) })
-  review(@Param('id') id: string, @Body(new ZodBody(reviewSchema)) body: ReviewInput, @CurrentUser() admin: PublicUser) {
-    return this.services.call(MODERATION_PATTERNS.review, { propertyId: id, actor: actorOf(admin), review: body });
+  async review(@Param('id') id: string, @Body(new ZodBody(reviewSchema)) body: ReviewInput, @CurrentUser() admin: PublicUser): Promise<ReviewResponse> {
+    const { review } = await this.services.call(MODERATION_PATTERNS.review, { propertyId: id, actor: actorOf(admin), review: body });
+    return { message: decisionMessage(body.action), review };
   }
 }

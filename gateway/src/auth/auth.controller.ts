@@ -122,7 +122,8 @@ export class AuthController {
       ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
       ['resetRequestsPerIp', clientRateKey(req)],
     ]);
-    return this.services.call(AUTH_PATTERNS.passwordResetRequest, body);
+    await this.services.call(AUTH_PATTERNS.passwordResetRequest, body);
+    return { message: MESSAGES.passwordReset.requestSent };
   }
 
   @Post('auth/password-reset/verify')
@@ -134,7 +135,8 @@ export class AuthController {
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
       ['resetChecksPerIp', clientRateKey(req)],
     ]);
-    return this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
+    await this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
+    return { message: MESSAGES.passwordReset.codeVerified };
   }
 
   @Post('auth/password-reset/confirm')
@@ -150,9 +152,9 @@ export class AuthController {
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
       ['resetChecksPerIp', clientRateKey(req)],
     ]);
-    const reply = await this.services.call(AUTH_PATTERNS.passwordResetConfirm, body);
+    await this.services.call(AUTH_PATTERNS.passwordResetConfirm, body);
     // Whoever read the mailed code owns the mailbox: this browser now signs in whatever the lock.
     await this.devices.remember(req, res, body.email);
-    return reply;
+    return { message: MESSAGES.passwordReset.confirmSuccess };
   }
 }

@@ -209,9 +209,9 @@ export interface RpcContract {
   [AUTH_PATTERNS.login]: { request: T.LoginRequest; reply: T.AuthServiceReply };
   [AUTH_PATTERNS.sessionResolve]: { request: T.SessionTokenRequest; reply: T.SessionResolveReply };
   [AUTH_PATTERNS.sessionDestroy]: { request: T.SessionTokenRequest; reply: T.EmptyReply };
-  [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.MessageResponse };
-  [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.MessageResponse };
-  [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.MessageResponse };
+  [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.EmptyReply };
+  [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.EmptyReply };
+  [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.usersList]: { request: T.UsersListRequest; reply: T.AdminUserListResponse };
   [AUTH_PATTERNS.usersGet]: { request: T.UserIdRequest; reply: { user: T.PublicUser } };
   [AUTH_PATTERNS.usersVerify]: { request: T.UserIdRequest; reply: T.UserChangeReply };

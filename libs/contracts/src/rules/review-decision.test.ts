@@ -1,6 +1,11 @@
-import { decisionNeedsFeedback, MESSAGES, reviewDecisionProblem, reviewSchema } from '../index.js';
+import { decisionMessage, decisionNeedsFeedback, MESSAGES, reviewDecisionProblem, reviewSchema } from '../index.js';
 
 describe('a review decision', () => {
+  it('the admin is told what was decided', () => {
+    expect(decisionMessage('approve')).toBe(MESSAGES.property.approved);
+    expect(decisionMessage('reject')).toBe(MESSAGES.property.rejected);
+  });
+
   it('a rejection needs a reason that is not blank', () => {
     expect(decisionNeedsFeedback('reject')).toBe(true);
     expect(reviewDecisionProblem('reject', '')).toBe(MESSAGES.property.rejectionReasonRequired);

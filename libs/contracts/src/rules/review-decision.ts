@@ -14,3 +14,8 @@ export function reviewDecisionProblem(action: ReviewAction, feedback: string | n
   if (decisionNeedsFeedback(action) && !(feedback ?? '').trim()) return MESSAGES.property.rejectionReasonRequired;
   return null;
 }
+
+/** What the admin is told once the decision is recorded (the gateway words moderation's answer). */
+export function decisionMessage(action: ReviewAction): string {
+  return action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected;
+}

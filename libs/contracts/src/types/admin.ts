@@ -50,6 +50,10 @@ export interface ReviewRecord {
 
 /** `moderation.review`: the decision as recorded. */
 export interface ReviewReply {
-  message: string;
   review: ReviewRecord;
+}
+
+/** `POST /api/admin/properties/{id}/review`: the decision as recorded, and what the admin is told. */
+export interface ReviewResponse extends ReviewReply {
+  message: string;
 }

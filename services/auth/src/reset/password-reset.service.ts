@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_TYPES, LIMITS, MESSAGES } from '@mboa/contracts';
+import { EVENT_TYPES, LIMITS, MESSAGES, type EmptyReply } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { AuthDb } from '../db.js';
@@ -34,11 +34,11 @@ export class PasswordResetService {
    * service's consumer of the recorded event (`sendCode`), so the answer's timing says nothing about
    * whether the account exists, and the outbox keeps the request through a restart.
    */
-  async request(email: string): Promise<{ message: string }> {
+  async request(email: string): Promise<EmptyReply> {
     await this.db.$transaction(async (tx) => {
       await recordEvent(tx, EVENT_TYPES.passwordResetRequested, { email: email.trim().toLowerCase() });
     });
-    return { message: MESSAGES.passwordReset.requestSent };
+    return {};
   }
 
   /** Mails a code for a `password-reset.requested` event; throwing makes the event come back later. */
@@ -71,7 +71,7 @@ export class PasswordResetService {
     }
   }
 
-  async verify(email: string, code: string, now = new Date()): Promise<{ message: string }> {
+  async verify(email: string, code: string, now = new Date()): Promise<EmptyReply> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     const reset = user ? await this.db.passwordReset.findUnique({ where: { userId: user.id } }) : null;
     if (!user || !reset || reset.expiresAt <= now) throw fail.badRequest(MESSAGES.passwordReset.codeInvalid);
@@ -87,10 +87,10 @@ export class PasswordResetService {
       throw fail.badRequest(left > 0 ? MESSAGES.passwordReset.codeInvalid : MESSAGES.passwordReset.tooManyWrongTries);
     }
     await this.db.passwordReset.update({ where: { userId: user.id }, data: { verifiedAt: now } });
-    return { message: MESSAGES.passwordReset.codeVerified };
+    return {};
   }
 
-  async confirm(email: string, newPassword: string, now = new Date()): Promise<{ message: string }> {
+  async confirm(email: string, newPassword: string, now = new Date()): Promise<EmptyReply> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     const reset = user ? await this.db.passwordReset.findUnique({ where: { userId: user.id } }) : null;
     const fresh =
@@ -103,7 +103,7 @@ export class PasswordResetService {
       await tx.passwordReset.delete({ where: { userId: user.id } });
     });
     await this.sessions.destroyAllOf(user.id);
-    return { message: MESSAGES.passwordReset.confirmSuccess };
+    return {};
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type PropertyReviewedPayload,
   type ReviewInput,
   type ReviewRecord,
+  type ReviewReply,
 } from '@mboa/contracts';
 import { addToOutbox, EventHandOff, fail, RpcCallError } from '@mboa/platform';
 import type { Review } from '../generated/prisma/client.js';
@@ -14,7 +15,6 @@ import { ModerationDb } from '../db.js';
 import { ListingsClient } from '../listings.client.js';
 import {
   decisionEventType,
-  decisionMessage,
   ensureDecisionComplete,
   ensureMayReview,
   ensureStillUnderReview,
@@ -34,7 +34,7 @@ export class ReviewService {
     private readonly listings: ListingsClient,
   ) {}
 
-  async review(propertyId: string, input: ReviewInput, actor: Actor): Promise<{ message: string; review: ReviewRecord }> {
+  async review(propertyId: string, input: ReviewInput, actor: Actor): Promise<ReviewReply> {
     ensureMayReview(actor);
     ensureDecisionComplete(input);
     const property = await this.fetchProperty(propertyId, actor);
@@ -77,10 +77,7 @@ export class ReviewService {
     // Read your writes: listings applies the decision before the admin gets the answer, so the
     // next read (details, My Listings, the admin screen) shows it. Never fails the decision.
     await this.handOff.applyNow(event);
-    return {
-      message: decisionMessage(input.action),
-      review: toRecord(review),
-    };
+    return { review: toRecord(review) };
   }
 
   async reviewsOf(propertyId: string): Promise<ReviewRecord[]> {

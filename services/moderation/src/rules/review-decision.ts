@@ -36,7 +36,3 @@ export function decisionEventType(action: ReviewAction): typeof EVENT_TYPES.prop
   return action === 'approve' ? EVENT_TYPES.propertyApproved : EVENT_TYPES.propertyRejected;
 }
 
-/** What the admin is told once the decision is recorded. */
-export function decisionMessage(action: ReviewAction): string {
-  return action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected;
-}
