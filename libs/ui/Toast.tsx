@@ -8,7 +8,7 @@ interface ToastItem {
   text: string;
 }
 
-/** Errors stay longer so they can be read (spec §9: 3000 ms, errors 5000 ms). */
+/** Errors stay longer so they can be read (`LIMITS.toast`: 3000 ms, errors 5000 ms). */
 export function toastDuration(type: ToastType): number {
   return type === 'error' || type === 'failed' ? LIMITS.toast.errorDurationMs : LIMITS.toast.durationMs;
 }

@@ -1,4 +1,4 @@
-/** JSON body of every /api error (CONTRACT.md). */
+/** JSON body of every /api error (docs/api.md#status-codes-and-errors). */
 export interface ErrorBody {
   message: string;
   errors?: string[];

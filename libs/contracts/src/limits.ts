@@ -1,6 +1,6 @@
 const MB = 1024 * 1024;
 
-/** Every number the product limits by (spec §9 + CONTRACT.md). */
+/** Every number the product limits by (docs/api.md#limits, docs/api.md#rate-limits). */
 export const LIMITS = {
   images: {
     maxCount: 10,
@@ -52,7 +52,7 @@ export const LIMITS = {
     rememberMeMs: 30 * 24 * 60 * 60 * 1000,
   },
   /**
-   * Failed logins within a window (CONTRACT.md fixes per e-mail and per address). Per-address rules
+   * Failed logins within a window, per e-mail and per address (docs/api.md#rate-limits). Per-address rules
    * count an IPv4 address or an IPv6 /64: on MTN and Orange mobile data thousands of people share
    * one public IPv4 address (carrier-grade NAT), so per-address allowances are generous and
    * per-account ones strict. A browser with a device cookie for the account (a login succeeded

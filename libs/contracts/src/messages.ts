@@ -1,8 +1,8 @@
 import { LIMITS } from './limits.js';
 
 /**
- * Every user-facing text. Texts quoted by the spec (§5, §8) or CONTRACT.md are kept byte for byte,
- * typos and double spaces included, because clients written against the spec compare them.
+ * Every user-facing text. Texts the product has always shown (those docs/api.md quotes) are kept
+ * byte for byte, typos and double spaces included, because existing clients compare them.
  * Emoji are written as escapes so no editor can silently change them.
  */
 export const MESSAGES = {
@@ -76,7 +76,7 @@ export const MESSAGES = {
     fillAllFields: 'Please fill in all fields.',
     passwordsDoNotMatch: 'Passwords do not match.',
     fallback: 'Something went wrong',
-    /** Same answer whether or not the account exists (CONTRACT.md). */
+    /** Same answer whether or not the account exists, so it never tells who has one. */
     requestSent: 'If an account exists for this email, a reset code has been sent to it.',
     codeFormat: `Code must be ${LIMITS.passwordReset.codeLength} digits.`,
     codeInvalid: 'Invalid or expired code.',
@@ -143,7 +143,7 @@ export const MESSAGES = {
     ownerBanned: 'This owner is banned.',
     postForOthersAdminOnly: 'Only admins can post on behalf of another user.',
     imagesInvalid: 'The images are invalid.',
-    /** Spec §5 step 3: what each category needs (REQUIRED_SPECIFICATIONS). */
+    /** The post wizard's step 3 and the server: what each category needs (REQUIRED_SPECIFICATIONS). */
     specificationRequired: {
       bedrooms: 'Number of bedrooms is required',
       toilets: 'Number of toilets is required',

@@ -5,7 +5,7 @@ export const CATEGORY_LABELS: Readonly<Record<PropertyCategory, string>> = {
   commercial: 'Commercial',
 };
 
-/** Values exactly as spec §3 (two residential values carry capitals and a space). */
+/** Values exactly as on the wire (docs/api.md#values; two residential values carry capitals and a space). */
 export const RESIDENTIAL_PROPERTY_TYPES = [
   'Single Room',
   'Guest House',
@@ -99,7 +99,7 @@ export const PROPERTY_STATUS_LABELS: Readonly<Record<PropertyStatus, string>> = 
   rented: 'Rented',
   deactivated: 'Deactivated',
 };
-/** Availability chosen when posting (spec §3). */
+/** Availability chosen when posting (docs/api.md#values). */
 export const AVAILABILITIES = ['available', 'rented'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
@@ -114,7 +114,7 @@ export function isPropertyStatus(value: unknown): value is PropertyStatus {
   return typeof value === 'string' && (PROPERTY_STATUSES as readonly string[]).includes(value);
 }
 
-/** Admin property actions (spec §7 manage/properties); what each requires and produces: rules/property-status.ts. */
+/** Admin property actions (`manage/properties`, docs/api.md#admin); what each requires and produces: rules/property-status.ts. */
 export const ADMIN_PROPERTY_ACTIONS = ['markRented', 'markAvailable', 'deactivate', 'activate'] as const;
 export type AdminPropertyAction = (typeof ADMIN_PROPERTY_ACTIONS)[number];
 
@@ -152,7 +152,7 @@ export const SPECIFICATION_FIELDS = [
   'sections',
 ] as const;
 export type SpecificationField = (typeof SPECIFICATION_FIELDS)[number];
-/** Specification fields the wizard requires per category (spec §5 step 3). */
+/** Specification fields the post wizard's step 3 and the server require per category. */
 export const REQUIRED_SPECIFICATIONS: Readonly<Record<PropertyCategory, readonly SpecificationField[]>> = {
   residential: ['bedrooms', 'toilets', 'size'],
   commercial: ['sections', 'size'],

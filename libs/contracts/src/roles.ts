@@ -1,8 +1,8 @@
-/** Roles a person may choose at sign-up (spec §6). */
+/** Roles a person may choose at sign-up (docs/api.md#roles-and-who-may-call-what). */
 export const SIGNUP_ROLES = ['renter', 'landlord', 'caretaker'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
-/** Every role that exists; `admin` is created only by the admin bootstrap (CONTRACT.md). */
+/** Every role that exists; `admin` is created only by the admin bootstrap or `npm run admin:create`. */
 export const ROLES = ['renter', 'landlord', 'caretaker', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -24,7 +24,7 @@ export const OWNER_ROLES = ['landlord', 'caretaker'] as const satisfies readonly
 export const USER_STATUSES = ['active', 'banned'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** Admin user-list filter values (spec §7 manage/user). */
+/** Admin user-list filter values (`manage/user`, docs/api.md#admin). */
 export const USER_FILTERS = ['active', 'banned', 'verified', 'unverified'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 

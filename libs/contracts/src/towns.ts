@@ -1,6 +1,6 @@
 /**
- * Fixed list of real Cameroonian towns offered in the location pickers (spec §3), alphabetical,
- * written without accents as the spec does (Yaounde, Ngaoundere).
+ * Fixed list of real Cameroonian towns offered in the location pickers (docs/api.md#values),
+ * alphabetical, written without accents (Yaounde, Ngaoundere).
  */
 export const TOWNS = [
   'Abong-Mbang', 'Akonolinga', 'Ambam', 'Ayos', 'Bafang', 'Bafia',

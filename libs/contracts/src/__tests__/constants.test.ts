@@ -35,7 +35,7 @@ describe('constants', () => {
     expect(canPost({ role: 'renter', isVerified: true })).toBe(false);
   });
 
-  test('property vocabularies match spec §3', () => {
+  test('property vocabularies match docs/api.md#values', () => {
     expect(RESIDENTIAL_PROPERTY_TYPES).toEqual(['Single Room', 'Guest House', 'studio', 'apartment', 'duplex', 'bungalow']);
     expect(COMMERCIAL_PROPERTY_TYPES).toEqual(['office', 'shop', 'warehouse', 'container']);
     expect(AMENITIES).toHaveLength(10);

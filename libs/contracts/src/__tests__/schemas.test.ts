@@ -171,7 +171,7 @@ describe('property post', () => {
     });
     expect(r).toMatchObject({ ok: true, data: { propertyType: 'Single Room', paymentTerm: 'daily', caution: 0, amenities: ['swimming_pool', 'gym'], userId: 'u1', location: { country: 'Cameroon', town: 'Limbe' } } });
   });
-  test('spec §5: residential needs bedrooms, toilets and size; commercial sections and size; each missing one named', () => {
+  test('posting: residential needs bedrooms, toilets and size; commercial sections and size; each missing one named', () => {
     const R = MESSAGES.property.specificationRequired;
     const residential = parseOrErrors(propertyPostSchema, nestFormFields({ ...multipart, 'specifications[bedrooms]': '', 'specifications[size]': ' ' }));
     expect(residential).toEqual({

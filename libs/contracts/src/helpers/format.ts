@@ -31,7 +31,7 @@ export function formatAdminPrice(amount: number): string {
   return `${formatAmount(amount)} ${ADMIN_CURRENCY_LABEL}`;
 }
 
-/** Badge colour for any status text; unknown values are gray (spec §4). */
+/** Badge colour for any status text: available green, rented yellow, deactivated red, anything else gray. */
 export function statusBadgeColor(status: string | null | undefined): BadgeColor {
   const key = (status ?? '').trim().toLowerCase();
   return (PROPERTY_STATUS_COLORS as Record<string, BadgeColor>)[key] ?? 'gray';

@@ -1,4 +1,5 @@
-// Which status moves an owner and an admin may make (spec §4). The listings service enforces them
+// Which status moves an owner and an admin may make (the tables under docs/api.md#properties and
+// docs/api.md#admin). The listings service enforces them
 // (services/listings/src/rules/transitions.ts); My Listings and the admin Properties menu offer
 // exactly these, so a menu never shows a move the server refuses.
 import type { AdminPropertyAction, PropertyStatus } from '../property.js';
@@ -20,7 +21,7 @@ export function canTransitionStatus(from: PropertyStatus, to: PropertyStatus): b
   return ownerStatusMoves(from).includes(to);
 }
 
-/** Admin property actions (spec §7 manage/properties): the status each requires and produces. */
+/** Admin property actions (`manage/properties`, docs/api.md#admin): the status each requires and produces. */
 export const ADMIN_PROPERTY_ACTION_RULES: Readonly<
   Record<AdminPropertyAction, { from: (s: PropertyStatus) => boolean; to: PropertyStatus }>
 > = {

@@ -1,4 +1,4 @@
-// What an admin's review decision must say (spec §4, §5). The review schema (the server's check)
+// What an admin's review decision must say (docs/api.md#admin). The review schema (the server's check)
 // and the admin review dialog (before any call) both ask this; moderation's own rules
 // (services/moderation/src/rules/review-decision.ts) build on it.
 import { MESSAGES } from '../messages.js';

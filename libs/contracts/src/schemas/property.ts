@@ -181,9 +181,9 @@ function checkTypeInCategory(
 }
 
 /**
- * Spec §5 step 3: the specifications a category needs (residential: bedrooms, toilets and size;
- * commercial: sections and size), as `{ field, message }` for each one missing. The post schema
- * and the listings service's edit rule both judge with this.
+ * The specifications a category needs (residential: bedrooms, toilets and size; commercial:
+ * sections and size; docs/api.md#posting-a-property), as `{ field, message }` for each one
+ * missing. The post schema and the listings service's edit rule both judge with this.
  */
 export function missingSpecifications(
   category: PropertyCategory,

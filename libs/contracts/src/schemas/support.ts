@@ -7,7 +7,7 @@ import { emailSchema, emptyToUndefined, idSchema, limitSchema, pageSchema, requi
 const C = MESSAGES.contact;
 const TOO_LONG = MESSAGES.common.tooLong;
 
-/** POST /api/properties/request-space: no format check on WhatsApp (spec §5). */
+/** POST /api/properties/request-space: no format check on WhatsApp (docs/api.md#support-forms). */
 export const requestSpaceSchema = z.object({
   requestText: requiredText(MESSAGES.request.textRequired, 2000, MESSAGES.request.textTooLong),
   whatsapp: z

@@ -1,7 +1,7 @@
 import type { PropertyRead } from './property.js';
 import type { PublicUser } from './user.js';
 
-/** GET /api/admin/stats answer (spec §3 "Admin stats"). */
+/** GET /api/admin/stats answer (docs/api.md#admin). */
 export interface AdminStats {
   users: { total: number; latest: PublicUser[] };
   properties: { total: number; latest: PropertyRead[] };

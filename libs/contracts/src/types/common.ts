@@ -1,4 +1,4 @@
-/** Paging facts returned with lists (spec §3 "List metadata"). */
+/** Paging facts returned with lists (docs/api.md#pagination). */
 export interface ListMeta {
   total: number;
   page: number;

@@ -47,14 +47,14 @@ export interface PropertyReview {
   reviewerId?: string;
 }
 
-/** A property as every /api response shows it (spec §3 + CONTRACT.md). */
+/** A property as every /api response shows it (docs/api.md#shapes-user-property-lists). */
 export interface PropertyRead {
   _id: string;
   id: string;
   title: string;
   description: string;
   price: number;
-  /** Both names carry the same value: the spec reads `paymentTerms`, posts `paymentTerm`. */
+  /** Both names carry the same value: answers carry `paymentTerms`, posts send `paymentTerm`. */
   paymentTerms: PaymentTerm;
   paymentTerm: PaymentTerm;
   town: string;

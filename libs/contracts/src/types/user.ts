@@ -1,7 +1,7 @@
 import type { Role, UserStatus } from '../roles.js';
 import type { IsoDateString } from './common.js';
 
-/** A user as any response shows it (CONTRACT.md); never a password or hash. */
+/** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash. */
 export interface PublicUser {
   _id: string;
   id: string;
@@ -25,7 +25,7 @@ export interface MeResponse {
   user: PublicUser;
 }
 
-/** GET /api/user/me answer (spec §3 "Profile response"). */
+/** GET /api/user/me answer (docs/api.md#auth-and-profile). */
 export interface ProfileResponse {
   profile: PublicUser;
   totalProperties: number;

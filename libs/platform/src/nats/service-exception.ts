@@ -3,7 +3,7 @@ import type { ServiceError } from '@mboa/contracts';
 
 /**
  * A rule a service refuses with: carried over NATS as a plain `{ status, message, errors? }`
- * object, which the gateway turns into the HTTP status and error body of CONTRACT.md.
+ * object, which the gateway turns into the HTTP status and error body of docs/api.md#status-codes-and-errors.
  */
 export class ServiceException extends RpcException {
   constructor(status: number, message: string, errors?: string[]) {
