@@ -61,7 +61,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
     app,
     new DocumentBuilder()
       .setTitle('Mboa Rentals API')
-      .setDescription('The /api of the rental-property marketplace for Cameroon (spec §7 and CONTRACT.md).')
+      .setDescription('The /api of the rental-property marketplace for Cameroon. Status codes, sessions, visibility and limits: docs/api.md in the repository.')
       .setVersion('1')
       .addCookieAuth('mboa_session')
       .build(),

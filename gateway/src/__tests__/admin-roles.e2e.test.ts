@@ -2,8 +2,9 @@ import { signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 /**
- * CONTRACT.md "Admin": every /api/admin/* route answers 401 signed out and 403 to any role but
- * admin. The routes come from the OpenAPI document, so a route added later is walked too.
+ * docs/api.md#roles-and-who-may-call-what: every /api/admin/* route answers 401 signed out and
+ * 403 to any role but admin. The routes come from the OpenAPI document, so a route added later
+ * is walked too.
  */
 let system: TestSystem;
 let routes: { method: string; path: string }[];

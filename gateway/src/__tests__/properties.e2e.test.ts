@@ -265,7 +265,7 @@ describe('my listings', () => {
     expect((await landlord.browser.post('/api/property/my-listings', { action: 'update', payload: { id: 'x', data: { status: 'sold' } } })).status).toBe(400);
   });
 
-  test('every owner transition of spec §4, others 409, another owner 404, then delete', async () => {
+  test('every owner status transition, others 409, another owner 404, then delete', async () => {
     const p = await approved(landlord.user, { title: 'Transitions house', propertyType: 'bungalow' });
     const update = (status: string, b = landlord.browser) =>
       b.post('/api/property/my-listings', { action: 'update', payload: { id: p.id, data: { status } } });
@@ -412,7 +412,7 @@ describe('admin property calls', () => {
     expect(await edit({ title: '' })).toMatchObject({ status: 400, body: { message: MESSAGES.property.titleRequired } });
     expect(await edit({ price: -3 })).toMatchObject({ status: 400 });
     expect(await edit({ propertyType: 'studio' })).toMatchObject({ status: 400, body: { message: MESSAGES.property.typeNotInCategory } });
-    // Spec §5: the shop turned into an apartment would have no bedrooms or toilets.
+    // A residential property needs bedrooms and toilets: the shop turned into an apartment has neither.
     const R = MESSAGES.property.specificationRequired;
     expect(await edit({ category: 'residential', propertyType: 'apartment' })).toMatchObject({
       status: 400,

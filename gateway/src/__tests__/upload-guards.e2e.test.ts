@@ -1,6 +1,6 @@
 // What posting with photos may cost and what it survives, against the real gateway, auth, listings
 // and media services: permission before a byte is read, hostile multipart bodies, the per-user
-// hourly allowance and the bound on postings in flight, and the spec §5 rules on the server.
+// hourly allowance and the bound on postings in flight, and what each category needs on the server.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -287,7 +287,7 @@ describe('hostile multipart bodies: a clear 4xx and nothing stored', () => {
   });
 });
 
-describe('spec §5 on the server: what each category needs', () => {
+describe('on the server: what each category needs', () => {
   const cases: [string, [string, string][], string][] = [
     ['a residential property without bedrooms', without(RESIDENTIAL, 'specifications[bedrooms]'), 'bedrooms'],
     ['a residential property without toilets', without(RESIDENTIAL, 'specifications[toilets]'), 'toilets'],

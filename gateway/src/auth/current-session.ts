@@ -46,7 +46,7 @@ export class SignedIn implements CanActivate {
   }
 }
 
-/** 401 signed out, 403 for any role but admin (CONTRACT.md "Admin"). */
+/** 401 signed out, 403 for any role but admin (docs/api.md#roles-and-who-may-call-what). */
 @Injectable()
 export class AdminOnly implements CanActivate {
   constructor(private readonly session: CurrentSession) {}

@@ -4,7 +4,7 @@ import { MESSAGES, type ErrorBody } from '@mboa/contracts';
 import { RpcCallError } from '@mboa/platform';
 import { TooManyAttempts } from '../security/rate-limits.js';
 
-/** Every error leaves as `{ message, errors? }` with the status of CONTRACT.md; 5xx only for our faults. */
+/** Every error leaves as `{ message, errors? }` with its status (docs/api.md#status-codes-and-errors); 5xx only for our faults. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');

@@ -16,7 +16,7 @@ import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
 
-/** The admin's property calls: list and status actions (spec §7), the review screen's read, and edit. */
+/** The admin's property calls: list and status actions (docs/api.md#admin), the review screen's read, and edit. */
 @ApiTags('admin')
 @Controller('api/admin')
 @UseGuards(AdminOnly)

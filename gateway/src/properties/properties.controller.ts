@@ -25,7 +25,7 @@ import { Services } from '../rpc/rpc.provider.js';
 const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'string' | 'number' }[] = [
   { name: 'search', description: 'Text in title, description, town, neighbourhood or type; typos tolerated', type: 'string' },
   { name: 'category', description: 'residential or commercial ("all" or empty: any)', type: 'string' },
-  { name: 'propertyType', description: 'One of the types of spec §3 ("all" or empty: any)', type: 'string' },
+  { name: 'propertyType', description: 'A residential or commercial property type, e.g. apartment, shop ("all" or empty: any)', type: 'string' },
   { name: 'town', description: 'Town, case- and accent-insensitive', type: 'string' },
   { name: 'rooms', description: '1–6: that many bedrooms (residential) or sections (commercial) or more', type: 'number' },
   { name: 'minPrice', description: 'FCFA, included', type: 'number' },
@@ -40,7 +40,7 @@ function ApiSearchQueries(): MethodDecorator {
   };
 }
 
-/** Spec §7 property calls for everyone: search, details, My Listings, bookings and the profile. */
+/** Property calls for everyone (docs/api.md#properties): search, details, My Listings, bookings and the profile. */
 @ApiTags('properties')
 @Controller('api')
 export class PropertiesController {
@@ -60,7 +60,7 @@ export class PropertiesController {
   @Get('properties/:id')
   @ApiOperation({ summary: 'One property. The public sees approved, available ones; owners and admins see theirs in any state; otherwise 404' })
   @ApiParam({ name: 'id', description: 'Property id' })
-  @ApiResponse({ status: 200, description: 'The property (read shape of CONTRACT.md)' })
+  @ApiResponse({ status: 200, description: 'The property (PropertyRead, the one shape a property is answered in)' })
   @ApiResponse({ status: 404, description: 'Property not found' })
   async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
     const user = await this.session.user(req);

@@ -21,7 +21,7 @@ const WINDOW = LIMITS.login.windowMinutes * 60;
 const RESET = LIMITS.passwordResetLimits;
 
 /**
- * Failed logins (CONTRACT.md) and the others, all in LIMITS. `*PerIp` rules are keyed by
+ * Failed logins and the others (docs/api.md#rate-limits), all in LIMITS. `*PerIp` rules are keyed by
  * `clientRateKey` (an IPv4 address or an IPv6 /64, TRUST_PROXY deciding whose X-Forwarded-For
  * counts) and sized for carrier-grade NAT; `*PerEmail` rules are the strict ones.
  */

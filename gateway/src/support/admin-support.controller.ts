@@ -19,9 +19,10 @@ import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
 
 /**
- * Staff work through property requests and support tickets (spec §7). Express matches routes
- * case-insensitively (its default, which the gateway keeps), so `manage/Support` — the spelling the
- * spec's update call uses — reaches the same handler; the e2e test holds that in place.
+ * Staff work through property requests and support tickets (docs/api.md#admin). Express matches
+ * routes case-insensitively (its default, which the gateway keeps), so `manage/Support` — the
+ * spelling older clients' update call uses — reaches the same handler; the e2e test holds that
+ * in place.
  */
 @ApiTags('admin')
 @ApiCookieAuth()

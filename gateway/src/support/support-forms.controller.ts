@@ -18,7 +18,7 @@ import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
 
-/** The two public forms (spec §7): no sign-in needed, stored by the support service. */
+/** The two public forms (docs/api.md#support-forms): no sign-in needed, stored by the support service. */
 @ApiTags('support')
 @Controller('api/properties')
 export class SupportFormsController {

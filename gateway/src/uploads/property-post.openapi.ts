@@ -2,7 +2,7 @@ import { AMENITIES, LIMITS, PAYMENT_TERMS, PROPERTY_CATEGORIES, PROPERTY_TYPES }
 
 const number = (description: string) => ({ type: 'number', minimum: 0, description });
 
-/** POST /api/property/post as spec §7 sends it: flat multipart fields, nested names in brackets. */
+/** POST /api/property/post as clients send it (docs/api.md#posting-a-property): flat multipart fields, nested names in brackets. */
 export const PROPERTY_POST_MULTIPART = {
   type: 'object',
   required: ['category', 'propertyType', 'title', 'description', 'price', 'paymentTerm', 'location[town]', 'location[neighbourhood]'],
