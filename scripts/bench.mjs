@@ -1,22 +1,31 @@
 #!/usr/bin/env node
-// npm run bench: loads 100,000 synthetic listings into a separate database and search index, starts
-// the gateway with the auth and listings services on it, drives it with 50 concurrent connections
-// (autocannon) and prints latency percentiles and throughput per call; then times the image
-// pipeline on a 12-megapixel photo. Nothing touches the development database.
+// npm run bench: loads 100,000 synthetic listings (English and French text) into a separate database
+// and search index, starts the gateway with the auth and listings services on it and drives it with
+// realistic mixes: thousands of distinct searches (filters, pages 1-5, words with typos; see
+// bench/mix.mjs) and details over every id. Each mix runs closed loop (50 connections) and open loop
+// (a fixed rate), and the same loads go to a bare Node server answering the same bodies, the floor
+// of what this machine can do. Then it times the image pipeline. The development database is untouched.
 //
-//   BENCH_LISTINGS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
+//   BENCH_LISTINGS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_SEARCH_URLS=4000 \
+//   BENCH_SEARCH_RATE=100 BENCH_DETAILS_RATE=200 npm run bench
+//   BENCH_REUSE=1 keeps an already loaded bench database; BENCH_ONLY=search|details runs one mix;
+//   BENCH_CPU_PROF=<dir> writes the gateway's and listings' CPU profiles there.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
+import { closedLoop, floorServer, openLoop } from './bench/drive.mjs';
+import { DESCRIPTION_PHRASES, NEIGHBOURHOODS, searchMix, TITLE_PHRASES } from './bench/mix.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SEARCH_URLS = Number(process.env.BENCH_SEARCH_URLS ?? 4_000);
+const SEARCH_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 100);
+const DETAILS_RATE = Number(process.env.BENCH_DETAILS_RATE ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const serverUrl = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDb = 'mboa_bench';
@@ -64,14 +73,15 @@ async function loadListings() {
               ('00000000-0000-4000-8000-' || lpad((1 + g % 50)::text, 12, '0'))::uuid,
               c.category::listings."PropertyCategory",
               c.ptype,
-              initcap(c.ptype) || ' ' || (ARRAY['near the market','with parking','close to the road','in a quiet area','newly built','with water tank','fully tiled','with balcony'])[1 + g % 8] || ' in ' || t.town,
-              'A ' || lower(c.ptype) || ' in ' || t.town || ' with ' || (1 + g % 5) || ' rooms, steady water and electricity, ' ||
-                (ARRAY['walking distance to schools','near the main road','secure compound','good neighbourhood','close to the hospital'])[1 + g % 5] || '.',
+              initcap(c.ptype) || ' ' || ($6::text[])[1 + g % array_length($6::text[], 1)] || ' ' || t.town,
+              (CASE WHEN g % 2 = 0 THEN 'A ' || lower(c.ptype) || ' in ' || t.town || ' with ' || (1 + g % 5) || ' rooms, steady water and electricity, '
+                    ELSE 'Un ' || lower(c.ptype) || ' à ' || t.town || ', ' || (1 + g % 5) || ' pièces, eau et électricité, ' END) ||
+                ($7::text[])[1 + g % array_length($7::text[], 1)] || '.',
               (10 + (g * 7919) % 490) * 1000,
               (g % 4) * 50000,
               (ARRAY['daily','monthly','quarterly','yearly'])[1 + g % 4]::listings."PaymentTerm",
               'available', true, 'approved', now(), 'Cameroon', t.town,
-              (ARRAY['Molyko','Bonapriso','Akwa','Bastos','Mile 4','Bonamoussadi','Up Station','Great Soppo','Makepe','Nkolbisson'])[1 + g % 10],
+              ($8::text[])[1 + g % array_length($8::text[], 1)],
               ARRAY['water','electricity'],
               CASE WHEN c.category = 'residential' THEN 1 + g % 6 END, 1 + g % 3, 1, 1,
               20 + (g % 200), 1 + g % 30,
@@ -83,7 +93,8 @@ async function loadListings() {
          SELECT CASE WHEN g % 3 = 0 THEN 'commercial' ELSE 'residential' END AS category,
                 CASE WHEN g % 3 = 0 THEN ($5::text[])[1 + (g / 3) % array_length($5::text[], 1)]
                      ELSE ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] END AS ptype) c`,
-      [offset + 1, offset + n, TOWNS, PROPERTY_TYPES_BY_CATEGORY.residential, PROPERTY_TYPES_BY_CATEGORY.commercial],
+      [offset + 1, offset + n, TOWNS, PROPERTY_TYPES_BY_CATEGORY.residential, PROPERTY_TYPES_BY_CATEGORY.commercial,
+        TITLE_PHRASES.map((p) => (/^(near|with|close|in|newly|fully)/.test(p) ? p + ' in' : p + ' à')), DESCRIPTION_PHRASES, NEIGHBOURHOODS],
     );
     say(`loaded ${offset + n} / ${LISTINGS} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
@@ -93,13 +104,34 @@ async function loadListings() {
            'properties/bench/thumb.webp', '/media/properties/bench/thumb.webp', 1024, 768, 320, 240, title
     FROM listings.properties`);
   await db.query('ANALYZE');
-  const { rows } = await db.query('SELECT id FROM listings.properties ORDER BY random() LIMIT 1000');
+  await db.end();
+}
+
+/** Every listing's id, in random order: details are asked for across the whole table. */
+async function allIds() {
+  const db = new pg.Client({ connectionString: benchUrl });
+  await db.connect();
+  const { rows } = await db.query('SELECT id FROM listings.properties WHERE deleted_at IS NULL ORDER BY random()');
   await db.end();
   return rows.map((r) => r.id);
 }
 
-function startApp(name, file, env) {
-  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+/** Whether the bench database already holds LISTINGS listings (BENCH_REUSE=1 then skips the reload). */
+async function loaded() {
+  const db = new pg.Client({ connectionString: benchUrl });
+  try {
+    await db.connect();
+    const { rows } = await db.query('SELECT count(*)::int AS n FROM listings.search_documents');
+    return rows[0].n === LISTINGS;
+  } catch {
+    return false;
+  } finally {
+    await db.end().catch(() => undefined);
+  }
+}
+
+function startApp(name, file, env, nodeOptions = []) {
+  const child = spawn(process.execPath, [...nodeOptions, file], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr.on('data', (d) => process.env.BENCH_VERBOSE && process.stderr.write(`${name} | ${d}`));
   return child;
 }
@@ -117,38 +149,66 @@ async function waitForHealth() {
   throw new Error('the bench gateway did not become healthy');
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+async function prefetch(paths) {
+  const bodies = new Map();
+  for (const p of paths) {
+    const res = await fetch(base + p);
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status} ${body.slice(0, 200)}`);
+    bodies.set(p, body);
+  }
+  return bodies;
 }
 
-/** One measured run; latencies are collected per response so any percentile can be read. */
-function drive(title, options) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const { path: target, ...rest } = options;
-    const url = target ? base + target : base;
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...rest }, (err, result) => {
-      if (err) return reject(err);
-      latencies.sort((a, b) => a - b);
-      resolve({
-        call: title,
-        'p50 ms': +percentile(latencies, 50).toFixed(1),
-        'p95 ms': +percentile(latencies, 95).toFixed(1),
-        'p99 ms': +percentile(latencies, 99).toFixed(1),
-        'req/s': Math.round(result.requests.average),
-        errors: result.non2xx + result.errors + result.timeouts,
-      });
-    });
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  });
+/** Cycles through a list; every call of `next` is a different entry until the list wraps. */
+function cycle(list) {
+  let i = 0;
+  return () => list[i++ % list.length];
+}
+
+async function measure(kind, paths, openRate, results) {
+  // A wrong answer measured fast is worthless: the first answers are checked, and become the floor's bodies.
+  const sample = paths.slice(0, Math.min(200, paths.length));
+  const bodies = await prefetch(sample);
+  for (const [p, body] of bodies) {
+    const parsed = JSON.parse(body);
+    if (kind === 'details' ? parsed.id === undefined : !Array.isArray(parsed.properties)) throw new Error(`${p}: unexpected answer ${body.slice(0, 200)}`);
+  }
+  if (kind === 'search' && ![...bodies.values()].some((b) => JSON.parse(b).properties.length > 0)) throw new Error('every sampled search came back empty');
+  const floor = await floorServer(bodies);
+  const floorBase = `http://127.0.0.1:${floor.address().port}`;
+  // Gateway runs continue through the list where the last one stopped, so no run repeats another's URLs early.
+  const next = cycle(paths.slice(sample.length).concat(sample));
+  const floorNext = cycle(paths);
+  try {
+    const runs = [
+      [`${kind}, ${CONNECTIONS} connections`, (b, n, secs) => closedLoop('', { base: b, connections: CONNECTIONS, seconds: secs, nextPath: n })],
+      [`${kind}, open loop ${openRate} req/s`, (b, n, secs) => openLoop('', { base: b, rate: openRate, seconds: secs, nextPath: n })],
+    ];
+    for (const [call, run] of runs) {
+      await run(base, next, 2); // warm-up
+      const gateway = await run(base, next, SECONDS);
+      const bare = await run(floorBase, floorNext, Math.min(SECONDS, 5));
+      const row = {
+        ...gateway,
+        call,
+        'floor p95 ms': bare['p95 ms'],
+        'floor req/s': bare['req/s'],
+        'p95 / floor': +(gateway['p95 ms'] / bare['p95 ms']).toFixed(1),
+        'req/s / floor': +(gateway['req/s'] / bare['req/s']).toFixed(3),
+      };
+      if (row.errors > 0) say(`warning: ${call} had ${row.errors} failed requests`);
+      say(`${call}: p50 ${row['p50 ms']} p95 ${row['p95 ms']} p99 ${row['p99 ms']} ms, ${row['req/s']} req/s (floor: p95 ${bare['p95 ms']} ms, ${bare['req/s']} req/s)`);
+      results.push(row);
+    }
+  } finally {
+    floor.close();
+  }
 }
 
 async function main() {
   if (process.env.SKIP_BUILD !== '1') run('building…', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' });
   await ensureServers({ log: say });
-  await prepareDatabase();
-  const ids = await loadListings();
   const env = {
     ...process.env,
     DATABASE_URL: benchUrl,
@@ -161,12 +221,25 @@ async function main() {
     LOG_LEVEL: 'warn',
   };
   if (!env.MEILI_URL) delete env.MEILI_URL;
-  run('building the search index from the database…', process.execPath, ['services/listings/dist/cli/search-reindex.js'], env);
+  if (process.env.BENCH_REUSE === '1' && (await loaded())) {
+    say(`reusing the bench database (${LISTINGS} listings already indexed)`);
+    run('applying new migrations to the bench database…', process.execPath, ['scripts/db.mjs', 'deploy', 'auth', 'listings'], env);
+  } else {
+    await prepareDatabase();
+    await loadListings();
+    run('building the search index from the database…', process.execPath, ['services/listings/dist/cli/search-reindex.js'], env);
+  }
+  const ids = await allIds();
+  const { TOWNS, PROPERTY_TYPES_BY_CATEGORY } = await import('../libs/contracts/dist/index.js');
+  const searchPaths = searchMix({ count: SEARCH_URLS, towns: TOWNS, typesByCategory: PROPERTY_TYPES_BY_CATEGORY });
+  const detailPaths = ids.map((id) => `/api/properties/${id}`);
 
+  // BENCH_CPU_PROF=<dir>: the gateway and listings write V8 CPU profiles there when they stop.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const apps = [
     startApp('auth', 'services/auth/dist/main.js', env),
-    startApp('listings', 'services/listings/dist/main.js', env),
-    startApp('gateway', 'gateway/dist/main.js', env),
+    startApp('listings', 'services/listings/dist/main.js', env, profile),
+    startApp('gateway', 'gateway/dist/main.js', env, profile),
   ];
   const stop = () => apps.forEach((a) => a.kill('SIGTERM'));
   process.on('SIGINT', () => {
@@ -175,38 +248,19 @@ async function main() {
   });
   try {
     await waitForHealth();
-    say(`driving the gateway: ${CONNECTIONS} connections, ${SECONDS} s per call, ${LISTINGS} listings`);
-    let next = 0;
+    say(`driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ${SECONDS} s per run`);
     const results = [];
-    const scenarios = [
-      ['search, no filters', { path: '/api/properties/search' }],
-      ['search, town + type + price', { path: '/api/properties/search?town=Douala&propertyType=apartment&minPrice=50000&maxPrice=250000' }],
-      ['search, text', { path: '/api/properties/search?search=apartment%20parking' }],
-      ['search, one-letter typo', { path: '/api/properties/search?search=apartmnt' }],
-      ['property details', { requests: [{ setupRequest: (req) => ({ ...req, path: `/api/properties/${ids[next++ % ids.length]}` }) }] }],
-    ];
-    for (const [title, options] of scenarios) {
-      // A wrong answer measured fast is worthless: check one answer first.
-      const probe = options.path ?? `/api/properties/${ids[0]}`;
-      const res = await fetch(base + probe);
-      const body = await res.json();
-      if (res.status !== 200 || !(body.properties?.length > 0 || body.id)) {
-        throw new Error(`${title}: ${probe} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-      }
-      // Warm-up, then the measured run.
-      await drive(title, { ...options, duration: 2 });
-      const result = await drive(title, options);
-      if (result.errors > 0) say(`warning: ${title} had ${result.errors} failed requests`);
-      results.push(result);
-      say(`${title}: p95 ${result['p95 ms']} ms, ${result['req/s']} req/s`);
-    }
+    const only = process.env.BENCH_ONLY;
+    if (!only || only === 'search') await measure('search', searchPaths, SEARCH_RATE, results);
+    if (!only || only === 'details') await measure('details', detailPaths, DETAILS_RATE, results);
     console.table(results);
   } finally {
     stop();
+    await Promise.all(apps.map((a) => new Promise((r) => (a.exitCode !== null ? r() : a.once('exit', r)))));
   }
 
   const pipeline = path.join(root, 'services/media/bench/pipeline.bench.mjs');
-  if (existsSync(pipeline)) run('timing the image pipeline on a 12-megapixel photo…', process.execPath, [pipeline]);
+  if (existsSync(pipeline) && !process.env.BENCH_ONLY) run('timing the image pipeline on a 12-megapixel photo…', process.execPath, [pipeline]);
 }
 
 main().catch((error) => {

@@ -1,0 +1,102 @@
+// Load drivers: a closed loop (autocannon, N connections, each sends its next request when the last
+// one answered) and an open loop (requests leave on a fixed schedule whatever the answers do, and
+// each latency counts from the moment its request was due, so a slow server cannot hide queueing).
+import http from 'node:http';
+import autocannon from 'autocannon';
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(call, latencies, seconds, errors) {
+  latencies.sort((a, b) => a - b);
+  return {
+    call,
+    'p50 ms': +percentile(latencies, 50).toFixed(1),
+    'p95 ms': +percentile(latencies, 95).toFixed(1),
+    'p99 ms': +percentile(latencies, 99).toFixed(1),
+    'req/s': Math.round(latencies.length / seconds),
+    errors,
+  };
+}
+
+/** Closed loop: `connections` connections, each request's path from `nextPath()`. */
+export function closedLoop(call, { base, connections, seconds, nextPath }) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const started = process.hrtime.bigint();
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+        resolve(summary(call, latencies, elapsed, result.non2xx + result.errors + result.timeouts));
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+/** Open loop: `rate` requests per second for `seconds`, at most `maxSockets` in flight at once. */
+export async function openLoop(call, { base, rate, seconds, nextPath, maxSockets = 256 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const url = new URL(base);
+  const latencies = [];
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const start = performance.now();
+  const pending = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const path = nextPath();
+    pending.push(
+      new Promise((resolve) => {
+        const req = http.get({ host: url.hostname, port: url.port, path, agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors++;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        });
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  // Throughput of an open loop is the offered rate when it keeps up; report what was answered.
+  return summary(call, latencies, (performance.now() - start) / 1000, errors);
+}
+
+/**
+ * The floor: a bare Node HTTP server answering prefetched bodies (the same JSON the gateway gave),
+ * so the load generator's own cost on this machine is measured in the same run.
+ */
+export function floorServer(bodies) {
+  const keys = [...bodies.keys()];
+  const server = http.createServer((req, res) => {
+    const body = bodies.get(req.url) ?? bodies.get(keys[hash(req.url) % keys.length]);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function hash(text) {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) >>> 0;
+  return h;
+}
