@@ -4,7 +4,7 @@ import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { preloadPasswordPolicy } from './rules/password-policy.js';
 import { UsersService } from './users/users.service.js';
 
-/** CONTRACT.md: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start. */
+/** The first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start (docs/api.md#roles-and-who-may-call-what). */
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('admin-bootstrap');

@@ -8,8 +8,9 @@ import { UsersService } from '../users/users.service.js';
 
 /**
  * `npm run admin:create -- --email … --password … [--name …] [--whatsapp …]`: the only way,
- * besides ADMIN_EMAIL at start, to make an admin (CONTRACT.md). Works whether or not the system
- * runs; the `user.registered` event waits in the outbox for the auth service's relay.
+ * besides ADMIN_EMAIL at start, to make an admin (docs/api.md#roles-and-who-may-call-what).
+ * Works whether or not the system runs; the `user.registered` event waits in the outbox for the
+ * auth service's relay.
  */
 export async function adminCreate(argv: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -13,10 +13,10 @@ const RULES = LIMITS.passwordReset;
 const MINUTE = 60_000;
 
 /**
- * Three steps (CONTRACT.md): `request` mails (through `sendCode`) a 6-digit code (valid 10 min,
- * one per 60 s) and answers the same whether or not the account exists; `verify` checks it (5 wrong tries end the
- * code); `confirm` sets the password only within 10 minutes of a successful verify, then ends
- * every session of the user.
+ * Three steps (docs/api.md#auth-and-profile): `request` mails (through `sendCode`) a 6-digit code
+ * (valid 10 min, one per 60 s) and answers the same whether or not the account exists; `verify`
+ * checks it (5 wrong tries end the code); `confirm` sets the password only within 10 minutes of a
+ * successful verify, then ends every session of the user.
  */
 @Injectable()
 export class PasswordResetService {

@@ -146,7 +146,7 @@ export class UsersService {
     }));
   }
 
-  /** Creates the admin unless a user already has the e-mail (CONTRACT.md: no other path makes admins). */
+  /** Creates the admin unless a user already has the e-mail (only it and `admin:create` make admins). */
   async ensureAdmin(input: Omit<NewUser, 'role'>): Promise<{ created: boolean; user: PublicUser }> {
     const existing = await this.db.user.findUnique({ where: { email: input.email.trim().toLowerCase() } });
     if (existing) return { created: false, user: toPublicUser(existing) };

@@ -109,7 +109,7 @@ async function approved(u: PublicUser, data: Record<string, unknown> = {}) {
 }
 
 describe('posting', () => {
-  test('a verified landlord posts: available, not verified, pending, read shape of CONTRACT.md, property.created', async () => {
+  test('a verified landlord posts: available, not verified, pending, the one read shape, property.created', async () => {
     const p = await post(landlord);
     expect(p).toMatchObject({
       _id: p.id,
@@ -243,7 +243,7 @@ describe('owners', () => {
 });
 
 describe('my listings', () => {
-  test('owner transitions of spec §4, 409 for others, 404 on another owner\'s property, delete with image keys', async () => {
+  test('owner status transitions, 409 for others, 404 on another owner\'s property, delete with image keys', async () => {
     const p = await approved(landlord, { title: 'Transition flat' });
     const update = (status: string, u = landlord) =>
       rpc.call(LISTINGS_PATTERNS.myListingsUpdate, wrongOnPurpose({ actor: actorOf(u), payload: { id: p.id, data: { status } } }));
@@ -352,7 +352,7 @@ describe('admin', () => {
   });
 });
 
-describe('who may post, and what a property must say (spec §5, §6)', () => {
+describe('who may post, and what a property must say', () => {
   const check = (u: PublicUser, data?: Record<string, unknown>) =>
     rpc.call(LISTINGS_PATTERNS.propertyPostCheck, { actor: actorOf(u), ...(data ? { data: postData(data) } : {}) });
   const R = MESSAGES.property.specificationRequired;

@@ -32,7 +32,7 @@ export class PropertyChangesService {
     private readonly reader: PropertyReader,
   ) {}
 
-  /** My Listings `update` (spec §4 owner transitions; others 409; someone else's property 404). */
+  /** My Listings `update`: owner transitions (docs/api.md#properties); others 409; someone else's property 404. */
   async ownerSetStatus(actor: Actor, id: string, to: PropertyStatus): Promise<PropertyRead> {
     return this.changeStatus(actor, id, (from) => ownerStatusChange(from, to));
   }
@@ -90,7 +90,7 @@ export class PropertyChangesService {
         const columns = specificationColumns(data.specifications);
         for (const key of Object.keys(given) as (keyof typeof columns)[]) changes[key] = columns[key];
       }
-      // The property as it will be must still say what its category needs (spec §5): a change of
+      // The property as it will be must still say what its category needs: a change of
       // category brings its own required fields, and none can be lost.
       const specifications = Object.fromEntries(
         SPECIFICATION_FIELDS.map((field) => [field, changes[field] !== undefined ? (changes[field] as number | null) : current[field]]),
@@ -136,7 +136,8 @@ export class PropertyChangesService {
 
   /**
    * The live property, row-locked for this transaction, if `actor` owns it or is an admin; 404
-   * otherwise (CONTRACT.md: acting on another owner's property is 404, not 403).
+   * otherwise: acting on another owner's property is 404, not 403
+   * (docs/api.md#visibility-who-sees-which-property).
    */
   private async lockOwned(tx: ListingsTx, actor: Actor, id: string): Promise<PropertyWithImages> {
     if (!isUuid(id)) throw propertyNotFound();

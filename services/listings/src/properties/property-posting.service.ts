@@ -92,14 +92,14 @@ export class PropertyPostingService {
     return created;
   }
 
-  /** CONTRACT.md: verified landlords and caretakers, and admins; nobody banned (rules/posting). */
+  /** Verified landlords and caretakers, and admins; nobody banned (rules/posting). */
   private async ensureMayPost(actor: Actor): Promise<void> {
     // The cheap refusals first: a renter costs no database read.
     ensureMayPost(actor, null);
     if (actor.role !== 'admin') ensureMayPost(actor, await this.owners.find(actor.userId));
   }
 
-  /** The post fields as the shared schema and spec §5 accept them, within our columns' bounds. */
+  /** The post fields as the shared schema accepts them, within our columns' bounds. */
   private validPost(raw: unknown): PropertyPostInput {
     const data = parsePayload(propertyPostSchema, raw);
     ensureRequiredSpecifications(data.category, data.specifications);

@@ -8,7 +8,7 @@ function unknownAuthor(ownerId: string): PropertyAuthor {
   return { _id: ownerId, name: '', email: '', whatsapp: '' };
 }
 
-/** The only shape a property leaves this service in (spec §3 "as read" + CONTRACT.md "Properties"). */
+/** The only shape a property leaves this service in (docs/api.md#shapes-user-property-lists). */
 export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | undefined, extra: { contactCount?: number } = {}): PropertyRead {
   const images = [...p.images].sort((a, b) => a.position - b.position);
   const read: PropertyRead = {

@@ -1,6 +1,6 @@
-// Who may post a property, for whom, and what a property must say about itself (spec §5, §6,
-// CONTRACT.md). The one place these rules live: the pre-upload check, the creation itself and the
-// admin edit all judge with them.
+// Who may post a property, for whom, and what a property must say about itself
+// (docs/api.md#posting-a-property). The one place these rules live: the pre-upload check, the
+// creation itself and the admin edit all judge with them.
 import {
   isOwnerRole,
   MESSAGES,
@@ -37,8 +37,8 @@ export function ensureMayPostFor<T extends KnownUser>(actor: Actor, owner: T | n
 }
 
 /**
- * Spec §5 step 3 on the server: a residential property has bedrooms, toilets and a size; a
- * commercial one sections and a size. 400 naming each missing field.
+ * What each category needs, checked again on the server: a residential property has bedrooms,
+ * toilets and a size; a commercial one sections and a size. 400 naming each missing field.
  */
 export function ensureRequiredSpecifications(
   category: PropertyCategory,

@@ -8,14 +8,14 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 export const IMAGE_LIMITS = {
-  /** Second guard behind the gateway's streaming cap (CONTRACT.md: each image at most 10 MB). */
+  /** Second guard behind the gateway's streaming cap (docs/api.md#limits: each image at most 10 MB). */
   maxInputBytes: LIMITS.images.maxBytes,
   /**
    * Decompression-bomb guard, checked from the header before any pixel is decoded. 8192 × 6144
    * (~50 MP) still admits photos straight from the 48/50 MP sensors of mid-range phones.
    */
   maxInputPixels: 8192 * 6144,
-  /** Long side of the large variant (CONTRACT.md), never upscaled. */
+  /** Long side of the large variant (docs/api.md#limits), never upscaled. */
   largeMaxDimension: LIMITS.images.maxDimension,
   /** Long side of the card thumbnail. */
   thumbMaxDimension: LIMITS.images.thumbnailDimension,

@@ -1,4 +1,4 @@
-// An admin's decision on a property (spec §4, §5): who may decide, when a decision is refused, and
+// An admin's decision on a property (docs/api.md#admin): who may decide, when a decision is refused, and
 // what it leads to. The one place these rules live; ReviewService applies them around the database.
 // "A rejection needs a reason" is shared with the admin review dialog (@mboa/contracts
 // rules/review-decision.ts), so the dialog refuses exactly what the server refuses.

@@ -39,7 +39,7 @@ export class RequestsService {
   }
 
   /**
-   * Any status but the current one (spec §4): 404 unknown id, 409 same status. The change and
+   * Any status but the current one (docs/api.md#admin): 404 unknown id, 409 same status. The change and
    * its `requestStatusChanged` event (with the acting admin, for the audit trail) commit together.
    */
   async updateStatus(requestId: string, newStatus: RequestStatus, actor?: Actor): Promise<RequestView> {

@@ -51,7 +51,7 @@ export class TicketsService {
   }
 
   /**
-   * Any status but the current one (spec §4): 404 unknown id, 409 same status. The change and
+   * Any status but the current one (docs/api.md#admin): 404 unknown id, 409 same status. The change and
    * its `ticketStatusChanged` event (with the acting admin, for the audit trail) commit together.
    */
   async updateStatus(ticketId: string, newStatus: TicketStatus, actor?: Actor): Promise<TicketView> {

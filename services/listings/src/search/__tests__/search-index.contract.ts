@@ -1,5 +1,5 @@
-// The one contract every SearchIndex adapter passes (CONTRACT.md "Search"); run against PostgreSQL
-// here, and against Meilisearch when MEILI_URL is set.
+// The one contract every SearchIndex adapter passes (search semantics in docs/api.md#properties);
+// run against PostgreSQL here, and against Meilisearch when MEILI_URL is set.
 import type { SearchIndex, SearchQuery } from '../search-index.js';
 import { catalogue, doc } from './fixtures.js';
 
