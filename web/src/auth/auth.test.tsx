@@ -7,7 +7,6 @@ import ResetPassword from '../pages/ResetPassword.js';
 import Signup from '../pages/Signup.js';
 import { mockFetch, renderApp, user } from '../test/utils.js';
 import { adminRedirectTarget, browser } from './redirect.js';
-import { validateSignup } from './validation.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -90,12 +89,25 @@ describe('Login', () => {
 });
 
 describe('Signup', () => {
-  it('checks fields in order: required, email, exactly 9 WhatsApp digits', () => {
-    const ok = { name: 'Ada', email: 'ada@example.cm', password: 'secret123', whatsapp: '674000001' };
-    expect(validateSignup({ ...ok, name: ' ' })).toBe(MESSAGES.common.allFieldsRequired);
-    expect(validateSignup({ ...ok, email: 'x' })).toBe(MESSAGES.auth.invalidEmail);
-    expect(validateSignup({ ...ok, whatsapp: '67400' })).toBe(MESSAGES.auth.whatsappExactDigits);
-    expect(validateSignup(ok)).toBeNull();
+  it('checks fields in order before any call: required, email, exactly 9 WhatsApp digits', async () => {
+    const u = userEvent.setup();
+    const { calls } = mockFetch(() => undefined);
+    renderApp(<Signup />, { path: '/signup' });
+    await u.click(screen.getByRole('button', { name: /Renter/ }));
+    await u.click(screen.getByRole('checkbox'));
+    const submit = () => u.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await u.type(screen.getByLabelText('Email'), 'x');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.common.allFieldsRequired);
+    await u.type(screen.getByLabelText('Full name'), 'Ada');
+    await u.type(screen.getByLabelText('WhatsApp number'), '67400');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.auth.invalidEmail);
+    await u.type(screen.getByLabelText('Email'), '@example.cm');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.auth.whatsappExactDigits);
+    expect(calls).toHaveLength(0);
   });
 
   it('two steps; digits-only WhatsApp capped at 9; Sign Up disabled until terms agreed; success dialog per role', async () => {
@@ -238,8 +250,9 @@ describe('Reset password', () => {
     const { router } = renderApp(<ResetPassword />, { path: '/reset-password' });
     const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
+    // The form checks its schema before any call (a microtask: the alert comes right after).
     click('Send Code');
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.emailRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.emailRequired);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
     vi.useFakeTimers();
     click('Send Code');
@@ -251,6 +264,9 @@ describe('Reset password', () => {
     expect(screen.queryByRole('button', { name: MESSAGES.ui.resendCode })).toBeNull();
 
     click('Verify Code');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.codeRequired);
     fireEvent.change(screen.getByLabelText('Reset code'), { target: { value: '123456' } });
     click('Verify Code');
@@ -269,11 +285,11 @@ describe('Reset password', () => {
     click('Verify Code');
     await screen.findByLabelText('New password');
     click('Reset Password');
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.fillAllFields);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.fillAllFields);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'newsecret1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'newsecret2' } });
     click('Reset Password');
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.passwordsDoNotMatch);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.passwordsDoNotMatch));
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'newsecret1' } });
     click('Reset Password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

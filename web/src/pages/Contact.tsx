@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@mboa/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { sendSupport } from '../api/endpoints.js';
-import { validateContact } from '../auth/validation.js';
 import { SITE } from '../config.js';
+import { formProblem } from '../forms/formProblem.js';
+import { CONTACT_FIELDS, contactFormSchema } from '../forms/schemas.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { useRequestModal } from '../shell/RequestModal.js';
@@ -11,38 +14,33 @@ import { useRequestModal } from '../shell/RequestModal.js';
 export default function Contact() {
   const { user } = useSession();
   const openRequest = useRequestModal();
-  // Prefilled from the signed-in user (spec §5).
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [phone, setPhone] = useState(user?.whatsapp ?? '');
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<{ ok: boolean; text: string } | null>(null);
+  // Prefilled from the signed-in user (spec §5), also when the session finishes loading after this
+  // page opened; what the person already typed in a field is kept.
+  const values = useMemo(
+    () => ({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.whatsapp ?? '', subject: '', message: '' }),
+    [user],
+  );
+  const form = useForm({
+    resolver: zodResolver(contactFormSchema),
+    values,
+    resetOptions: { keepDirtyValues: true },
+    // The message changes when the person submits again, not while typing.
+    reValidateMode: 'onSubmit',
+  });
+  const problem = formProblem(form.formState.errors, CONTACT_FIELDS);
+  const feedback = problem ? { ok: false, text: problem } : sent;
+  const sending = form.formState.isSubmitting;
 
-  // The session may finish loading after this page opened.
-  useEffect(() => {
-    if (!user) return;
-    setName((v) => v || user.name);
-    setEmail((v) => v || user.email);
-    setPhone((v) => v || user.whatsapp);
-  }, [user]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateContact({ name, email, subject, message });
-    if (problem) return setFeedback({ ok: false, text: problem });
-    setSending(true);
-    setFeedback(null);
+  async function submit(ticket: { name: string; email: string; phone?: string; subject: string; message: string }) {
+    setSent(null);
     try {
-      await sendSupport({ name: name.trim(), email: email.trim(), phone: phone.trim(), subject: subject.trim(), message: message.trim() });
-      setFeedback({ ok: true, text: MESSAGES.contact.success });
-      setSubject('');
-      setMessage('');
+      await sendSupport({ ...ticket, phone: ticket.phone ?? '' });
+      setSent({ ok: true, text: MESSAGES.contact.success });
+      form.resetField('subject', { defaultValue: '' });
+      form.resetField('message', { defaultValue: '' });
     } catch {
-      setFeedback({ ok: false, text: MESSAGES.contact.failure });
-    } finally {
-      setSending(false);
+      setSent({ ok: false, text: MESSAGES.contact.failure });
     }
   }
 
@@ -51,26 +49,26 @@ export default function Contact() {
       <h1>{t.contactPage.title}</h1>
       <p className="lead">{t.contactPage.intro}</p>
       <div className="contact-layout">
-        <form className="panel stack" onSubmit={submit} noValidate>
+        <form className="panel stack" onSubmit={form.handleSubmit(submit)} noValidate>
           <label className="field">
             <span>{t.contactPage.name} *</span>
-            <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+            <input autoComplete="name" maxLength={100} {...form.register('name')} />
           </label>
           <label className="field">
             <span>{t.contactPage.email} *</span>
-            <input type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input type="email" inputMode="email" autoComplete="email" {...form.register('email')} />
           </label>
           <label className="field">
             <span>{t.contactPage.phone}</span>
-            <input type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={30} />
+            <input type="tel" autoComplete="tel" maxLength={30} {...form.register('phone')} />
           </label>
           <label className="field">
             <span>{t.contactPage.subject} *</span>
-            <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
+            <input maxLength={200} {...form.register('subject')} />
           </label>
           <label className="field">
             <span>{t.contactPage.message} *</span>
-            <textarea rows={5} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={5000} />
+            <textarea rows={5} maxLength={5000} {...form.register('message')} />
           </label>
           {feedback ? (
             <p className={feedback.ok ? 'form-success' : 'form-error'} role={feedback.ok ? 'status' : 'alert'}>

@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, MESSAGES } from '@mboa/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@mboa/web-core';
 import { confirmPasswordReset, requestPasswordReset, verifyPasswordReset } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
-import { isPasswordProblem, validateNewPassword, validateResetCode, validateResetEmail } from '../auth/validation.js';
+import { formProblem } from '../forms/formProblem.js';
+import { isPasswordProblem, newPasswordFormSchema, resetCodeFormSchema, resetEmailFormSchema } from '../forms/schemas.js';
 import { t } from '../i18n/index.js';
 import { FormError } from '../ui/FormError.js';
 import { useToast } from '../ui/toast.js';
@@ -27,72 +30,77 @@ export default function ResetPassword() {
   const navigate = useNavigate();
   const notify = useToast();
   const [step, setStep] = useState<1 | 2 | 3>(1);
+  // The e-mail the code was sent to; steps 2 and 3 are about it.
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The server's refusal; each step's schema problems come from its form state.
+  const [serverError, setServerError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [countdownRun, setCountdownRun] = useState(0);
   const secondsLeft = useCountdown(countdownRun, LIMITS.passwordReset.countdownSeconds);
+  // The message changes when the person submits again, not while typing.
+  const emailForm = useForm({ resolver: zodResolver(resetEmailFormSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
+  const codeForm = useForm({ resolver: zodResolver(resetCodeFormSchema), defaultValues: { code: '' }, reValidateMode: 'onSubmit' });
+  const passwordForm = useForm({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { email: '', newPassword: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const error =
+    step === 1
+      ? formProblem(emailForm.formState.errors, ['email'], MESSAGES.passwordReset.emailRequired)
+      : step === 2
+        ? formProblem(codeForm.formState.errors, ['code'], MESSAGES.passwordReset.codeRequired)
+        : formProblem(passwordForm.formState.errors, ['newPassword', 'confirmPassword'], MESSAGES.passwordReset.fillAllFields);
+  const shown = error ?? serverError;
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
-    setError(null);
+    setServerError(null);
     try {
       await action();
     } catch (e) {
-      setError(serverText(e));
+      setServerError(serverText(e));
     } finally {
       setBusy(false);
     }
   }
 
-  const sendCode = () =>
+  const sendCode = (to: string) =>
     run(async () => {
-      const result = await requestPasswordReset(email.trim());
+      const result = await requestPasswordReset(to);
+      setEmail(to);
       setInfo(result?.message ?? MESSAGES.passwordReset.requestSent);
       setStep(2);
       setCountdownRun((n) => n + 1);
     });
 
-  function submitEmail(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateResetEmail(email);
-    if (problem) return setError(problem);
-    void sendCode();
-  }
+  const submitEmail = emailForm.handleSubmit(({ email: to }) => sendCode(to));
 
-  function submitCode(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateResetCode(code);
-    if (problem) return setError(problem);
-    void run(async () => {
-      await verifyPasswordReset(email.trim(), code.trim());
+  const submitCode = codeForm.handleSubmit(({ code }) =>
+    run(async () => {
+      await verifyPasswordReset(email, code);
       setInfo(null);
+      passwordForm.setValue('email', email);
       setStep(3);
-    });
-  }
+    }),
+  );
 
-  function submitPassword(event: FormEvent) {
-    event.preventDefault();
-    const problem = validateNewPassword(password, confirm);
-    if (problem) return setError(problem);
-    setError(null);
-    void run(async () => {
-      const result = await confirmPasswordReset(email.trim(), password);
+  const submitPassword = passwordForm.handleSubmit(({ newPassword }) =>
+    run(async () => {
+      const result = await confirmPasswordReset(email, newPassword);
       notify('success', result?.message ?? MESSAGES.passwordReset.confirmSuccess);
       // The flow starts over next time.
       setStep(1);
       setEmail('');
-      setCode('');
-      setPassword('');
-      setConfirm('');
+      emailForm.reset();
+      codeForm.reset();
+      passwordForm.reset();
       navigate('/login', { replace: true });
-    });
-  }
+    }),
+  );
 
+  const codeField = codeForm.register('code');
   return (
     <div className="auth-card">
       <Link to="/login" className="back-link">
@@ -105,16 +113,16 @@ export default function ResetPassword() {
           <p>{t.reset.stepEmail}</p>
           <label className="field">
             <span>{t.reset.email}</span>
-            <input type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input type="email" inputMode="email" autoComplete="email" {...emailForm.register('email')} />
           </label>
-          <FormError message={error} />
+          <FormError message={shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? t.app.sending : t.reset.sendCode}
           </button>
         </form>
       ) : step === 2 ? (
         <form onSubmit={submitCode} noValidate className="stack">
-          <p>{t.reset.stepCode(email.trim())}</p>
+          <p>{t.reset.stepCode(email)}</p>
           {info ? (
             <p className="form-success" role="status">
               {info}
@@ -126,11 +134,15 @@ export default function ResetPassword() {
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={LIMITS.passwordReset.codeLength}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              {...codeField}
+              onChange={(e) => {
+                // The code is digits only.
+                e.target.value = e.target.value.replace(/\D/g, '');
+                void codeField.onChange(e);
+              }}
             />
           </label>
-          <FormError message={error} />
+          <FormError message={shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {t.reset.verifyCode}
           </button>
@@ -139,7 +151,7 @@ export default function ResetPassword() {
               {t.reset.resendIn(secondsLeft)}
             </p>
           ) : (
-            <button type="button" className="link-button center" disabled={busy} onClick={() => void sendCode()}>
+            <button type="button" className="link-button center" disabled={busy} onClick={() => void sendCode(email)}>
               {t.ui.resendCode}
             </button>
           )}
@@ -151,23 +163,22 @@ export default function ResetPassword() {
             <span>{t.reset.newPassword}</span>
             <PasswordInput
               autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={isPasswordProblem(error) ? 'reset-pw-error' : undefined}
-              aria-invalid={isPasswordProblem(error) ? true : undefined}
+              {...passwordForm.register('newPassword')}
+              aria-describedby={isPasswordProblem(shown) ? 'reset-pw-error' : undefined}
+              aria-invalid={isPasswordProblem(shown) ? true : undefined}
             />
           </label>
           {/* Why the new password is refused (too common, the e-mail, …), right under the field. */}
-          {isPasswordProblem(error) ? (
+          {isPasswordProblem(shown) ? (
             <p id="reset-pw-error" className="form-error" role="alert">
-              {error}
+              {shown}
             </p>
           ) : null}
           <label className="field">
             <span>{t.reset.confirmPassword}</span>
-            <PasswordInput autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <PasswordInput autoComplete="new-password" {...passwordForm.register('confirmPassword')} />
           </label>
-          <FormError message={isPasswordProblem(error) ? null : error} />
+          <FormError message={isPasswordProblem(shown) ? null : shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {t.reset.savePassword}
           </button>

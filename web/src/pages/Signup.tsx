@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNUP_ROLES, WHATSAPP_PLACEHOLDER, type SignupRole } from '@mboa/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@mboa/web-core';
 import { signup } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
-import { cleanWhatsapp, isPasswordProblem, validateSignup } from '../auth/validation.js';
+import { formProblem } from '../forms/formProblem.js';
+import { cleanWhatsapp, isPasswordProblem, SIGNUP_FIELDS, signupFormSchema } from '../forms/schemas.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
@@ -14,38 +17,38 @@ export default function Signup() {
   const { setUser } = useSession();
   const navigate = useNavigate();
   const [role, setRole] = useState<SignupRole | null>(null);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [whatsapp, setWhatsapp] = useState('');
-  const [password, setPassword] = useState('');
   const [agree, setAgree] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The server's refusal; the schema's own problems come from the form state.
+  const [serverError, setServerError] = useState<string | null>(null);
   const [welcome, setWelcome] = useState<{ name: string; role: SignupRole } | null>(null);
+  const form = useForm({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { name: '', email: '', whatsapp: '', password: '' },
+    // The message changes when the person submits again, not while typing.
+    reValidateMode: 'onSubmit',
+  });
+  const problem = formProblem(form.formState.errors, SIGNUP_FIELDS) ?? serverError;
+  // A reason about the password goes under the password field; anything else below the form.
+  const passwordError = isPasswordProblem(problem) ? problem : null;
+  const error = isPasswordProblem(problem) ? null : problem;
+  const busy = form.formState.isSubmitting;
 
-  /** A reason about the password goes under the password field; anything else below the form. */
-  function showError(message: string | null) {
-    setPasswordError(isPasswordProblem(message) ? message : null);
-    setError(isPasswordProblem(message) ? null : message);
+  async function submit({ name, email, whatsapp, password }: { name: string; email: string; whatsapp: string; password: string }) {
+    if (!role) return;
+    setServerError(null);
+    try {
+      const result = await signup({ name, email, password, role, whatsapp, agreeToTerms: agree });
+      setUser(result.user);
+      setWelcome({ name: result.user?.name ?? name, role });
+    } catch (e) {
+      setServerError(e instanceof ApiError && e.message ? e.message : t.common.somethingWentWrong);
+    }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!role) return;
-    const problem = validateSignup({ name, email, password, whatsapp });
-    if (problem) return showError(problem);
-    setBusy(true);
-    showError(null);
-    try {
-      const result = await signup({ name: name.trim(), email: email.trim(), password, role, whatsapp, agreeToTerms: agree });
-      setUser(result.user);
-      setWelcome({ name: result.user?.name ?? name.trim(), role });
-    } catch (e) {
-      showError(e instanceof ApiError && e.message ? e.message : t.common.somethingWentWrong);
-    } finally {
-      setBusy(false);
-    }
+  function back() {
+    setRole(null);
+    setServerError(null);
+    form.clearErrors();
   }
 
   if (!role) {
@@ -71,22 +74,23 @@ export default function Signup() {
     );
   }
 
+  const whatsappField = form.register('whatsapp');
   const owner = welcome?.role === 'landlord' || welcome?.role === 'caretaker';
   return (
     <div className="auth-card">
-      <button type="button" className="link-button back-link" onClick={() => (setRole(null), showError(null))}>
+      <button type="button" className="link-button back-link" onClick={back}>
         ← {t.app.back}
       </button>
       <h1>{t.ui.createAccount}</h1>
       <p className="muted">{t.signup.joiningAs(t.signup.roles[role].title)}</p>
-      <form onSubmit={submit} noValidate className="stack">
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="stack">
         <label className="field">
           <span>{t.signup.name}</span>
-          <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+          <input autoComplete="name" maxLength={100} {...form.register('name')} />
         </label>
         <label className="field">
           <span>{t.signup.email}</span>
-          <input type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input type="email" inputMode="email" autoComplete="email" {...form.register('email')} />
         </label>
         <div className="field">
           <label htmlFor="signup-whatsapp">{t.signup.whatsapp}</label>
@@ -96,8 +100,12 @@ export default function Signup() {
             inputMode="numeric"
             autoComplete="tel-national"
             placeholder={WHATSAPP_PLACEHOLDER}
-            value={whatsapp}
-            onChange={(e) => setWhatsapp(cleanWhatsapp(e.target.value))}
+            {...whatsappField}
+            onChange={(e) => {
+              // The field keeps digits only, at most 9, as the person types or pastes.
+              e.target.value = cleanWhatsapp(e.target.value);
+              void whatsappField.onChange(e);
+            }}
             aria-describedby="signup-wa-hint"
           />
           <small id="signup-wa-hint" className="muted">
@@ -109,8 +117,7 @@ export default function Signup() {
           <PasswordInput
             id="signup-password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
             aria-describedby={passwordError ? 'signup-pw-error signup-pw-hint' : 'signup-pw-hint'}
             aria-invalid={passwordError ? true : undefined}
           />

@@ -159,6 +159,6 @@ describe('contact page', () => {
     mockFetch(() => ({ status: 500, body: {} }));
     renderApp(<Contact />, { path: '/contact' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.contact.nameRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.contact.nameRequired);
   });
 });
