@@ -16,7 +16,7 @@ import {
 } from '@mboa/contracts';
 import { api, upload } from '@mboa/web-core';
 
-/** Every call of spec §7 the public web app makes, with its exact path and payload. */
+/** Every call the public web app makes (docs/api.md#routes), with its exact path and payload. */
 
 export const getMe = (signal?: AbortSignal) => api<MeResponse>('/me', { signal });
 

@@ -9,7 +9,7 @@ import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
 
 /**
- * Spec §4 contact flow: notice dialog → Proceed records a booking → WhatsApp chat with the owner
+ * Contacting the owner: notice dialog → Proceed records a booking → WhatsApp chat with the owner
  * (237 prefix, new tab, greeting naming the property). Signed out: remember this page, go to login.
  */
 export function MessageLandlord({ property }: { property: PropertyRead }) {

@@ -43,7 +43,7 @@ export function withCategory(filters: Filters, category: Filters['category']): F
   return { ...filters, category, propertyType: keepType ? filters.propertyType : '' };
 }
 
-/** Removable chips for category, type and town (spec §2). */
+/** The Home screen's removable filter chips for category, type and town. */
 export function filterChips(filters: Filters): { key: ChipKey; label: string }[] {
   const chips: { key: ChipKey; label: string }[] = [];
   if (filters.category) chips.push({ key: 'category', label: t.labels.category[filters.category] });

@@ -67,7 +67,7 @@ export default function Home() {
       setTotal(Number(result?.total) || 0);
     } catch (error) {
       if (id !== requestId.current) return;
-      // Spec §8: search errors are only logged.
+      // Search errors are only logged.
       console.error('Property search failed', error);
       if (p === 1) {
         setItems([]);

@@ -76,7 +76,7 @@ export default function MyListings() {
     queryKey: listKey,
     queryFn: () => fetchMyListings({ page, limit, ...(status === 'all' ? {} : { status: status as PropertyStatus }) }),
   });
-  // Spec §8: a failed fetch is logged, and the empty list is shown.
+  // A failed fetch is only logged, and the empty list is shown.
   useEffect(() => {
     if (list.error) console.error('My listings fetch failed', list.error);
   }, [list.error]);

@@ -56,7 +56,7 @@ function Blocked({ title, children }: { title: string; children: ReactNode }) {
 export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  // From navigation state (spec §6); the admin app is a separate page, so `?userId=` works too.
+  // From navigation state (an admin posting for an owner); the admin app is a separate page, so `?userId=` works too.
   const fromState = (location.state as { userId?: unknown } | null)?.userId;
   const fromQuery = new URLSearchParams(location.search).get('userId');
   const prefilledUserId = isAdmin ? String(fromState ?? fromQuery ?? '') : '';

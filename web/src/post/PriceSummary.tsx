@@ -6,7 +6,7 @@ const num = (v: string) => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** Total Initial Payment = caution + price only for monthly terms; otherwise the price (spec §2). */
+/** Total Initial Payment = caution + price only for monthly terms; otherwise the price. */
 export function PriceSummary({ price, caution, paymentTerm }: { price: string; caution: string; paymentTerm: string }) {
   return (
     <section className="panel price-summary" aria-labelledby="price-summary-title">

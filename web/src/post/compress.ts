@@ -1,8 +1,8 @@
 import { LIMITS } from '@mboa/contracts';
 
 /**
- * Shrinks a photo in the browser before upload (spec §9: about 0.1 MB, long side at most 1024 px),
- * so a landlord on mobile data sends ~100 KB instead of a 4 MB camera file.
+ * Shrinks a photo in the browser before upload (`LIMITS.images`: about 0.1 MB, long side at most
+ * 1024 px), so a landlord on mobile data sends ~100 KB instead of a 4 MB camera file.
  */
 export interface CompressOptions {
   maxDimension?: number;

@@ -12,7 +12,7 @@ function form(patch: Partial<PostForm> = {}): PostForm {
   return { ...emptyForm(), ...patch };
 }
 
-describe('canContinue (spec §5 gating)', () => {
+describe('canContinue (when the wizard lets you go on)', () => {
   it('step 1 needs category and property type', () => {
     expect(canContinue(1, form())).toBe(false);
     expect(canContinue(1, form({ category: 'residential' }))).toBe(false);

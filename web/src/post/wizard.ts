@@ -55,7 +55,7 @@ export function emptyForm(userId = ''): PostForm {
 
 const filled = (v: string | undefined) => (v ?? '').trim() !== '';
 
-/** Spec §5 Continue gating, step by step (1-based); steps 6–8 always pass. */
+/** When the post wizard's Continue is enabled, step by step (1-based); steps 6–8 always pass. */
 export function canContinue(step: number, form: PostForm): boolean {
   switch (step) {
     case 1:
@@ -85,12 +85,12 @@ export function specificationFieldsFor(category: PostForm['category']): Specific
   return ['bedrooms', 'toilets', 'kitchens', 'livingRooms', 'size', 'distanceFromRoad'];
 }
 
-/** Upload name: `${Date.now()}-${index}-${originalName}` (spec §7). */
+/** The file name each photo is uploaded under: `${Date.now()}-${index}-${originalName}`. */
 export function uploadName(index: number, originalName: string, now = Date.now()): string {
   return `${now}-${index}-${originalName}`;
 }
 
-/** The multipart body of POST /api/property/post, field names exactly as spec §7. */
+/** The multipart body of POST /api/property/post, field names exactly as docs/api.md#posting-a-property lists them. */
 export function buildFormData(form: PostForm, options: { isAdmin: boolean; now?: number }): FormData {
   const data = new FormData();
   const put = (key: string, value: string) => {

@@ -1,13 +1,30 @@
 import type { PublicUser } from '@mboa/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '@mboa/web-core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getMe, logout as logoutCall } from '../api/endpoints.js';
+
+/** The cache entry of the signed-in person (null when signed out). Log-in and log-out write it. */
+export const CURRENT_USER_KEY = ['session', 'me'] as const;
+
+/** The current-user lookup: a failed lookup means "signed out"; 401 is the normal signed-out answer. */
+async function currentUser(signal: AbortSignal): Promise<PublicUser | null> {
+  try {
+    return (await getMe(signal))?.user ?? null;
+  } catch (error) {
+    // A dropped connection is thrown, so the lookup is tried again (the data layer's retries).
+    if (error instanceof ApiError && error.status === 0) throw error;
+    if (!(error instanceof ApiError && error.status === 401)) console.warn('Current-user lookup failed', error);
+    return null;
+  }
+}
 
 /** Survives a reload of /login, so the person still lands where they were going. */
 const REDIRECT_KEY = 'mboa.redirect';
 
 export interface Session {
   user: PublicUser | null;
-  /** True until the first current-user lookup finishes (spec §4). */
+  /** True until the first current-user lookup finishes. */
   loading: boolean;
   setUser: (user: PublicUser | null) => void;
   /**
@@ -41,32 +58,38 @@ function storeRedirect(path: string | null): void {
 }
 
 export function SessionProvider({ children, initialUser }: { children: ReactNode; initialUser?: PublicUser | null }) {
-  const [user, setUserState] = useState<PublicUser | null>(initialUser ?? null);
-  const [loading, setLoading] = useState(initialUser === undefined);
+  const queryClient = useQueryClient();
+  const known = initialUser !== undefined;
+  const lookup = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: ({ signal }) => currentUser(signal),
+    // Known for the whole visit: only log-in and log-out change it, and they write it here.
+    staleTime: Infinity,
+    enabled: !known,
+    ...(known ? { initialData: initialUser } : {}),
+  });
+  const user = lookup.data ?? null;
+  // After the retries, a lookup that never reached the server leaves the visitor signed out.
+  const loading = lookup.isPending && !known;
   const [fromLogout, setFromLogout] = useState(false);
   const redirect = useRef<string | null>(readStoredRedirect());
 
-  useEffect(() => {
-    if (initialUser !== undefined) return;
-    const controller = new AbortController();
-    getMe(controller.signal)
-      .then((r) => setUserState(r?.user ?? null))
-      .catch((error: unknown) => {
-        if ((error as Error)?.name === 'AbortError') return;
-        // A failed lookup means "signed out" (spec §8); 401 is the normal signed-out answer.
-        if ((error as { status?: number }).status !== 401) console.warn('Current-user lookup failed', error);
-        setUserState(null);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [initialUser]);
+  const writeUser = useCallback(
+    (next: PublicUser | null) => {
+      // A lookup still on its way must not overwrite what the log-in or log-out just said.
+      void queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+      queryClient.setQueryData(CURRENT_USER_KEY, next);
+    },
+    [queryClient],
+  );
 
-  const setUser = useCallback((next: PublicUser | null) => {
-    setUserState(next);
-    if (next) setFromLogout(false);
-  }, []);
+  const setUser = useCallback(
+    (next: PublicUser | null) => {
+      writeUser(next);
+      if (next) setFromLogout(false);
+    },
+    [writeUser],
+  );
 
   const rememberRedirect = useCallback(
     (path: string, options?: { force?: boolean }) => {
@@ -88,16 +111,16 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
     try {
       await logoutCall();
     } catch (error) {
-      // Spec §8: a failed logout is only logged; the person stays signed in.
+      // A failed logout is only logged; the person stays signed in.
       console.error('Logout failed', error);
       return false;
     }
     redirect.current = null;
     storeRedirect(null);
     setFromLogout(true);
-    setUserState(null);
+    writeUser(null);
     return true;
-  }, []);
+  }, [writeUser]);
 
   const value = useMemo<Session>(
     () => ({ user, loading, setUser, rememberRedirect, takeRedirect, fromLogout, logout }),

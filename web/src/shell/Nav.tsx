@@ -16,7 +16,7 @@ export interface NavMenu {
   items: NavEntry[];
 }
 
-/** The top navigation for a role, exactly as spec §2 lists it. */
+/** The top navigation for a role: the links, menus and Post button each role is shown. */
 export function navFor(user: Pick<PublicUser, 'role'> | null): { links: NavEntry[]; menus: NavMenu[]; showPost: boolean } {
   const role = user?.role;
   const isOwner = role === 'landlord' || role === 'caretaker';

@@ -11,7 +11,7 @@ export function useRequestModal(): () => void {
   return useContext(OpenContext);
 }
 
-/** Spec §5: text non-empty after trimming, WhatsApp non-empty; no format check. */
+/** As the server checks it (docs/api.md#support-forms): text non-empty after trimming, WhatsApp non-empty; no format check. */
 export function validateRequest(requestText: string, whatsapp: string): string | null {
   if (!requestText.trim()) return MESSAGES.request.textRequired;
   if (!whatsapp.trim()) return MESSAGES.request.whatsappRequired;

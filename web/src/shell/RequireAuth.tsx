@@ -4,8 +4,8 @@ import { useSession } from '../session/session.js';
 import { Spinner } from '../ui/Spinner.js';
 
 /**
- * Spec §2 guard: a spinner while the session loads; without a signed-in user with a role, remember
- * the path (unless arriving from a logout) and go to /login, replacing history.
+ * Guard of the signed-in pages: a spinner while the session loads; without a signed-in user with
+ * a role, remember the path (unless arriving from a logout) and go to /login, replacing history.
  */
 export function RequireAuth() {
   const { user, loading, rememberRedirect } = useSession();

@@ -1,7 +1,7 @@
 import { StatusBadge as SharedStatusBadge } from '@mboa/ui';
 import { t } from '../i18n/index.js';
 
-/** available green, rented yellow, deactivated red, anything else gray (spec §4); shared with the admin app. */
+/** available green, rented yellow, deactivated red, anything else gray; shared with the admin app. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const label = t.labels.status[(status ?? '').toLowerCase()] ?? status ?? '';
   return <SharedStatusBadge status={status} label={label} />;

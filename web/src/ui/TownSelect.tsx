@@ -10,7 +10,7 @@ interface TownSelectProps {
 }
 
 /**
- * Searchable town dropdown: at most 10 matching towns (spec §9) then 'Other (please specify)',
+ * Searchable town dropdown: at most 10 matching towns (`LIMITS.townSuggestions`) then 'Other (please specify)',
  * which opens a free-text field for a town that is not in the list.
  */
 export function TownSelect({ value, onChange, label = t.town.label, required }: TownSelectProps) {
