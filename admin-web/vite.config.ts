@@ -17,7 +17,7 @@ export const aliases: Alias[] = [
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  // The gateway serves this app under /admin/ (CONTRACT.md "Where it runs").
+  // The gateway serves this app under /admin/ (docs/api.md#general-rules).
   base: '/admin/',
   plugins: [react()],
   resolve: { alias: aliases },

@@ -21,7 +21,7 @@ import {
 } from '@mboa/contracts';
 import { api } from '@mboa/web-core';
 
-/** Every admin call of spec §7 (plus the edit calls of CONTRACT.md), with its exact path and payload. */
+/** Every admin call (docs/api.md#admin), with its exact path and payload. */
 
 const PAGE_SIZE = LIMITS.admin.pageSize;
 

@@ -7,7 +7,7 @@ import { reportAccessLost } from '../session/access.js';
 import { FormErrors } from './FormErrors.js';
 import { Modal } from './Modal.js';
 
-/** The same rules as sign-up (CONTRACT.md); the server checks them again. */
+/** The same rules as sign-up (a name; a WhatsApp number of 9 digits); the server checks them again. */
 export function checkUserEdit(name: string, whatsapp: string): string[] {
   const problems: string[] = [];
   if (!name.trim()) problems.push(MESSAGES.common.allFieldsRequired);

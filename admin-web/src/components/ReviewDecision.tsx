@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { t } from '../i18n/index.js';
 
 /**
- * Approve or Reject (spec §4, §5): only for a property not verified yet; rejecting needs a
- * non-blank reason, checked before any call. A verified property shows the spec's text instead.
+ * Approve or Reject (docs/api.md#admin): only for a property not verified yet; rejecting needs a
+ * non-blank reason, checked before any call. A verified property shows 'already verified' instead.
  */
 export function ReviewDecision({
   isVerified,

@@ -1,6 +1,6 @@
 import { formatAdminPrice, PAYMENT_TERM_UNITS, type PaymentTerm } from '@mboa/contracts';
 
-/** '35,000 XAF/month' (XAF in the admin area, spec §1). */
+/** '35,000 XAF/month' (XAF in the admin area, FCFA on the public site). */
 export function adminPriceWithTerm(amount: number, term: string | null | undefined): string {
   const unit = term ? PAYMENT_TERM_UNITS[term as PaymentTerm] : undefined;
   return unit ? `${formatAdminPrice(amount)}/${unit}` : formatAdminPrice(amount);

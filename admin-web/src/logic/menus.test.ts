@@ -19,7 +19,7 @@ describe('user row menu', () => {
   });
 });
 
-describe('property row menu (spec §4 preconditions)', () => {
+describe('property row menu (the status each action requires)', () => {
   it.each([
     [{ status: 'available', isVerified: true }, ['markRented', 'deactivate', 'edit']],
     [{ status: 'rented', isVerified: true }, ['markAvailable', 'deactivate', 'edit']],

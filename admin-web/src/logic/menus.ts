@@ -6,7 +6,7 @@ import {
   type PublicUser,
 } from '@mboa/contracts';
 
-/** What a user row's menu offers (spec §4 "User (admin)", §6). */
+/** What a user row's menu offers (the user actions of docs/api.md#admin). */
 export type UserMenuAction = 'ban' | 'unban' | 'verify' | 'postOnBehalf' | 'edit';
 
 export function userMenuActions(user: Pick<PublicUser, 'role' | 'status' | 'isVerified'>): UserMenuAction[] {
@@ -20,7 +20,7 @@ export function userMenuActions(user: Pick<PublicUser, 'role' | 'status' | 'isVe
   return actions;
 }
 
-/** What a property row's menu offers: the status actions whose precondition holds, review, edit (spec §4). */
+/** What a property row's menu offers: the status actions whose precondition holds, review, edit (docs/api.md#admin). */
 export type PropertyMenuAction = AdminPropertyAction | 'verifyProperty' | 'edit';
 
 export function propertyMenuActions(property: Pick<PropertyRead, 'status' | 'isVerified'>): PropertyMenuAction[] {
@@ -30,7 +30,7 @@ export function propertyMenuActions(property: Pick<PropertyRead, 'status' | 'isV
   return actions;
 }
 
-/** Requests and tickets may move to any status except the one they have (spec §4). */
+/** Requests and tickets may move to any status except the one they have. */
 export function statusMoves<S extends string>(all: readonly S[], current: S): S[] {
   return all.filter((s) => s !== current);
 }

@@ -47,7 +47,7 @@ const columns: Column<PropertyRead>[] = [
   { key: 'review', header: t.table.review, cell: (p) => <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} /> },
 ];
 
-/** Properties by status, paging, a row menu with the spec's preconditions, prices in XAF (spec §2, §4). */
+/** Properties by status, paging, a row menu offering only the actions the status allows, prices in XAF. */
 export default function Properties() {
   const notify = useToast();
   const navigate = useNavigate();

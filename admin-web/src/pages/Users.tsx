@@ -21,7 +21,7 @@ const columns: Column<PublicUser>[] = [
   { key: 'joined', header: t.table.joined, cell: (u) => formatDate(u.createdAt) },
 ];
 
-/** Users: search by WhatsApp, filter, 'Page X of Y', and a row menu (spec §2, §4, §6). */
+/** Users: search by WhatsApp, filter, 'Page X of Y', and a row menu. */
 export default function Users() {
   const notify = useToast();
   const [searchInput, setSearchInput] = useState('');

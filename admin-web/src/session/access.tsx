@@ -47,7 +47,7 @@ export function AccessProvider({ children, initial }: { children: ReactNode; ini
       })
       .catch((error: unknown) => {
         if (isAbort(error)) return;
-        // A failed lookup means "signed out" (spec §8); 401 is the normal signed-out answer.
+        // A failed lookup means "signed out"; 401 is the normal signed-out answer.
         if (!(error instanceof ApiError && error.status === 401)) console.warn('Current-user lookup failed', error);
         setAccess({ state: 'signed-out' });
       });
@@ -69,7 +69,7 @@ export function AccessProvider({ children, initial }: { children: ReactNode; ini
     try {
       await logoutCall();
     } catch (error) {
-      // Spec §8: a failed logout is only logged; the person stays signed in.
+      // A failed logout is only logged; the person stays signed in.
       console.error('Logout failed', error);
       return;
     }

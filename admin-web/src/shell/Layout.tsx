@@ -13,7 +13,7 @@ const LINKS = [
   { to: '/support', label: t.nav.support },
 ] as const;
 
-/** Admin navigation (spec §2): Dashboard, Users, Properties, Requests, Support, and the public site. */
+/** Admin navigation: Dashboard, Users, Properties, Requests, Support, and the public site. */
 export function Layout() {
   const admin = useAdmin();
   const { logout } = useAccess();
