@@ -15,7 +15,7 @@ export default function Contact() {
   const { user } = useSession();
   const openRequest = useRequestModal();
   const [sent, setSent] = useState<{ ok: boolean; text: string } | null>(null);
-  // Prefilled from the signed-in user (spec §5), also when the session finishes loading after this
+  // Prefilled from the signed-in user, also when the session finishes loading after this
   // page opened; what the person already typed in a field is kept.
   const values = useMemo(
     () => ({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.whatsapp ?? '', subject: '', message: '' }),
