@@ -63,19 +63,22 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
   const lookup = useQuery({
     queryKey: CURRENT_USER_KEY,
     queryFn: ({ signal }) => currentUser(signal),
-    // Known for the whole visit: only log-in and log-out change it, and they write it here.
+    // Known for the whole visit: only log-in and log-out change it, and they say who it is.
     staleTime: Infinity,
     enabled: !known,
-    ...(known ? { initialData: initialUser } : {}),
   });
-  const user = lookup.data ?? null;
+  // What a log-in or log-out said, kept as React state so the pages they open next already see it
+  // (the cache tells its readers a moment later).
+  const [written, setWritten] = useState<{ user: PublicUser | null } | null>(known ? { user: initialUser } : null);
+  const user = written ? written.user : (lookup.data ?? null);
   // After the retries, a lookup that never reached the server leaves the visitor signed out.
-  const loading = lookup.isPending && !known;
+  const loading = !written && lookup.isPending;
   const [fromLogout, setFromLogout] = useState(false);
   const redirect = useRef<string | null>(readStoredRedirect());
 
   const writeUser = useCallback(
     (next: PublicUser | null) => {
+      setWritten({ user: next });
       // A lookup still on its way must not overwrite what the log-in or log-out just said.
       void queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
       queryClient.setQueryData(CURRENT_USER_KEY, next);

@@ -1,6 +1,9 @@
 import { MESSAGES } from '@mboa/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createQueryClient } from '@mboa/web-core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import Contact from '../pages/Contact.js';
@@ -10,6 +13,11 @@ import { Layout } from './Layout.js';
 import { navFor } from './Nav.js';
 import { RequestModal } from './RequestModal.js';
 import { RequireAuth } from './RequireAuth.js';
+
+/** The session reads the current user through the data layer, as in main.tsx: one cache per render. */
+function WithCache({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+}
 
 describe('top navigation per role (spec §2)', () => {
   const labels = (u: Parameters<typeof navFor>[0]) => navFor(u).links.map((l) => l.label);
@@ -34,6 +42,7 @@ describe('top navigation per role (spec §2)', () => {
       <SessionProvider initialUser={null}>
         <RouterProvider router={router} />
       </SessionProvider>,
+      { wrapper: WithCache },
     );
     expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'Sign Up' }).length).toBeGreaterThan(0);
@@ -42,6 +51,7 @@ describe('top navigation per role (spec §2)', () => {
       <SessionProvider initialUser={user({ name: 'Ada Nkem Fon' })}>
         <RouterProvider router={createMemoryRouter([{ path: '/', Component: Layout }])} />
       </SessionProvider>,
+      { wrapper: WithCache },
     );
     const avatar = screen.getByRole('link', { name: 'Your profile' });
     expect(avatar.getAttribute('href')).toBe('/profile');
@@ -74,6 +84,7 @@ describe('session guard', () => {
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>,
+      { wrapper: WithCache },
     );
     expect(screen.getByRole('status')).toBeInTheDocument();
     await act(async () => answer({ status: 401, body: { message: 'Please log in to continue.' } }));
@@ -90,6 +101,7 @@ describe('session guard', () => {
       <SessionProvider initialUser={user()}>
         <RouterProvider router={router} />
       </SessionProvider>,
+      { wrapper: WithCache },
     );
     fireEvent.click(screen.getByRole('button', { name: 'out' }));
     await screen.findByText('login page');
