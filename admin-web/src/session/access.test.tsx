@@ -1,4 +1,6 @@
+import { createQueryClient } from '@mboa/web-core';
 import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, user } from '../test/utils.js';
 import { AccessProvider, loginUrl } from './access.js';
@@ -6,11 +8,13 @@ import { AdminGate } from './AdminGate.js';
 
 function renderGate(onSignedOut = vi.fn()) {
   render(
-    <AccessProvider>
-      <AdminGate onSignedOut={onSignedOut}>
-        <p>admin content</p>
-      </AdminGate>
-    </AccessProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AccessProvider>
+        <AdminGate onSignedOut={onSignedOut}>
+          <p>admin content</p>
+        </AdminGate>
+      </AccessProvider>
+    </QueryClientProvider>,
   );
   return onSignedOut;
 }
@@ -48,6 +52,19 @@ describe('admin access', () => {
     mockFetch(() => ({ body: { user: user({ role: 'admin' }) } }));
     renderGate();
     expect(await screen.findByText('admin content')).toBeInTheDocument();
+  });
+
+  it('tries the lookup again after a dropped connection instead of sending an admin to log in', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch(() => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch');
+      return { body: { user: user({ role: 'admin' }) } };
+    });
+    const onSignedOut = renderGate();
+    expect(await screen.findByText('admin content', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(onSignedOut).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(2);
   });
 
   it('only ever asks to come back to an admin path', () => {

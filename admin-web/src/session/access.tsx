@@ -1,7 +1,8 @@
 import type { PublicUser } from '@mboa/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { getMe, logout as logoutCall } from '../api/admin.js';
-import { ApiError, isAbort } from '@mboa/web-core';
+import { ApiError } from '@mboa/web-core';
 
 /** Where the admin app lives under the gateway (vite `base`, router `basename`). */
 export const ADMIN_BASE = '/admin';
@@ -32,38 +33,52 @@ interface AccessContextValue {
 }
 const AccessContext = createContext<AccessContextValue | null>(null);
 
+/** The cache entry of who is signed in and what they may do here. */
+export const ACCESS_KEY = ['session', 'access'] as const;
+
+/** GET /api/me as an Access; a dropped connection is thrown, so the data layer tries again. */
+async function lookUpAccess(signal: AbortSignal): Promise<Access> {
+  try {
+    const user = (await getMe(signal))?.user;
+    if (!user?.role) return { state: 'signed-out' };
+    return user.role === 'admin' ? { state: 'admin', user } : { state: 'not-admin', user };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) throw error;
+    // A failed lookup means "signed out"; 401 is the normal signed-out answer.
+    if (!(error instanceof ApiError && error.status === 401)) console.warn('Current-user lookup failed', error);
+    return { state: 'signed-out' };
+  }
+}
+
 /** Looks the signed-in person up once (GET /api/me) and keeps the answer. */
 export function AccessProvider({ children, initial }: { children: ReactNode; initial?: Access }) {
-  const [access, setAccess] = useState<Access>(initial ?? { state: 'loading' });
+  const queryClient = useQueryClient();
+  const lookup = useQuery({
+    queryKey: ACCESS_KEY,
+    queryFn: ({ signal }) => lookUpAccess(signal),
+    // Known for the whole visit; only a lost session (below) changes it.
+    staleTime: Infinity,
+    enabled: !initial,
+    ...(initial ? { initialData: initial } : {}),
+  });
+  // After the retries, a lookup that never reached the server counts as signed out.
+  const access: Access = lookup.data ?? (lookup.isError ? { state: 'signed-out' } : { state: 'loading' });
 
-  useEffect(() => {
-    if (initial) return;
-    const controller = new AbortController();
-    getMe(controller.signal)
-      .then((r) => {
-        const user = r?.user;
-        if (!user?.role) setAccess({ state: 'signed-out' });
-        else setAccess(user.role === 'admin' ? { state: 'admin', user } : { state: 'not-admin', user });
-      })
-      .catch((error: unknown) => {
-        if (isAbort(error)) return;
-        // A failed lookup means "signed out"; 401 is the normal signed-out answer.
-        if (!(error instanceof ApiError && error.status === 401)) console.warn('Current-user lookup failed', error);
-        setAccess({ state: 'signed-out' });
-      });
-    return () => controller.abort();
-  }, [initial]);
-
+  // A subscription: the pages report a 401 or 403 on any admin call.
   useEffect(() => {
     const onLost = (event: Event) => {
       const status = (event as CustomEvent<number>).detail;
-      setAccess((current) =>
-        status === 403 && current.state === 'admin' ? { state: 'not-admin', user: current.user } : status === 401 ? { state: 'signed-out' } : current,
+      queryClient.setQueryData<Access>(ACCESS_KEY, (current) =>
+        status === 403 && current?.state === 'admin'
+          ? { state: 'not-admin', user: current.user }
+          : status === 401
+            ? { state: 'signed-out' }
+            : current,
       );
     };
     window.addEventListener(ACCESS_LOST_EVENT, onLost);
     return () => window.removeEventListener(ACCESS_LOST_EVENT, onLost);
-  }, []);
+  }, [queryClient]);
 
   const logout = useCallback(async () => {
     try {
