@@ -19,7 +19,7 @@ function WithCache({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
 }
 
-describe('top navigation per role (spec §2)', () => {
+describe('top navigation per role', () => {
   const labels = (u: Parameters<typeof navFor>[0]) => navFor(u).links.map((l) => l.label);
   it('anonymous: Home, Post property', () => expect(labels(null)).toEqual(['Home', 'Post property']));
   it('renter: Home only', () => expect(labels(user({ role: 'renter' }))).toEqual(['Home']));
@@ -109,7 +109,7 @@ describe('session guard', () => {
   });
 });
 
-describe('property request modal (spec §5, §8)', () => {
+describe('property request modal', () => {
   it('validates, sends, clears on success and reports failure', async () => {
     const u = userEvent.setup();
     let status = 201;
