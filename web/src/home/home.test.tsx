@@ -183,4 +183,46 @@ describe('Home page', () => {
     await u.click(screen.getByRole('button', { name: MESSAGES.ui.requestProperty }));
     expect(screen.getByRole('dialog', { name: MESSAGES.ui.requestProperty })).toBeInTheDocument();
   });
+  it('keeps the list on screen while the next filters load, then replaces it (no skeleton flash)', async () => {
+    const u = userEvent.setup();
+    let answer: (reply: { body: unknown }) => void = () => {};
+    const { calls } = mockFetch(({ query }) =>
+      query.get('rooms') ? new Promise((resolve) => (answer = resolve)) : { body: page(1, 3, 1, 3) },
+    );
+    const { container } = renderApp(<Home />);
+    await screen.findByText('3 properties found');
+    await u.click(screen.getByRole('button', { name: /Filters/ }));
+    await u.selectOptions(screen.getByLabelText('Rooms'), '2');
+    await u.click(screen.getByRole('button', { name: 'Show Results' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(container.querySelectorAll('.skeleton-card')).toHaveLength(0);
+    await act(async () => answer({ body: page(1, 1, 1, 1) }));
+    expect(await screen.findByText('1 property found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('asks again after a dropped connection instead of showing no results', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch(() => {
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch');
+      return { body: page(1, 2, 1, 2) };
+    });
+    renderApp(<Home />);
+    expect(await screen.findByText('2 properties found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.property.noPropertiesFound)).toBeNull();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('shows the last list at once when the visitor comes back, without asking again', async () => {
+    const { calls } = mockFetch(() => ({ body: page(1, 2, 1, 2) }));
+    const { router } = renderApp(<Home />, { path: '/', route: '/', extraRoutes: [{ path: '/away', element: <p>away</p> }] });
+    await screen.findByText('2 properties found');
+    await act(() => router.navigate('/away'));
+    await act(() => router.navigate('/'));
+    expect(screen.getByText('2 properties found')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -1,4 +1,6 @@
 import { LIMITS, type PropertyRead } from '@mboa/contracts';
+import { isAbort } from '@mboa/web-core';
+import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchProperties } from '../api/endpoints.js';
 import { FiltersPanel } from '../home/FiltersPanel.js';
@@ -7,21 +9,19 @@ import { t } from '../i18n/index.js';
 import { useRequestModal } from '../shell/RequestModal.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 
-interface Snapshot {
-  filters: Filters;
-  items: PropertyRead[];
-  page: number;
-  totalPages: number;
-  total: number;
-}
+/** Every search answer is cached under this prefix; a change to a listing invalidates it. */
+export const SEARCH_KEY = ['properties', 'search'] as const;
+const searchKey = (filters: Filters): QueryKey => [...SEARCH_KEY, toSearchParams(filters, 1)];
+
 /**
- * The last results, kept for the session: coming back from a property shows the same list at once
- * (and the same scroll position) instead of downloading it again over mobile data.
+ * The filters last searched, kept for the session with their answers (the cache): coming back from a
+ * property shows the same list at once (and the same scroll position) instead of downloading it
+ * again over mobile data.
  */
-let snapshot: Snapshot | null = null;
+let lastFilters: Filters | null = null;
 /** For tests. */
 export function forgetHomeSnapshot(): void {
-  snapshot = null;
+  lastFilters = null;
 }
 
 function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
@@ -30,69 +30,51 @@ function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
 }
 
 export default function Home() {
-  const initial = useRef(snapshot).current;
-  const [filters, setFilters] = useState<Filters>(initial?.filters ?? EMPTY_FILTERS);
+  const [filters, setFilters] = useState<Filters>(() => lastFilters ?? EMPTY_FILTERS);
   const [searchText, setSearchText] = useState(filters.search);
-  const [items, setItems] = useState<PropertyRead[]>(initial?.items ?? []);
-  const [page, setPage] = useState(initial?.page ?? 0);
-  const [totalPages, setTotalPages] = useState(initial?.totalPages ?? 0);
-  const [total, setTotal] = useState(initial?.total ?? 0);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'more'>(initial ? 'idle' : 'loading');
-  const [failed, setFailed] = useState(false);
   const [panelOpen, setPanelOpen] = useState(false);
   const [sentinelVisible, setSentinelVisible] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
-  const requestId = useRef(0);
-  const skipFirstLoad = useRef(Boolean(initial));
   const openRequest = useRequestModal();
+
+  const choose = useCallback((next: Filters) => {
+    lastFilters = next;
+    setFilters(next);
+  }, []);
+
+  const search = useInfiniteQuery({
+    queryKey: searchKey(filters),
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await searchProperties(toSearchParams(filters, pageParam), signal);
+      } catch (error) {
+        // Search errors are only logged.
+        if (!isAbort(error)) console.error('Property search failed', error);
+        throw error;
+      }
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length < (Number(last?.totalPages) || 0) ? pages.length + 1 : undefined),
+    // The list on screen stays until the next filters' answer replaces it: no flash of skeletons.
+    placeholderData: keepPreviousData,
+    // A list seen this session is shown again as it was, unless a change to a listing invalidated it;
+    // a filter change still asks again (the answer may have changed since).
+    refetchOnMount: (query) => query.state.isInvalidated,
+    gcTime: Infinity,
+  });
+  const pages = search.isError && !search.isFetchNextPageError ? [] : (search.data?.pages ?? []);
+  const items = pages.reduce<PropertyRead[]>((list, p) => mergeById(list, Array.isArray(p?.properties) ? p.properties : []), []);
+  const total = Number(pages.at(-1)?.total) || 0;
+  const hasMore = search.hasNextPage;
+  const failed = search.isFetchNextPageError;
+  const { fetchNextPage, isFetching } = search;
 
   // 400 ms after the last keystroke the text becomes a filter.
   useEffect(() => {
     if (searchText === filters.search) return;
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, search: searchText })), LIMITS.search.debounceMs);
+    const timer = setTimeout(() => choose({ ...filters, search: searchText }), LIMITS.search.debounceMs);
     return () => clearTimeout(timer);
-  }, [searchText, filters.search]);
-
-  const load = useCallback(async (f: Filters, p: number) => {
-    const id = ++requestId.current;
-    setStatus(p === 1 ? 'loading' : 'more');
-    setFailed(false);
-    try {
-      const result = await searchProperties(toSearchParams(f, p));
-      if (id !== requestId.current) return;
-      const list = Array.isArray(result?.properties) ? result.properties : [];
-      setItems((previous) => (p === 1 ? list : mergeById(previous, list)));
-      setPage(p);
-      setTotalPages(Number(result?.totalPages) || 0);
-      setTotal(Number(result?.total) || 0);
-    } catch (error) {
-      if (id !== requestId.current) return;
-      // Search errors are only logged.
-      console.error('Property search failed', error);
-      if (p === 1) {
-        setItems([]);
-        setTotal(0);
-        setTotalPages(0);
-        setPage(1);
-      }
-      setFailed(true);
-    } finally {
-      if (id === requestId.current) setStatus('idle');
-    }
-  }, []);
-
-  // Any filter change starts again at page 1.
-  useEffect(() => {
-    if (skipFirstLoad.current) {
-      skipFirstLoad.current = false;
-      return;
-    }
-    void load(filters, 1);
-  }, [filters, load]);
-
-  useEffect(() => {
-    if (status === 'idle') snapshot = { filters, items, page, totalPages, total };
-  }, [status, filters, items, page, totalPages, total]);
+  }, [searchText, filters, choose]);
 
   useEffect(() => {
     const node = sentinel.current;
@@ -104,13 +86,13 @@ export default function Home() {
     return () => observer.disconnect();
   }, []);
 
-  const hasMore = page < totalPages;
+  // The end of the list on screen asks for the next page, again after each page while it stays there.
   useEffect(() => {
-    if (sentinelVisible && hasMore && status === 'idle' && !failed) void load(filters, page + 1);
-  }, [sentinelVisible, hasMore, status, failed, filters, page, load]);
+    if (sentinelVisible && hasMore && !isFetching && !failed) void fetchNextPage();
+  }, [sentinelVisible, hasMore, isFetching, failed, fetchNextPage]);
 
   const apply = (next: Filters) => {
-    if (!sameFilters(next, filters)) setFilters(next);
+    if (!sameFilters(next, filters)) choose(next);
   };
   const clearEverything = () => {
     setSearchText('');
@@ -120,7 +102,7 @@ export default function Home() {
 
   const count = activeFilterCount(filters);
   const chips = filterChips(filters);
-  const firstLoading = status === 'loading';
+  const firstLoading = search.isPending;
 
   return (
     <div className="container home">
@@ -129,7 +111,7 @@ export default function Home() {
         <p className="muted">{t.home.heroText}</p>
       </section>
 
-      <form className="searchbar" role="search" onSubmit={(e) => (e.preventDefault(), setFilters((f) => ({ ...f, search: searchText })))}>
+      <form className="searchbar" role="search" onSubmit={(e) => (e.preventDefault(), apply({ ...filters, search: searchText }))}>
         <label htmlFor="home-search" className="sr-only">
           {t.home.searchLabel}
         </label>
@@ -204,7 +186,7 @@ export default function Home() {
           </div>
         </div>
       ) : (
-        <div className="grid">
+        <div className="grid" aria-busy={search.isPlaceholderData || undefined}>
           {items.map((property, index) => (
             <PropertyCard key={property.id ?? property._id} property={property} eager={index < 2} />
           ))}
@@ -212,15 +194,15 @@ export default function Home() {
       )}
 
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
-      {status === 'more' ? <p className="muted center">{t.home.loadingMore}</p> : null}
+      {search.isFetchingNextPage ? <p className="muted center">{t.home.loadingMore}</p> : null}
       {failed && hasMore && items.length > 0 ? (
         <div className="row-center">
-          <button type="button" className="btn btn-outline" onClick={() => void load(filters, page + 1)}>
+          <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()}>
             {t.home.loadMore}
           </button>
         </div>
       ) : null}
-      {!firstLoading && status === 'idle' && !hasMore && items.length > 0 ? (
+      {!firstLoading && !isFetching && !hasMore && items.length > 0 ? (
         <div className="end-of-list">
           <p>{t.property.endOfListings}</p>
           <p className="muted">{t.home.endText}</p>
