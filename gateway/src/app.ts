@@ -9,6 +9,7 @@ import { LIMITS, MESSAGES } from '@mboa/contracts';
 import { createLogger, PinoLoggerService } from '@mboa/platform';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
+import { compressResponses } from './http/compression.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
 import { noStoreForSessions } from './http/no-store.js';
 import { applyServerTimeouts, bodyIdleTimeout, DEFAULT_HTTP_TIMEOUTS } from './http/timeouts.js';
@@ -33,6 +34,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   const drain = new HttpDrain();
   attachDrain(app, drain);
   app.use(requestObservability(logger));
+  app.use(compressResponses());
   app.use(noStoreForSessions);
   app.use(bodyIdleTimeout(timeouts.bodyIdleMs));
   app.use(drain.middleware);

@@ -99,6 +99,11 @@ export const LIMITS = {
     requestTimeoutMs: 10 * 60_000,
     /** An idle kept-alive connection is closed after this (pages reuse it between their calls). */
     keepAliveTimeoutMs: 10_000,
+    /**
+     * Smaller answers go uncompressed: below about one packet the encoding saves no round trip
+     * and costs CPU on both ends.
+     */
+    compressMinBytes: 1024,
   },
   /**
    * Posting a property with photos. A landlord posting a whole building or a caretaker entering
