@@ -257,7 +257,7 @@ describe('password reset', () => {
     ['request', { email: '' }, MESSAGES.passwordReset.emailRequired],
     ['verify', { email: 'a@b.cm', code: '' }, MESSAGES.passwordReset.codeRequired],
     ['confirm', { email: '', newPassword: '' }, MESSAGES.passwordReset.fillAllFields],
-  ])('%s with empty fields is 400 with the spec text', async (step, body, message) => {
+  ])('%s with empty fields is 400 with the catalog text', async (step, body, message) => {
     const res = await new Browser(system.url).post(`/api/auth/password-reset/${step}`, body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);

@@ -139,7 +139,7 @@ describe('who may post', () => {
     ['a type outside the category', { propertyType: 'office' }, MESSAGES.property.typeNotInCategory],
     ['a missing town', { location: { country: 'Cameroon', neighbourhood: 'Bastos' } }, MESSAGES.property.townRequired],
     ['an unknown payment term', { paymentTerm: 'weekly' }, MESSAGES.property.paymentTermRequired],
-  ])('refuses %s with 400 and the spec text, storing nothing', async (_label, over, message) => {
+  ])('refuses %s with 400 and the catalog text, storing nothing', async (_label, over, message) => {
     const before = (await landlord.browser.post('/api/property/my-listings', { action: 'fetch', payload: { page: 1, limit: 50 } })).body.meta.total;
     await expect(post(landlord.user, over)).rejects.toMatchObject({ status: 400, message });
     const after = (await landlord.browser.post('/api/property/my-listings', { action: 'fetch', payload: { page: 1, limit: 50 } })).body.meta.total;

@@ -183,7 +183,7 @@ describe('POST /api/property/post', () => {
     await store.remove('uploads/00000000-0000-4000-8000-000000000000');
   });
 
-  it('refuses 11 photos with the spec message, keeping nothing', async () => {
+  it('refuses 11 photos with the catalog message, keeping nothing', async () => {
     const before = await stored('properties/');
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, bytes: png, type: 'image/png' }));
     const res = await postForm(landlord.browser, form(eleven));

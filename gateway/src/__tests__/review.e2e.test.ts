@@ -101,7 +101,7 @@ test('reject needs a reason, shows the feedback to the owner and mails it; appro
   }, 'the approval e-mail');
 });
 
-test('a verified property cannot be approved or rejected again (409, the spec text)', async () => {
+test('a verified property cannot be approved or rejected again (409, the catalog text)', async () => {
   const property = await postProperty();
   expect((await review(admin, property.id, { action: 'approve' })).status).toBe(200);
   await eventually(async () => (await admin.get(`/api/admin/properties/${property.id}`)).body?.isVerified === true || (await admin.get(`/api/admin/properties/${property.id}`)).body?.property?.isVerified === true, 'verified flag');

@@ -76,7 +76,7 @@ describe('POST /api/properties/request-space (public)', () => {
     ['missing WhatsApp', { requestText: 'A shop in Limbe' }, MESSAGES.request.whatsappRequired],
     ['both empty', { requestText: '', whatsapp: '' }, MESSAGES.request.textRequired],
     ['no body', undefined, MESSAGES.request.textRequired],
-  ])('%s is 400 with the spec text and stores nothing', async (_label, body, message) => {
+  ])('%s is 400 with the catalog text and stores nothing', async (_label, body, message) => {
     const before = await total(listRequests);
     const res = await anonymous().post('/api/properties/request-space', body);
     expect(res.status).toBe(400);

@@ -232,7 +232,7 @@ describe('permission before work', () => {
     await expectNothingStored(before, landlord.browser);
   });
 
-  it('answers a landlord\'s 11 camera photos with 400 and the spec text, then takes a good posting', async () => {
+  it('answers a landlord\'s 11 camera photos with 400 and the catalog text, then takes a good posting', async () => {
     const before = await snapshot(landlord.browser);
     const res = await post(landlord.browser, [...fieldParts(RESIDENTIAL), ...photos(bigPhoto, 11)]);
     expect(res.status).toBe(400);
@@ -280,7 +280,7 @@ describe('hostile multipart bodies: a clear 4xx and nothing stored', () => {
     await expectHealthy();
   });
 
-  it('a posting without photos is still a posting (spec: the photo step is optional)', async () => {
+  it('a posting without photos is still a posting (the photo step is optional)', async () => {
     const res = await post(landlord.browser, fieldParts(RESIDENTIAL));
     expect(res.status).toBe(201);
     expect(res.body.property.propertyImages).toEqual([]);

@@ -28,7 +28,7 @@ import type { LoginReply } from './local.strategy.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 /**
- * Runs before passport: the spec's messages for empty fields, and the failed-login limits. A
+ * Runs before passport: the catalog's messages for empty fields, and the failed-login limits. A
  * browser holding a valid device cookie for this account (it signed in here before) is judged by
  * its own allowance only, so nobody elsewhere can lock the owner out by failing on purpose; other
  * clients share the account's and the address's. A spent device allowance makes the browser an

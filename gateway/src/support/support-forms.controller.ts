@@ -32,7 +32,7 @@ export class SupportFormsController {
   @ApiOperation({ summary: 'Ask staff to find a property (request modal); no sign-in needed' })
   @ApiBody({ schema: jsonSchemaOf(requestSpaceSchema) })
   @ApiResponse({ status: 201, description: '{ success, message, data: the stored request (status "searching") }' })
-  @ApiResponse({ status: 400, description: 'Empty request text or WhatsApp, with the spec\'s text' })
+  @ApiResponse({ status: 400, description: 'Empty request text or WhatsApp, each with its own text' })
   async createRequest(@Body(new ZodBody(requestSpaceSchema)) body: RequestSpaceInput): Promise<SupportCreateResponse<PropertyRequest>> {
     return { success: true, message: MESSAGES.request.success, data: await this.services.call(SUPPORT_PATTERNS.requestsCreate, body) };
   }

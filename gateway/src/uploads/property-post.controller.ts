@@ -46,7 +46,7 @@ const UPLOAD_LIMITS: UploadLimits = {
   fileField: 'propertyImages',
   maxFiles: LIMITS.images.maxCount,
   maxFileBytes: LIMITS.images.maxBytes,
-  // The spec's form has about twenty fields; amenities may also come one per field.
+  // The post form has about twenty fields; amenities may also come one per field.
   maxFields: 60,
   maxFieldBytes: LIMITS.http.jsonBodyBytes,
 };
@@ -82,7 +82,7 @@ export class PropertyPostController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: PROPERTY_POST_MULTIPART as any })
   @ApiResponse({ status: 201, description: '{ message, property, id, _id }' })
-  @ApiResponse({ status: 400, description: 'A field (spec message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, or not multipart' })
+  @ApiResponse({ status: 400, description: 'A field (its message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, or not multipart' })
   @ApiResponse({ status: 401, description: 'Signed out' })
   @ApiResponse({ status: 403, description: 'Not allowed to post' })
   @ApiResponse({ status: 413, description: 'An image over 10 MB, or a text field over 100 KB' })
