@@ -50,7 +50,7 @@ describe('constants', () => {
     expect(canTransitionStatus('available', 'available')).toBe(false);
   });
 
-  test('towns: at least 80, unique, alphabetical, real names incl. the spec examples', () => {
+  test('towns: at least 80, unique, alphabetical, real names incl. the best-known ones', () => {
     expect(TOWNS.length).toBeGreaterThanOrEqual(80);
     expect(new Set(TOWNS).size).toBe(TOWNS.length);
     expect([...TOWNS].sort((a, b) => a.localeCompare(b, 'en'))).toEqual([...TOWNS]);
@@ -90,7 +90,7 @@ describe('constants', () => {
   });
 });
 
-describe('messages keep the spec texts exactly', () => {
+describe('messages keep the product texts exactly', () => {
   test.each([
     [MESSAGES.common.allFieldsRequired, 'All fields are required'],
     [MESSAGES.auth.invalidCredentials, 'Invalid email or password.'],

@@ -110,7 +110,7 @@ export const adminManageUserSchema = z.discriminatedUnion(
         .object({
           page: pageSchema,
           limit: limitSchema(LIMITS.admin.pageSize),
-          /** Matches WhatsApp numbers (spec). */
+          /** Matches digits of WhatsApp numbers (docs/api.md#admin). */
           search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
           filter: z.preprocess(
             (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'all' ? undefined : emptyToUndefined(v)),

@@ -5,7 +5,7 @@ export type ParseResult<T> =
   | { ok: true; data: T }
   | { ok: false; message: string; errors: string[] };
 
-/** Headline texts from the spec that should win over the generic message when present. */
+/** Headline texts of the product that should win over the generic message when present. */
 const HEADLINES: readonly string[] = [
   MESSAGES.common.allFieldsRequired,
   MESSAGES.passwordReset.fillAllFields,
@@ -26,7 +26,7 @@ function describe(issue: z.core.$ZodIssue): string {
 
 /**
  * Validates `input`. On failure `errors` lists every problem as "field: text" and `message` is a
- * single readable headline: a spec text when one applies, the only text when all agree, else the
+ * single readable headline: one of HEADLINES when it applies, the only text when all agree, else the
  * generic MESSAGES.common.validationFailed.
  */
 export function parseOrErrors<S extends z.ZodType>(
