@@ -1,11 +1,11 @@
 import { totalPagesOf, type Pagination, type PropertyRequest, type RequestStatus, type SupportTicket, type TicketStatus } from '@mboa/contracts';
 import type { PropertyRequest as RequestRow, SupportTicket as TicketRow } from './generated/prisma/client.js';
 
-// Prisma enum names use '_' where the spec's statuses use '-' (the database stores the spec's spelling).
+// Prisma enum names use '_' where the API's statuses use '-' (the database stores the API's spelling).
 export const toDbStatus = <S extends string>(status: RequestStatus | TicketStatus) => status.replace(/-/g, '_') as S;
 const fromDbStatus = <S extends string>(status: string) => status.replace(/_/g, '-') as S;
 
-/** A request as it leaves this service; `updatedAt` is added to the spec's fields. */
+/** A request as it leaves this service; `updatedAt` is added to the contract's fields. */
 export type RequestView = PropertyRequest & { updatedAt: string };
 /** A ticket as it leaves this service; `userId` (the signed-in sender) and `updatedAt` are additions. */
 export type TicketView = SupportTicket & { userId: string | null; updatedAt: string };

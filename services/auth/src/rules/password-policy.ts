@@ -7,7 +7,7 @@ import { fail } from '@mboa/platform';
 /**
  * What a new password must be (OWASP ASVS V2.1), for sign-up, reset and admin accounts alike:
  * at least LIMITS.password.minLength characters (the shared schemas check it first, with the
- * spec's text), not only whitespace, not one of the 100,000 most common passwords, and not the
+ * catalog's text), not only whitespace, not one of the 100,000 most common passwords, and not the
  * person's e-mail address, its local part or their name.
  *
  * The common passwords are the first 100,000 lines of SecLists' "10 million password list, top

@@ -37,7 +37,7 @@ export class PropertyChangesService {
     return this.changeStatus(actor, id, (from) => ownerStatusChange(from, to));
   }
 
-  /** Admin manage/properties actions, with the spec's preconditions. */
+  /** Admin manage/properties actions, each allowed only from the status it requires. */
   async adminSetStatus(actor: Actor, id: string, action: AdminPropertyAction): Promise<PropertyRead> {
     return this.changeStatus(actor, id, (from) => adminStatusChange(action, from));
   }

@@ -19,7 +19,7 @@ export const IMAGE_LIMITS = {
   largeMaxDimension: LIMITS.images.maxDimension,
   /** Long side of the card thumbnail. */
   thumbMaxDimension: LIMITS.images.thumbnailDimension,
-  /** Aim of the large variant: the spec's browser compression target (about 0.1 MB). */
+  /** Aim of the large variant: the browser's compression target (about 0.1 MB). */
   largeTargetBytes: Math.round(LIMITS.images.compressionTargetMb * MB),
   /** A first encode at or under this size is kept without trying a lower quality. */
   largeAcceptBytes: 120 * KB,

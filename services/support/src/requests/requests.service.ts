@@ -47,7 +47,7 @@ export class RequestsService {
     const status = toDbStatus<DbRequestStatus>(newStatus);
     return this.db.$transaction(async (tx) => {
       // Row lock: two admins acting at once see each other's change, never a stale status. Raw SQL
-      // reads the stored spelling ('in-progress'), the spec's.
+      // reads the stored spelling ('in-progress'), the API's.
       const [current] = await tx.$queryRawUnsafe<{ status: string }[]>(
         'SELECT status::text AS status FROM "support"."property_requests" WHERE id = $1::uuid FOR UPDATE',
         requestId,

@@ -59,7 +59,7 @@ export class TicketsService {
     const status = toDbStatus<DbTicketStatus>(newStatus);
     return this.db.$transaction(async (tx) => {
       // Row lock: two admins acting at once see each other's change, never a stale status. Raw SQL
-      // reads the stored spelling ('in-progress'), the spec's.
+      // reads the stored spelling ('in-progress'), the API's.
       const [current] = await tx.$queryRawUnsafe<{ status: string }[]>(
         'SELECT status::text AS status FROM "support"."support_tickets" WHERE id = $1::uuid FOR UPDATE',
         ticketId,
