@@ -160,7 +160,7 @@ describeInBrowser('owners: posting a property and My Listings', () => {
     );
 
     test(
-      'My Listings: mark rented, available, deactivate, activate and delete, with the spec toasts',
+      'My Listings: mark rented, available, deactivate, activate and delete, with the catalog toasts',
       async () => {
         const { page } = p;
         const owner = await signUp(e2e.system, 'caretaker', { verified: true, name: 'Tata Caretaker' });

@@ -11,7 +11,7 @@ import {
 } from '@mboa/contracts';
 
 /**
- * English catalog of the admin app. The spec's own texts (toasts, review messages, 'Page X of Y')
+ * English catalog of the admin app. The product's own texts (toasts, review messages, 'Page X of Y')
  * come from MESSAGES byte for byte; the rest are the app's labels.
  */
 export const en = {

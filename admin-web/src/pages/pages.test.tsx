@@ -9,7 +9,7 @@ import Requests from './Requests.js';
 import Support from './Support.js';
 import Users from './Users.js';
 
-/** Toast texts keep the spec's double spaces, which getByText would collapse. */
+/** Toast texts keep their historical double spaces, which getByText would collapse. */
 const findToast = (text: string) =>
   waitFor(() => {
     const found = [...document.querySelectorAll('.toast span')].find((el) => el.textContent === text);

@@ -5,7 +5,7 @@ import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 
 type Img = Pick<PropertyImage, 'url' | 'alt'> & Partial<Pick<PropertyImage, 'width' | 'height'>>;
 
-/** Left/right swipe beyond the spec's 10 px threshold; anything shorter is a tap. */
+/** Left/right swipe beyond the 10 px threshold (`LIMITS.gallery`); anything shorter is a tap. */
 export function swipeDirection(startX: number, endX: number): -1 | 0 | 1 {
   const dx = endX - startX;
   if (Math.abs(dx) <= LIMITS.gallery.swipeThresholdPx) return 0;

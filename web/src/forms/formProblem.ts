@@ -3,7 +3,7 @@ import type { FieldErrors, FieldValues } from 'react-hook-form';
 
 /**
  * The one text a form shows under itself after the schema of @mboa/contracts refused it: "all
- * fields are required" when any field is missing (as the spec words it), else the first field's
+ * fields are required" when any field is missing (as the catalog words it), else the first field's
  * problem in the order the fields are on screen.
  */
 export function formProblem<T extends FieldValues>(

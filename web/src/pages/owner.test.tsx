@@ -6,13 +6,13 @@ import MyListings, { ownerActions } from './MyListings.js';
 import Profile from './Profile.js';
 
 describe('my listings', () => {
-  it('offers the spec transitions per status', () => {
+  it('offers the owner transitions per status', () => {
     expect(ownerActions('available').map((a) => a.label)).toEqual(['Mark as Rented', 'Deactivate']);
     expect(ownerActions('rented').map((a) => a.label)).toEqual(['Mark as Available', 'Deactivate']);
     expect(ownerActions('deactivated').map((a) => a.label)).toEqual(['Activate']);
   });
 
-  it('fetches page 1 with 5 per page, changes a status and deletes with the spec toasts', async () => {
+  it('fetches page 1 with 5 per page, changes a status and deletes with the catalog toasts', async () => {
     const items = [property({ id: 'a', title: 'Flat A' }), property({ id: 'b', title: 'Flat B', status: 'rented' })];
     const { calls } = mockFetch(({ body }) => {
       const b = body as { action: string; payload: { id?: string; data?: { status: string } } };

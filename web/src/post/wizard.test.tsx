@@ -45,7 +45,7 @@ describe('canContinue (when the wizard lets you go on)', () => {
 });
 
 describe('buildFormData', () => {
-  it('uses the spec field names, a JSON amenity list and timestamped image names', () => {
+  it('uses the API field names, a JSON amenity list and timestamped image names', () => {
     const file = new File(['x'], 'room.webp', { type: 'image/webp' });
     const f = form({
       category: 'residential',
