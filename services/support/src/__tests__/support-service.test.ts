@@ -70,7 +70,7 @@ describe('property requests', () => {
     ['missing WhatsApp', { requestText: 'A shop in Limbe' }, MESSAGES.request.whatsappRequired],
     ['text of the wrong type', { requestText: ['x'], whatsapp: '674123456' }, MESSAGES.request.textRequired],
     ['an empty payload', {}, MESSAGES.request.textRequired],
-  ])('%s is 400 with the spec text and stores nothing', async (_label, payload, message) => {
+  ])('%s is 400 with the catalog text and stores nothing', async (_label, payload, message) => {
     const before = await count('property_requests');
     await expect(rpc.call(SUPPORT_PATTERNS.requestsCreate, wrongOnPurpose(payload))).rejects.toMatchObject({ status: 400, message });
     expect(await count('property_requests')).toBe(before);
