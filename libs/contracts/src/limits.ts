@@ -27,6 +27,12 @@ export const LIMITS = {
     skeletonCards: 8,
     pageSize: 12,
     maxPageSize: 50,
+    /**
+     * Matches are counted exactly up to this many; past it the answer says `totalIsLowerBound`
+     * (the home page shows "1,000+"). Counting every match of a broad search on every request was
+     * most of a search's database time.
+     */
+    exactCountUpTo: 1000,
   },
   myListings: {
     pageSizes: [5, 10, 20] as readonly number[],

@@ -79,8 +79,12 @@ export interface PropertyRead {
 /** GET /api/properties/search answer. */
 export interface SearchResponse {
   properties: PropertyRead[];
+  /** Exact, unless `totalIsLowerBound`: then at least this many match. */
   total: number;
+  /** True when more than LIMITS.search.exactCountUpTo matched and `total` is that cap, not the exact count. */
+  totalIsLowerBound: boolean;
   page: number;
+  /** ceil(total / limit): with `totalIsLowerBound`, the pages the count reached. */
   totalPages: number;
 }
 

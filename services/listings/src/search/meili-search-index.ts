@@ -14,6 +14,7 @@ import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
 import {
   buildMeiliSearchParams,
   fromMeiliHit,
+  MEILI_MAX_TOTAL_HITS,
   MEILI_SETTINGS,
   toMeiliDocument,
   type MeiliDocument,
@@ -111,6 +112,8 @@ export class MeiliSearchIndex implements SearchIndex {
     return {
       hits: res.hits.map(fromMeiliHit),
       total,
+      // hitsPerPage/page searches get Meilisearch's exhaustive totalHits, which stop at maxTotalHits.
+      totalIsLowerBound: total >= MEILI_MAX_TOTAL_HITS,
       page: q.page,
       limit: q.limit,
       totalPages: totalPagesFor(total, q.limit),

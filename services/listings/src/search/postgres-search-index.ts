@@ -18,7 +18,7 @@ import { townKey } from './search-document.js';
 import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
 import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
 import { isTypoOf, queryWords, searchWords, typoBudget } from './search-text.js';
-import { SEARCH_BATCH_SIZE, SEARCH_TEXT } from './search-constants.js';
+import { SEARCH_BATCH_SIZE, SEARCH_PAGE, SEARCH_TEXT } from './search-constants.js';
 
 /** The raw-SQL methods of a Prisma client (a PrismaClient fits as it is). */
 export interface SqlClient {
@@ -33,6 +33,8 @@ export interface PostgresSearchIndexOptions {
   schema?: string;
   /** Called on close() (e.g. to disconnect a client made for this index). */
   onClose?: () => Promise<void>;
+  /** Matches counted exactly up to this many; default SEARCH_PAGE.exactCountUpTo (tests lower it). */
+  exactCountUpTo?: number;
 }
 
 interface DocumentRow {
@@ -63,6 +65,13 @@ interface DocumentRow {
   version: number;
   source_updated_at: Date | string;
   score?: number | null;
+}
+
+/** A row of a search statement: a card's document (all null on an empty page) and the capped match count. */
+type PageRow = (DocumentRow & { matches: number }) | { property_id: null; matches: number };
+
+function isCard(row: PageRow): row is DocumentRow & { matches: number } {
+  return row.property_id !== null;
 }
 
 const DOCUMENT_COLUMNS = [
@@ -216,12 +225,14 @@ export class PostgresSearchIndex implements SearchIndex {
   readonly backend = 'postgres' as const;
   private readonly s: string;
   private trigramOperator: Promise<string> | undefined;
+  private readonly exactCountUpTo: number;
 
   constructor(
     private readonly db: SqlClient,
     private readonly options: PostgresSearchIndexOptions = {},
   ) {
     this.s = identifier(options.schema ?? 'listings');
+    this.exactCountUpTo = options.exactCountUpTo ?? SEARCH_PAGE.exactCountUpTo;
   }
 
   async init(): Promise<void> {
@@ -294,66 +305,73 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const q = normalizeSearchQuery(query);
     const words = queryWords(q.text);
-    const page = words.length > 0 ? await this.textPage(q, words) : await this.browsePage(q);
-    return { ...page, page: q.page, limit: q.limit, totalPages: totalPagesFor(page.total, q.limit) };
+    // Counting stops one past the cap, and never below the page asked for, so the page shown is
+    // always inside totalPages.
+    const countUpTo = Math.max(this.exactCountUpTo, q.offset + q.limit);
+    const rows = words.length > 0 ? await this.textPage(q, words, countUpTo) : await this.browsePage(q, countUpTo);
+    const counted = Number(rows[0]?.matches ?? 0);
+    const totalIsLowerBound = counted > countUpTo;
+    const total = totalIsLowerBound ? countUpTo : counted;
+    const hits = rows.filter(isCard).map(toHit);
+    return { hits, total, totalIsLowerBound, page: q.page, limit: q.limit, totalPages: totalPagesFor(total, q.limit) };
   }
 
-  /** No text: filters only, newest first. */
-  private async browsePage(q: NormalizedSearchQuery): Promise<{ hits: SearchHit[]; total: number }> {
+  /**
+   * No text: filters only, newest first. One statement: the capped count and the page's documents,
+   * as one row per card (or one row of nulls with the count when the page is empty).
+   */
+  private async browsePage(q: NormalizedSearchQuery, countUpTo: number): Promise<PageRow[]> {
     const f = postgresFilters(q, 1);
     const where = f.where.length ? `WHERE ${f.where.join(' AND ')}` : '';
     const n = f.params.length;
-    const [rows, count] = await Promise.all([
-      this.db.$queryRawUnsafe<DocumentRow[]>(
-        `SELECT ${SELECT_COLUMNS} FROM ${this.s}.search_documents d ${where}
-         ORDER BY d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int`,
-        ...f.params,
-        q.limit,
-        q.offset,
-      ),
-      this.db.$queryRawUnsafe<Array<{ total: number }>>(
-        `SELECT count(*)::int AS total FROM ${this.s}.search_documents d ${where}`,
-        ...f.params,
-      ),
-    ]);
-    return { hits: rows.map(toHit), total: Number(count[0]?.total ?? 0) };
+    return this.db.$queryRawUnsafe<PageRow[]>(
+      `SELECT ${SELECT_COLUMNS}, NULL::float8 AS score, c.matches
+       FROM (SELECT count(*)::int AS matches FROM (
+               SELECT 1 FROM ${this.s}.search_documents d ${where} LIMIT $${n + 3}::int
+             ) m) c
+       LEFT JOIN LATERAL (
+         SELECT * FROM ${this.s}.search_documents d ${where}
+         ORDER BY d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
+       ) d ON true
+       ORDER BY d.created_at DESC, d.property_id DESC`,
+      ...f.params,
+      q.limit,
+      q.offset,
+      countUpTo + 1,
+    );
   }
 
-  private async textPage(q: NormalizedSearchQuery, words: string[]): Promise<{ hits: SearchHit[]; total: number }> {
+  private async textPage(q: NormalizedSearchQuery, words: string[], countUpTo: number): Promise<PageRow[]> {
     const ts = buildTsQuery(words, await this.typoVariants(words));
     const f = postgresFilters(q, 3);
     const where = ['d.search_vector @@ tq.q_all', ...f.where].join(' AND ');
     const n = 2 + f.params.length;
     const from = `${this.s}.search_documents d,
       (SELECT to_tsquery('simple', $1::text) AS q_all, to_tsquery('simple', $2::text) AS q_any) tq`;
-    const [rows, count] = await Promise.all([
-      this.withTextPlan<DocumentRow[]>(
-        // Relevance by the field a query word was found in: title, then town/neighbourhood/type,
-        // then description only (as Meilisearch's `attribute` rule); ties newest first. Only the
-        // page's ids go through the sort; their cards are read afterwards.
-        `WITH page AS (
-           SELECT d.property_id, d.created_at,
-             (2 * (d.title_vector @@ tq.q_any)::int + (d.place_vector @@ tq.q_any)::int)::float8 AS score
-           FROM ${from} WHERE ${where}
-           ORDER BY score DESC, d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
-         )
-         SELECT ${SELECT_COLUMNS}, page.score
-         FROM page JOIN ${this.s}.search_documents d ON d.property_id = page.property_id
-         ORDER BY page.score DESC, page.created_at DESC, page.property_id DESC`,
-        ts.all,
-        ts.any,
-        ...f.params,
-        q.limit,
-        q.offset,
-      ),
-      this.withTextPlan<Array<{ total: number }>>(
-        `SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
-        ts.all,
-        ts.any,
-        ...f.params,
-      ),
-    ]);
-    return { hits: rows.map(toHit), total: Number(count[0]?.total ?? 0) };
+    return this.withTextPlan<PageRow[]>(
+      // Relevance by the field a query word was found in: title, then town/neighbourhood/type,
+      // then description only (as Meilisearch's `attribute` rule); ties newest first. Only the
+      // page's ids go through the sort; their cards are read afterwards, in the same statement.
+      `WITH page AS (
+         SELECT d.property_id, d.created_at,
+           (2 * (d.title_vector @@ tq.q_any)::int + (d.place_vector @@ tq.q_any)::int)::float8 AS score
+         FROM ${from} WHERE ${where}
+         ORDER BY score DESC, d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
+       ), counted AS (
+         SELECT count(*)::int AS matches FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT $${n + 3}::int) m
+       )
+       SELECT ${SELECT_COLUMNS}, page.score, counted.matches
+       FROM counted
+       LEFT JOIN page ON true
+       LEFT JOIN ${this.s}.search_documents d ON d.property_id = page.property_id
+       ORDER BY page.score DESC, page.created_at DESC, page.property_id DESC`,
+      ts.all,
+      ts.any,
+      ...f.params,
+      q.limit,
+      q.offset,
+      countUpTo + 1,
+    );
   }
 
   /**

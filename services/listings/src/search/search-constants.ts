@@ -4,6 +4,7 @@ import { LIMITS } from '@mboa/contracts';
 export const SEARCH_PAGE = {
   defaultLimit: LIMITS.search.pageSize,
   maxLimit: LIMITS.search.maxPageSize,
+  exactCountUpTo: LIMITS.search.exactCountUpTo,
 } as const;
 
 export const SEARCH_TEXT = {

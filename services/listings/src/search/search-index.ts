@@ -22,7 +22,9 @@ export interface SearchQuery {
 
 export interface SearchResult {
   hits: SearchHit[];
+  /** Exact up to the adapter's count cap (SEARCH_PAGE.exactCountUpTo); past it, that cap and `totalIsLowerBound`. */
   total: number;
+  totalIsLowerBound: boolean;
   page: number;
   limit: number;
   /** ceil(total / limit); 0 when nothing matched. */

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { PostgresSearchIndex } from '../postgres-search-index.js';
 import { describeSearchIndexContract } from './search-index.contract.js';
+import { doc } from './fixtures.js';
 
 async function postgresIndex() {
   const db: TestDatabase = await createTestDatabase(['listings'], { prefix: 'listings_search' });
@@ -34,5 +35,37 @@ describe('PostgresSearchIndex specifics', () => {
 
   it('refuses a schema name that is not a plain identifier', () => {
     expect(() => new PostgresSearchIndex(subject.prisma, { schema: 'listings; DROP' })).toThrow();
+  });
+
+  describe('past its count cap', () => {
+    // 30 matching documents against a cap of 10: the same behaviour as 100,000 against 1,000.
+    let capped: PostgresSearchIndex;
+    const docs = Array.from({ length: 30 }, (_, i) => doc({ day: 100 + i, title: `Capped flat ${i}`, town: 'Ebolowa' }));
+    beforeAll(async () => {
+      capped = new PostgresSearchIndex(subject.prisma, { exactCountUpTo: 10 });
+      await capped.upsertMany(docs);
+    });
+    afterAll(() => capped.removeMany(docs.map((d) => d.id)));
+
+    it('says the total is a lower bound (the first page, 12 cards, counted), for browsing and for text alike', async () => {
+      expect(await capped.search({ town: 'Ebolowa' })).toMatchObject({ total: 12, totalIsLowerBound: true, totalPages: 1 });
+      expect(await capped.search({ search: 'capped' })).toMatchObject({ total: 12, totalIsLowerBound: true });
+    });
+
+    it('still answers every page in order, and never counts below the page asked for', async () => {
+      const newestFirst = [...docs].reverse().map((d) => d.id);
+      const third = await capped.search({ town: 'Ebolowa', limit: 5, page: 3 });
+      expect(third.hits.map((h) => h.id)).toEqual(newestFirst.slice(10, 15));
+      expect(third).toMatchObject({ total: 15, totalIsLowerBound: true, totalPages: 3 });
+      const last = await capped.search({ town: 'Ebolowa', limit: 10, page: 3 });
+      expect(last).toMatchObject({ total: 30, totalIsLowerBound: false, totalPages: 3 });
+      expect(last.hits.map((h) => h.id)).toEqual(newestFirst.slice(20, 30));
+    });
+
+    it('is exact at or under the cap', async () => {
+      expect(await capped.search({ town: 'Ebolowa', maxPrice: 99_999 })).toMatchObject({ total: 0, totalIsLowerBound: false, hits: [] });
+      const few = await capped.search({ search: 'capped', town: 'Ebolowa', limit: 50, page: 1 });
+      expect(few).toMatchObject({ total: 30, totalIsLowerBound: false, totalPages: 1 });
+    });
   });
 });

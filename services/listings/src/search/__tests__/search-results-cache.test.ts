@@ -1,7 +1,7 @@
 import type { SearchResponse } from '@mboa/contracts';
 import { SearchResultsCache } from '../search-results-cache.js';
 
-const answer = (total: number): SearchResponse => ({ properties: [], total, page: 1, totalPages: 1 });
+const answer = (total: number): SearchResponse => ({ properties: [], total, totalIsLowerBound: false, page: 1, totalPages: 1 });
 
 test('answers a repeated search until it expires', () => {
   const cache = new SearchResultsCache();
