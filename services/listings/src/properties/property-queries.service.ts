@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  isUuid,
   listMeta,
   totalPagesOf,
   type Actor,
@@ -17,6 +18,7 @@ import { OwnersService } from '../owners/owners.service.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { canSee, isPubliclyVisible } from '../rules/visibility.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
+import { toPropertyRead } from './property-view.js';
 
 const withImages = { images: { orderBy: { position: 'asc' as const } } };
 const newestFirst: Prisma.PropertyOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
@@ -32,11 +34,10 @@ export class PropertyQueriesService {
 
   /** One property as `actor` (or the public) may see it; 404 `Property not found` otherwise. */
   async get(id: unknown, actor?: Actor | null): Promise<PropertyRead> {
-    const property = await this.reader.load(id);
-    if (!property) throw propertyNotFound();
-    const owner = await this.owners.find(property.ownerId);
-    if (!canSee(property, owner, actor)) throw propertyNotFound();
-    return this.reader.read(property);
+    if (!isUuid(id)) throw propertyNotFound();
+    const found = (await this.reader.loadWithOwners([id])).get(id);
+    if (!found || !canSee(found.property, found.owner, actor)) throw propertyNotFound();
+    return toPropertyRead(found.property, found.owner);
   }
 
   /** Any live property, for the admin review screen. */
@@ -63,17 +64,16 @@ export class PropertyQueriesService {
   private async computeSearch(query: SearchQuery): Promise<SearchResponse> {
     const result = await this.search.index.search(query);
     const ids = result.hits.map((h) => h.id);
-    const rows = ids.length
-      ? await this.db.property.findMany({ where: { id: { in: ids }, deletedAt: null }, include: withImages })
-      : [];
-    const owners = await this.owners.findMany(rows.map((r) => r.ownerId));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const visible = ids
-      .map((id) => byId.get(id))
-      .filter((p): p is NonNullable<typeof p> => !!p && isPubliclyVisible(p, owners.get(p.ownerId) ?? null));
+    const loaded = await this.reader.loadWithOwners(ids);
+    const properties: PropertyRead[] = [];
+    for (const id of ids) {
+      const found = loaded.get(id);
+      if (found && isPubliclyVisible(found.property, found.owner)) properties.push(toPropertyRead(found.property, found.owner));
+    }
     return {
-      properties: await this.reader.readMany(visible),
+      properties,
       total: result.total,
+      totalIsLowerBound: result.totalIsLowerBound,
       page: result.page,
       totalPages: totalPagesOf(result.total, result.limit),
     };
