@@ -133,7 +133,9 @@ export const en = {
     searchPlaceholder: 'Search by title, town, neighbourhood…',
     filters: 'Filters',
     activeFilters: (n: number) => `${n} active filter${n === 1 ? '' : 's'}`,
-    resultCount: (n: number) => `${n} propert${n === 1 ? 'y' : 'ies'} found`,
+    /** `atLeast`: the search counted this many and stopped (its answer's totalIsLowerBound): "1,000+ properties found". */
+    resultCount: (n: number, atLeast = false) =>
+      atLeast ? `${n.toLocaleString('en')}+ properties found` : `${n} propert${n === 1 ? 'y' : 'ies'} found`,
     removeChip: (label: string) => `Remove filter ${label}`,
     emptyText: 'Try other filters, or tell us what you are looking for and we will find it for you.',
     loadingMore: 'Loading more properties…',
