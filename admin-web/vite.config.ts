@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias } from 'vite';
+import { precompress } from '../libs/web-core/vite-precompress.js';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const ui = fileURLToPath(new URL('../libs/ui/', import.meta.url));
@@ -19,7 +20,7 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 export default defineConfig({
   // The gateway serves this app under /admin/ (docs/api.md#general-rules).
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: aliases },
   build: {
     // Lets ../scripts/bundle-size.mjs find exactly which files the dashboard route loads.

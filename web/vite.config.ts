@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias } from 'vite';
+import { precompress } from '../libs/web-core/vite-precompress.js';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 const ui = fileURLToPath(new URL('../libs/ui/', import.meta.url));
@@ -15,7 +16,7 @@ export const sharedAliases: Alias[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The contracts package's dist may not be built: the web app compiles its TypeScript sources.
   resolve: { alias: sharedAliases },
   build: {
