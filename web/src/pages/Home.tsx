@@ -8,9 +8,8 @@ import { activeFilterCount, EMPTY_FILTERS, filterChips, removeChip, sameFilters,
 import { t } from '../i18n/index.js';
 import { useRequestModal } from '../shell/RequestModal.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
+import { SEARCH_KEY } from './queryKeys.js';
 
-/** Every search answer is cached under this prefix; a change to a listing invalidates it. */
-export const SEARCH_KEY = ['properties', 'search'] as const;
 const searchKey = (filters: Filters): QueryKey => [...SEARCH_KEY, toSearchParams(filters, 1)];
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '@mboa/contracts';
 import { PageNav } from '@mboa/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
 import { t } from '../i18n/index.js';
@@ -22,11 +22,9 @@ import { Spinner } from '../ui/Spinner.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { useToast } from '../ui/toast.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
+import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 
 type Action = { label: string; to: PropertyStatus };
-
-/** Every page of the owner's list in the query cache; invalidated after a change. */
-const MY_LISTINGS_KEY = ['my-listings'] as const;
 
 /** Owner actions per status: the moves listings allows (@mboa/contracts rules), each with its label. */
 export function ownerActions(status: string): Action[] {
@@ -74,16 +72,25 @@ export default function MyListings() {
   const listKey = [...MY_LISTINGS_KEY, { page, limit, status }];
   const list = useQuery({
     queryKey: listKey,
-    queryFn: () => fetchMyListings({ page, limit, ...(status === 'all' ? {} : { status: status as PropertyStatus }) }),
+    queryFn: async () => {
+      try {
+        return await fetchMyListings({ page, limit, ...(status === 'all' ? {} : { status: status as PropertyStatus }) });
+      } catch (error) {
+        // A failed fetch is only logged, and the empty list is shown.
+        console.error('My listings fetch failed', error);
+        throw error;
+      }
+    },
   });
-  // A failed fetch is only logged, and the empty list is shown.
-  useEffect(() => {
-    if (list.error) console.error('My listings fetch failed', list.error);
-  }, [list.error]);
   const loading = list.isFetching;
   const items: PropertyRead[] = !list.error && Array.isArray(list.data?.data) ? list.data.data : [];
   const total = list.error ? 0 : Number(list.data?.meta?.total) || 0;
   const reload = () => queryClient.invalidateQueries({ queryKey: MY_LISTINGS_KEY });
+  /** What else a change to a listing alters: the search and its details page, and the profile's count. */
+  const forgetOthers = () => {
+    void queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY });
+    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  };
 
   const idOf = (property: PropertyRead) => property.id ?? property._id;
 
@@ -98,6 +105,7 @@ export default function MyListings() {
           : current,
       );
       notify('success', t.toast.propertyStatusUpdated(updated?.status ?? to));
+      forgetOthers();
       if (status !== 'all') void reload();
     },
     onError: () => notify('error', t.toast.statusUpdateFailed),
@@ -107,6 +115,7 @@ export default function MyListings() {
     mutationFn: (property: PropertyRead) => deleteMyListing(idOf(property)),
     onSuccess: () => {
       notify('success', t.toast.propertyDeleted);
+      forgetOthers();
       // Step back when the last row of a page goes.
       if (items.length === 1 && page > 1) setPage(page - 1);
       else void reload();

@@ -6,13 +6,14 @@ import { ApiError } from '@mboa/web-core';
 import { getProfile } from '../api/endpoints.js';
 import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
+import { PROFILE_KEY } from './queryKeys.js';
 
 export default function Profile() {
   const navigate = useNavigate();
   const { logout, setUser } = useSession();
   const [advanced, setAdvanced] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const profileQuery = useQuery({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile(signal) });
+  const profileQuery = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => getProfile(signal) });
   const data = profileQuery.data ?? null;
   const signedOut = profileQuery.error instanceof ApiError && profileQuery.error.status === 401;
   const failed = profileQuery.isError && !signedOut;

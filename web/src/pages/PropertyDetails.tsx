@@ -8,6 +8,7 @@ import {
   propertyDetailsPath,
   type PropertyRead,
 } from '@mboa/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@mboa/web-core';
@@ -18,8 +19,13 @@ import { ShareDialog } from '../details/ShareDialog.js';
 import { t } from '../i18n/index.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
+import { propertyKey } from './queryKeys.js';
 
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; property: PropertyRead };
+async function loadProperty(id: string, signal: AbortSignal): Promise<PropertyRead> {
+  const property = await getProperty(id, signal);
+  if (!property || typeof property !== 'object') throw new ApiError(404, MESSAGES.property.notFound);
+  return property;
+}
 
 function specRows(p: PropertyRead): [string, string][] {
   const s = p.specifications ?? ({} as PropertyRead['specifications']);
@@ -47,36 +53,21 @@ function specRows(p: PropertyRead): [string, string][] {
 
 export default function PropertyDetails() {
   const { id = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'loading' });
   const [shareOpen, setShareOpen] = useState(false);
   const desktop = useMediaQuery(DESKTOP);
+  const query = useQuery({ queryKey: propertyKey(id), queryFn: ({ signal }) => loadProperty(id, signal) });
+  const title = query.data?.title;
 
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getProperty(id, controller.signal)
-      .then((property) => {
-        if (!property || typeof property !== 'object') throw new ApiError(404, MESSAGES.property.notFound);
-        setState({ kind: 'ready', property });
-      })
-      .catch((error: unknown) => {
-        if ((error as Error)?.name === 'AbortError') return;
-        const message = error instanceof ApiError && error.status !== 404 ? error.message : MESSAGES.property.notFound;
-        setState({ kind: 'error', message });
-      });
-    return () => controller.abort();
-  }, [id]);
-
-  useEffect(() => {
-    if (state.kind !== 'ready') return;
+    if (title === undefined) return;
     const previous = document.title;
-    document.title = `${state.property.title} – ${t.app.name}`;
+    document.title = `${title} – ${t.app.name}`;
     return () => {
       document.title = previous;
     };
-  }, [state]);
+  }, [title]);
 
-  if (state.kind === 'loading') {
+  if (query.isPending) {
     return (
       <div className="container page details" aria-busy="true">
         <div className="skeleton gallery-skeleton" />
@@ -85,11 +76,12 @@ export default function PropertyDetails() {
       </div>
     );
   }
-  if (state.kind === 'error') {
+  if (query.isError) {
+    const { error } = query;
     return (
       <div className="container page narrow center">
         <p className="form-error" role="alert">
-          {state.message}
+          {error instanceof ApiError && error.status !== 404 ? error.message : MESSAGES.property.notFound}
         </p>
         <Link to="/" className="btn btn-outline">
           {t.details.back}
@@ -98,7 +90,7 @@ export default function PropertyDetails() {
     );
   }
 
-  const p = state.property;
+  const p = query.data;
   const propertyId = p.id ?? p._id;
   const url = `${window.location.origin}${propertyDetailsPath(propertyId)}`;
   const town = p.town ?? p.location?.town ?? '';
