@@ -305,12 +305,13 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const q = normalizeSearchQuery(query);
     const words = queryWords(q.text);
-    // Counting stops one past the cap, and never below the page asked for, so the page shown is
-    // always inside totalPages.
+    // Browsing counts up to one past the cap, and never below the page asked for, so the page shown
+    // is always inside totalPages. Text counts exactly (see textPage).
     const countUpTo = Math.max(this.exactCountUpTo, q.offset + q.limit);
-    const rows = words.length > 0 ? await this.textPage(q, words, countUpTo) : await this.browsePage(q, countUpTo);
+    const text = words.length > 0;
+    const rows = text ? await this.textPage(q, words) : await this.browsePage(q, countUpTo);
     const counted = Number(rows[0]?.matches ?? 0);
-    const totalIsLowerBound = counted > countUpTo;
+    const totalIsLowerBound = !text && counted > countUpTo;
     const total = totalIsLowerBound ? countUpTo : counted;
     const hits = rows.filter(isCard).map(toHit);
     return { hits, total, totalIsLowerBound, page: q.page, limit: q.limit, totalPages: totalPagesFor(total, q.limit) };
@@ -341,24 +342,30 @@ export class PostgresSearchIndex implements SearchIndex {
     );
   }
 
-  private async textPage(q: NormalizedSearchQuery, words: string[], countUpTo: number): Promise<PageRow[]> {
+  /**
+   * Text: ranking must look at every match, so the matches are read once and give both the page and
+   * an exact count (a separate capped count would scan them a second time).
+   */
+  private async textPage(q: NormalizedSearchQuery, words: string[]): Promise<PageRow[]> {
     const ts = buildTsQuery(words, await this.typoVariants(words));
     const f = postgresFilters(q, 3);
     const where = ['d.search_vector @@ tq.q_all', ...f.where].join(' AND ');
     const n = 2 + f.params.length;
-    const from = `${this.s}.search_documents d,
-      (SELECT to_tsquery('simple', $1::text) AS q_all, to_tsquery('simple', $2::text) AS q_any) tq`;
     return this.withTextPlan<PageRow[]>(
       // Relevance by the field a query word was found in: title, then town/neighbourhood/type,
       // then description only (as Meilisearch's `attribute` rule); ties newest first. Only the
-      // page's ids go through the sort; their cards are read afterwards, in the same statement.
-      `WITH page AS (
+      // matches' ids, dates and scores go through the sort; the page's cards are read afterwards.
+      `WITH matches AS MATERIALIZED (
          SELECT d.property_id, d.created_at,
            (2 * (d.title_vector @@ tq.q_any)::int + (d.place_vector @@ tq.q_any)::int)::float8 AS score
-         FROM ${from} WHERE ${where}
-         ORDER BY score DESC, d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
+         FROM ${this.s}.search_documents d,
+           (SELECT to_tsquery('simple', $1::text) AS q_all, to_tsquery('simple', $2::text) AS q_any) tq
+         WHERE ${where}
+       ), page AS (
+         SELECT * FROM matches
+         ORDER BY score DESC, created_at DESC, property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
        ), counted AS (
-         SELECT count(*)::int AS matches FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT $${n + 3}::int) m
+         SELECT count(*)::int AS matches FROM matches
        )
        SELECT ${SELECT_COLUMNS}, page.score, counted.matches
        FROM counted
@@ -370,7 +377,6 @@ export class PostgresSearchIndex implements SearchIndex {
       ...f.params,
       q.limit,
       q.offset,
-      countUpTo + 1,
     );
   }
 
