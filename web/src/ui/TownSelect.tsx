@@ -1,5 +1,5 @@
 import { isKnownTown, OTHER_TOWN_OPTION, searchTowns, canonicalTown } from '@mboa/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { t } from '../i18n/index.js';
 
 interface TownSelectProps {
@@ -21,16 +21,17 @@ export function TownSelect({ value, onChange, label = t.town.label, required }: 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const emitted = useRef(value);
+  // The value this field last showed or sent; a different one came from outside.
+  const [shown, setShown] = useState(value);
   const emit = (town: string) => {
-    emitted.current = town;
+    setShown(town);
     onChange(town);
   };
 
-  // Follows changes made from outside (Clear all, a chip removed), not our own.
-  useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
+  // Follows changes made from outside (Clear all, a chip removed), not our own: adjusted while
+  // rendering, so the field never shows the old town for a frame.
+  if (value !== shown) {
+    setShown(value);
     if (value === '') {
       setQuery('');
       setOther(false);
@@ -41,7 +42,7 @@ export function TownSelect({ value, onChange, label = t.town.label, required }: 
       setQuery(OTHER_TOWN_OPTION);
       setOther(true);
     }
-  }, [value]);
+  }
 
   const options: string[] = [...searchTowns(other ? '' : query), OTHER_TOWN_OPTION];
 
