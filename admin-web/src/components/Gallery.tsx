@@ -1,4 +1,4 @@
-import type { PropertyImage } from '@mboa/contracts';
+import { photoSources, type PropertyImage } from '@mboa/contracts';
 import { useEffect, useState } from 'react';
 import { t } from '../i18n/index.js';
 import { Modal } from './Modal.js';
@@ -27,7 +27,7 @@ export function Gallery({ images, title }: { images: PropertyImage[]; title: str
         {images.map((img, i) => (
           <li key={img.url}>
             <button type="button" className="thumb" onClick={() => setOpen(i)} aria-label={t.review.openPhoto(i + 1)}>
-              <img src={img.url} alt={img.alt || title} width={160} height={120} loading="lazy" decoding="async" />
+              <Photo image={img} alt={img.alt || title} sizes="160px" lazy />
             </button>
           </li>
         ))}
@@ -35,7 +35,7 @@ export function Gallery({ images, title }: { images: PropertyImage[]; title: str
       <Modal open={current !== null} title={open === null ? '' : t.review.photoOf(open + 1, count)} onClose={() => setOpen(null)} className="lightbox">
         {current ? (
           <div className="lightbox-body">
-            <img src={current.url} alt={current.alt || title} width={current.width || undefined} height={current.height || undefined} />
+            <Photo image={current} alt={current.alt || title} sizes="(min-width: 1000px) 960px, 100vw" />
             {count > 1 ? (
               <div className="lightbox-nav">
                 <button type="button" className="btn btn-outline" onClick={() => setOpen((i) => ((i ?? 0) - 1 + count) % count)}>
@@ -50,5 +50,25 @@ export function Gallery({ images, title }: { images: PropertyImage[]; title: str
         ) : null}
       </Modal>
     </>
+  );
+}
+
+/**
+ * A photo in the variant its box needs: a 160 px thumbnail takes the small file, the lightbox the
+ * large one; the stored size keeps the box from jumping while it loads.
+ */
+function Photo({ image, alt, sizes, lazy }: { image: PropertyImage; alt: string; sizes: string; lazy?: boolean }) {
+  const photo = photoSources(image.url, image.width && image.height ? image : undefined);
+  return (
+    <img
+      src={photo.src}
+      srcSet={photo.srcSet}
+      sizes={photo.srcSet ? sizes : undefined}
+      alt={alt}
+      width={photo.width}
+      height={photo.height}
+      loading={lazy ? 'lazy' : undefined}
+      decoding="async"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type PropertyImage } from '@mboa/contracts';
+import { LIMITS, PHOTO_SIZES, photoSources, type PropertyImage } from '@mboa/contracts';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { t } from '../i18n/index.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
@@ -29,16 +29,23 @@ function useSwipe(onMove: (direction: -1 | 1) => void) {
   };
 }
 
-function Picture({ image, eager, className }: { image: Img; eager?: boolean; className?: string }) {
+/**
+ * A photo in the variant its box needs (`sizes`, from the layout). `eager`: the first photo, the
+ * page's largest paint, fetched before anything else (the gateway's page head preloads it too).
+ */
+function Picture({ image, eager, sizes }: { image: Img; eager?: boolean; sizes: string }) {
+  const photo = photoSources(image.url, image.width && image.height ? { width: image.width, height: image.height } : undefined);
   return (
     <img
-      className={className}
-      src={image.url}
+      src={photo.src}
+      srcSet={photo.srcSet}
+      sizes={photo.srcSet ? sizes : undefined}
       alt={image.alt}
-      width={image.width || 1024}
-      height={image.height || 768}
+      width={photo.width}
+      height={photo.height}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? undefined : 'async'}
     />
   );
 }
@@ -68,11 +75,11 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
       {desktop ? (
         <div className={`gallery-grid${thumbs.length ? '' : ' single'}`}>
           <button type="button" className="gallery-main" onClick={() => setLightbox(0)} aria-label={t.details.openGallery}>
-            <Picture image={images[0]!} eager />
+            <Picture image={images[0]!} eager sizes={thumbs.length ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
           </button>
           {thumbs.map((image, i) => (
             <button key={image.url} type="button" className="gallery-thumb" onClick={() => setLightbox(i + 1)} aria-label={t.details.photo(i + 2, count)}>
-              <Picture image={image} />
+              <Picture image={image} sizes={PHOTO_SIZES.detailsThumb} />
             </button>
           ))}
           {count > 1 ? (
@@ -95,7 +102,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
                 aria-label={t.details.photo(i + 1, count)}
                 onClick={() => setLightbox(i)}
               >
-                <Picture image={image} eager={i === 0} />
+                <Picture image={image} eager={i === 0} sizes={count > 1 ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
               </button>
             ))}
           </div>

@@ -187,7 +187,7 @@ export default function Home() {
       ) : (
         <div className="grid" aria-busy={search.isPlaceholderData || undefined}>
           {items.map((property, index) => (
-            <PropertyCard key={property.id ?? property._id} property={property} eager={index < 2} />
+            <PropertyCard key={property.id ?? property._id} property={property} first={index === 0} />
           ))}
         </div>
       )}

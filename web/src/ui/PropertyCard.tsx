@@ -1,28 +1,36 @@
-import { formatPriceWithTerm, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { formatPriceWithTerm, PHOTO_SIZES, photoSources, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
 import { Link } from 'react-router';
 import { t } from '../i18n/index.js';
 
-/** Cards always use the small thumbnail variant, sized up front so nothing shifts while loading. */
+/** A card's frame is 4:3; the size is given up front so nothing shifts while the photo loads. */
 export const CARD_IMAGE = { width: 320, height: 240 } as const;
 
-export function PropertyCard({ property, eager }: { property: PropertyRead; eager?: boolean }) {
+/**
+ * `first`: the top card, likely the page's largest paint, so its photo is fetched at once and before
+ * others; every other card's photo waits until it comes near the screen.
+ */
+export function PropertyCard({ property, first }: { property: PropertyRead; first?: boolean }) {
   const id = property.id ?? property._id;
   const place = [property.town ?? property.location?.town, property.neighbourhood ?? property.location?.neighbourhood]
     .filter(Boolean)
     .join(', ');
+  const photo = property.thumbnail ? photoSources(property.thumbnail, property.propertyImages?.[0]) : null;
   const typeLabel = (t.labels.propertyType as Record<string, string>)[property.propertyType] ?? property.propertyType;
   return (
     <article className="card">
       <Link to={propertyDetailsPath(id)} className="card-link">
         <div className="card-media">
-          {property.thumbnail ? (
+          {photo ? (
             <img
-              src={property.thumbnail}
+              src={photo.src}
+              srcSet={photo.srcSet}
+              sizes={photo.srcSet ? PHOTO_SIZES.card : undefined}
               alt={property.title}
               width={CARD_IMAGE.width}
               height={CARD_IMAGE.height}
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : undefined}
+              decoding={first ? undefined : 'async'}
             />
           ) : (
             <div className="card-placeholder" role="img" aria-label={t.home.photoPlaceholder}>
