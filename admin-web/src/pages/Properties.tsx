@@ -34,6 +34,7 @@ const columns: Column<PropertyRead>[] = [
   {
     key: 'location',
     header: t.table.location,
+    className: 'cell-wrap',
     cell: (p) => (
       <>
         {p.town}
@@ -42,7 +43,7 @@ const columns: Column<PropertyRead>[] = [
     ),
   },
   { key: 'price', header: t.table.price, className: 'nowrap', cell: (p) => adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm) },
-  { key: 'owner', header: t.table.owner, cell: (p) => p.author?.name ?? '' },
+  { key: 'owner', header: t.table.owner, className: 'cell-wrap', cell: (p) => p.author?.name ?? '' },
   { key: 'status', header: t.table.status, testId: 'status', cell: (p) => <PropertyStatusBadge status={p.status} /> },
   { key: 'review', header: t.table.review, cell: (p) => <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} /> },
 ];
