@@ -62,14 +62,16 @@ function EntryLink({ entry, className }: { entry: NavEntry; className?: string }
 }
 
 function DropMenu({ menu }: { menu: NavMenu }) {
-  const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // Open on the page where it was opened: following one of its links closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   useEffect(() => {
     if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpenOn(null);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -80,7 +82,7 @@ function DropMenu({ menu }: { menu: NavMenu }) {
   const active = menu.items.some((i) => i.to === pathname);
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className={`nav-link${active ? ' active' : ''}`} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className={`nav-link${active ? ' active' : ''}`} aria-expanded={open} onClick={() => setOpen(!open)}>
         {menu.label} <span aria-hidden="true">▾</span>
       </button>
       {open ? (
@@ -110,12 +112,14 @@ function Avatar({ user }: { user: PublicUser }) {
 export function Nav() {
   const { user, loading } = useSession();
   const { links, menus, showPost } = navFor(user);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // Open on the page where it was opened: following one of its links closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (next: boolean) => setMenuOpenOn(next ? pathname : null);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpenOn(null);
     document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     return () => {

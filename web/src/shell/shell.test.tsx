@@ -60,6 +60,24 @@ describe('top navigation per role', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'FAQ' })).toBeInTheDocument();
   });
+  it('closes the mobile menu and a drop-down menu when one of their links is followed', async () => {
+    mockFetch(() => undefined);
+    const router = createMemoryRouter([{ path: '/', Component: Layout, children: [{ index: true, element: <p>x</p> }, { path: 'faq', element: <p>faq page</p> }, { path: 'about', element: <p>about page</p> }] }]);
+    render(
+      <SessionProvider initialUser={null}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+      { wrapper: WithCache },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('link', { name: 'FAQ' }));
+    expect(await screen.findByText('faq page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Resources/ }));
+    await userEvent.click(within(document.querySelector<HTMLElement>('.dropdown-menu')!).getByRole('link', { name: 'About' }));
+    expect(await screen.findByText('about page')).toBeInTheDocument();
+    expect(document.querySelector('.dropdown-menu')).toBeNull();
+  });
 });
 
 describe('session guard', () => {
