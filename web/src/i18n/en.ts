@@ -10,7 +10,7 @@ import {
 } from '@mboa/contracts';
 
 /**
- * English catalog. The spec's own texts come from MESSAGES (kept byte for byte); the rest are the
+ * English catalog. The product's own texts come from MESSAGES (kept byte for byte); the rest are the
  * app's labels. A French catalog is a second file of the same shape (`Catalog` in ./index.ts).
  */
 export const en = {
@@ -86,7 +86,7 @@ export const en = {
     chooseRoleHint: 'Choose how you will use Mboa Rentals.',
     roles: {
       renter: { title: 'Renter', text: 'I am looking for a room, house or shop to rent.' },
-      // The spec keeps the landlord and caretaker descriptions swapped, as the original product does.
+      // The landlord and caretaker descriptions stay swapped, as the original product has them.
       landlord: { title: 'Landlord', text: 'I manage properties on behalf of their owners.' },
       caretaker: { title: 'Caretaker', text: 'I own properties and want to rent them out.' },
     },
