@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTINGS_PATTERNS, type PropertyRead } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
@@ -79,6 +79,16 @@ test('a shared property link carries its title, price, town and first photo as O
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/media\/properties\/x\/abc-large.webp">/);
   expect(html).toContain('<title>Shop on Rue Joss &lt;Akwa&gt; – 120,000 FCFA/month</title>');
   expect(html).not.toContain('<Akwa>');
+  // The main photo is asked for with the page, in the variant the gallery will show (its only photo).
+  expect(html).toContain(
+    '<link rel="preload" as="image" href="/media/properties/x/abc-thumb.webp"' +
+      ' imagesrcset="/media/properties/x/abc-thumb.webp 320w, /media/properties/x/abc-large.webp 1024w"' +
+      ` imagesizes="${PHOTO_SIZES.detailsMainAlone}" fetchpriority="high">`,
+  );
+  // The filled page goes out compressed to a browser that accepts it, and decodes to the same page.
+  const compressed = await fetch(`${system.url}/property-details/${property.id}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(compressed.headers.get('content-encoding')).toBe('br');
+  expect(await compressed.text()).toBe(html);
 
   // Other pages get the plain page.
   const home = await new Browser(system.url).get('/');
