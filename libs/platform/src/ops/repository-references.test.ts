@@ -14,6 +14,8 @@ const OUTSIDE_REFERENCES: { pattern: RegExp; what: string }[] = [
   { pattern: /\bCONTRACT\.md\b/i, what: 'a contract file that is not in the repository' },
   { pattern: /\bspec\s*\u00a7|\u00a7\s*\d/i, what: 'a paragraph of a spec that is not in the repository' },
   { pattern: /\bproduct[-_ ]spec/i, what: 'a spec document that is not in the repository' },
+  // Prose about a spec sends a reader looking for a document too; code names (spec.size) do not.
+  { pattern: /\bthe spec(?:'s)?\b(?![-.(])|\bspec (?:texts?|messages?|toasts?|values?|field names?|examples?)\b/i, what: 'a spec that is not in the repository' },
   { pattern: /\.\.\/shared\b/, what: 'a shared folder beside the clone' },
 ];
 
@@ -136,6 +138,8 @@ describe('the checks themselves', () => {
     const text = ['// fine', `/** Rented ones are hidden (${contract}). */`, `// spec ${section}4: owner moves`, `// see ${section}9`, `import x from '${['..', 'shared', 'x.js'].join('/')}';`].join('\n');
     expect(outsideReferences({ file: 'a.ts', text }).map((p) => p.split(': cites')[0])).toEqual(['a.ts:2', 'a.ts:3', 'a.ts:4', 'a.ts:5']);
     expect(outsideReferences({ file: 'b.md', text: 'Rules in docs/api.md and the code.' })).toEqual([]);
+    const spec = ['the', 'spec'].join(' ');
+    expect(outsideReferences({ file: 'c.ts', text: `// as ${spec} words it\n// ${spec}'s toasts\nconst x = spec.size;` }).map((p) => p.split(': cites')[0])).toEqual(['c.ts:1', 'c.ts:2']);
   });
 
   test("anchors follow GitHub's rules", () => {
