@@ -76,12 +76,15 @@ interface Overflow {
   text: string;
 }
 
+/** Containers meant to scroll sideways (a wide table on a phone); any other one that does is a fault. */
+const SIDEWAYS_SCROLLERS = '.table-wrap';
+
 /**
  * Runs in the page: the page's scroll width, and the deepest elements (or text) whose right edge is
  * past the screen, unless a sideways-scrolling or clipping container holds them (that container is
- * checked itself).
+ * checked itself), and the dialogs, menus and panels whose content scrolls sideways inside them.
  */
-function measure(screen: number): { scrollWidth: number; offenders: Overflow[] } {
+function measure({ screen, scrollers }: { screen: number; scrollers: string }): { scrollWidth: number; offenders: Overflow[] } {
   const limit = screen + 0.5;
   const name = (el: Element): string => {
     const parts: string[] = [];
@@ -108,7 +111,14 @@ function measure(screen: number): { scrollWidth: number; offenders: Overflow[] }
   const found = new Map<Element, Overflow>();
   for (const el of document.body.querySelectorAll('*')) {
     const rect = el.getBoundingClientRect();
-    if (rect.width === 0 || rect.right <= limit || held(el) || !shown(el)) continue;
+    if (rect.width === 0 || !shown(el)) continue;
+    // A box that scrolls vertically (a dialog, the mobile menu) also scrolls sideways once its content is too wide.
+    const overflowX = getComputedStyle(el).overflowX;
+    if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1 && !el.matches(scrollers)) {
+      found.set(el, { selector: `${name(el)} (scrolls sideways by ${el.scrollWidth - el.clientWidth}px)`, right: Math.round(rect.right), text: (el.textContent ?? '').trim().slice(0, 40) });
+      continue;
+    }
+    if (rect.right <= limit || held(el)) continue;
     found.set(el, { selector: name(el), right: Math.round(rect.right), text: (el.textContent ?? '').trim().slice(0, 40) });
   }
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -226,7 +236,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await page.screenshot({ path: path.join(SHOTS, `${label.replace(/[^\w-]+/g, '_')}-${PHONE.width}.png`), fullPage: true });
     }
     // Not innerWidth: a phone browser widens its layout viewport to fit content that overflows.
-    const seen = await page.evaluate(measure, PHONE.width);
+    const seen = await page.evaluate(measure, { screen: PHONE.width, scrollers: SIDEWAYS_SCROLLERS });
     if (seen.scrollWidth <= PHONE.width && seen.offenders.length === 0) return;
     const list = seen.offenders
       .slice(0, 6)
