@@ -48,6 +48,9 @@ const columns: Column<PropertyRead>[] = [
   { key: 'review', header: t.table.review, cell: (p) => <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} /> },
 ];
 
+/** The list opens on every status. */
+const EVERY_STATUS: { status: PropertyStatus | '' } = { status: '' };
+
 /** Properties by status, paging, a row menu offering only the actions the status allows, prices in XAF. */
 export default function Properties() {
   const notify = useToast();
@@ -55,7 +58,7 @@ export default function Properties() {
   const [editing, setEditing] = useState<PropertyRead | null>(null);
   const list = useAdminList({
     name: 'properties',
-    initialFilters: { status: '' as PropertyStatus | '' },
+    initialFilters: EVERY_STATUS,
     load: (q, signal) => listProperties({ page: q.page, status: q.status || undefined }, signal),
     shape: {
       rows: (d: AdminPropertyListResponse) => d.properties,
@@ -76,7 +79,7 @@ export default function Properties() {
 
   function menuFor(p: PropertyRead): MenuItem[] {
     return propertyMenuActions(p).map((action): MenuItem => {
-      if (action === 'verifyProperty') return { key: action, label: t.menu.verifyProperty, onSelect: () => navigate(reviewPath(p._id)) };
+      if (action === 'verifyProperty') return { key: action, label: t.menu.verifyProperty, onSelect: () => void navigate(reviewPath(p._id)) };
       if (action === 'edit') return { key: action, label: t.menu.edit, onSelect: () => setEditing(p) };
       return { key: action, label: t.menu[action], danger: action === 'deactivate', onSelect: () => run(p, action) };
     });

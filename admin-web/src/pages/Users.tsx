@@ -21,6 +21,9 @@ const columns: Column<PublicUser>[] = [
   { key: 'joined', header: t.table.joined, cell: (u) => formatDate(u.createdAt) },
 ];
 
+/** The list opens unfiltered. */
+const NO_FILTERS: { search: string; filter: UserFilter | '' } = { search: '', filter: '' };
+
 /** Users: search by WhatsApp, filter, 'Page X of Y', and a row menu. */
 export default function Users() {
   const notify = useToast();
@@ -28,7 +31,7 @@ export default function Users() {
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const list = useAdminList({
     name: 'users',
-    initialFilters: { search: '', filter: '' as UserFilter | '' },
+    initialFilters: NO_FILTERS,
     load: (q, signal) => listUsers({ page: q.page, search: q.search, filter: q.filter || undefined }, signal),
     shape: {
       rows: (d: AdminUserListResponse) => d.users,

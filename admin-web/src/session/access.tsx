@@ -62,7 +62,8 @@ export function AccessProvider({ children, initial }: { children: ReactNode; ini
     ...(initial ? { initialData: initial } : {}),
   });
   // After the retries, a lookup that never reached the server counts as signed out.
-  const access: Access = lookup.data ?? (lookup.isError ? { state: 'signed-out' } : { state: 'loading' });
+  const { data, isError } = lookup;
+  const access = useMemo<Access>(() => data ?? (isError ? { state: 'signed-out' } : { state: 'loading' }), [data, isError]);
 
   // A subscription: the pages report a 401 or 403 on any admin call.
   useEffect(() => {

@@ -49,7 +49,7 @@ export default function Contact() {
       <h1>{t.contactPage.title}</h1>
       <p className="lead">{t.contactPage.intro}</p>
       <div className="contact-layout">
-        <form className="panel stack" onSubmit={form.handleSubmit(submit)} noValidate>
+        <form className="panel stack" onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
           <label className="field">
             <span>{t.contactPage.name} *</span>
             <input autoComplete="name" maxLength={100} {...form.register('name')} />

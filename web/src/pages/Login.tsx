@@ -38,7 +38,7 @@ export default function Login() {
       // Staff sent here by the admin app go back to the admin page they asked for (a full page load).
       const admin = adminRedirectTarget(params.get('redirect'));
       if (admin) browser.leave(admin);
-      else navigate(saved, { replace: true });
+      else void navigate(saved, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setServerErrors([MESSAGES.auth.invalidCredentials]);
       else if (error instanceof ApiError && error.errors.length) setServerErrors(error.errors);
@@ -53,7 +53,7 @@ export default function Login() {
       </Link>
       <h1>{t.login.title}</h1>
       <p className="muted">{t.login.subtitle}</p>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="stack">
+      <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="stack">
         <label className="field">
           <span>{t.login.email}</span>
           <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />

@@ -13,24 +13,33 @@ export default function Profile() {
   const { logout, setUser } = useSession();
   const [advanced, setAdvanced] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const profileQuery = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => getProfile(signal) });
+  const profileQuery = useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await getProfile(signal);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) console.error(MESSAGES.auth.fetchProfileFailed, error);
+        throw error;
+      }
+    },
+  });
   const data = profileQuery.data ?? null;
   const signedOut = profileQuery.error instanceof ApiError && profileQuery.error.status === 401;
   const failed = profileQuery.isError && !signedOut;
 
+  // The session ended elsewhere: this tab forgets the person and goes to log in.
   useEffect(() => {
-    if (!profileQuery.error) return;
-    if (signedOut) {
-      setUser(null);
-      navigate('/login', { replace: true });
-    } else console.error(MESSAGES.auth.fetchProfileFailed, profileQuery.error);
-  }, [profileQuery.error, signedOut, navigate, setUser]);
+    if (!signedOut) return;
+    setUser(null);
+    void navigate('/login', { replace: true });
+  }, [signedOut, navigate, setUser]);
 
   async function signOut() {
     setLeaving(true);
     const ok = await logout();
     setLeaving(false);
-    if (ok) navigate('/login', { replace: true });
+    if (ok) void navigate('/login', { replace: true });
   }
 
   if (failed) {
@@ -100,7 +109,7 @@ export default function Profile() {
         </button>
         {advanced ? (
           <div id="profile-advanced" className="stack">
-            <button type="button" className="btn btn-danger" onClick={signOut} disabled={leaving}>
+            <button type="button" className="btn btn-danger" onClick={() => void signOut()} disabled={leaving}>
               {leaving ? t.profile.loggingOut : t.profile.logout}
             </button>
           </div>

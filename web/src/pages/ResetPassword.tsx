@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, MESSAGES } from '@mboa/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@mboa/web-core';
@@ -14,16 +14,20 @@ import { useToast } from '../ui/toast.js';
 
 const serverText = (e: unknown) => (e instanceof ApiError && e.message ? e.message : MESSAGES.passwordReset.fallback);
 
-/** Counts down from `seconds` to 0 once started; restart by changing `runId`. */
-function useCountdown(runId: number, seconds: number): number {
+/** Counts down from `seconds` to 0 each time `start` is called (a new start begins again). */
+function useCountdown(seconds: number): [left: number, start: () => void] {
   const [left, setLeft] = useState(0);
+  const [run, setRun] = useState(0);
   useEffect(() => {
-    if (runId === 0) return;
-    setLeft(seconds);
+    if (run === 0) return;
     const timer = setInterval(() => setLeft((s) => (s <= 1 ? (clearInterval(timer), 0) : s - 1)), 1000);
     return () => clearInterval(timer);
-  }, [runId, seconds]);
-  return left;
+  }, [run]);
+  const start = useCallback(() => {
+    setLeft(seconds);
+    setRun((n) => n + 1);
+  }, [seconds]);
+  return [left, start];
 }
 
 export default function ResetPassword() {
@@ -36,8 +40,7 @@ export default function ResetPassword() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [countdownRun, setCountdownRun] = useState(0);
-  const secondsLeft = useCountdown(countdownRun, LIMITS.passwordReset.countdownSeconds);
+  const [secondsLeft, startCountdown] = useCountdown(LIMITS.passwordReset.countdownSeconds);
   // The message changes when the person submits again, not while typing.
   const emailForm = useForm({ resolver: zodResolver(resetEmailFormSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
   const codeForm = useForm({ resolver: zodResolver(resetCodeFormSchema), defaultValues: { code: '' }, reValidateMode: 'onSubmit' });
@@ -72,7 +75,7 @@ export default function ResetPassword() {
       setEmail(to);
       setInfo(result?.message ?? MESSAGES.passwordReset.requestSent);
       setStep(2);
-      setCountdownRun((n) => n + 1);
+      startCountdown();
     });
 
   const submitEmail = emailForm.handleSubmit(({ email: to }) => sendCode(to));
@@ -96,7 +99,7 @@ export default function ResetPassword() {
       emailForm.reset();
       codeForm.reset();
       passwordForm.reset();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }),
   );
 
@@ -109,7 +112,7 @@ export default function ResetPassword() {
       <h1>{t.reset.title}</h1>
       <p className="muted small">{t.reset.stepOf(step, 3)}</p>
       {step === 1 ? (
-        <form onSubmit={submitEmail} noValidate className="stack">
+        <form onSubmit={(e) => void submitEmail(e)} noValidate className="stack">
           <p>{t.reset.stepEmail}</p>
           <label className="field">
             <span>{t.reset.email}</span>
@@ -121,7 +124,7 @@ export default function ResetPassword() {
           </button>
         </form>
       ) : step === 2 ? (
-        <form onSubmit={submitCode} noValidate className="stack">
+        <form onSubmit={(e) => void submitCode(e)} noValidate className="stack">
           <p>{t.reset.stepCode(email)}</p>
           {info ? (
             <p className="form-success" role="status">
@@ -157,7 +160,7 @@ export default function ResetPassword() {
           )}
         </form>
       ) : (
-        <form onSubmit={submitPassword} noValidate className="stack">
+        <form onSubmit={(e) => void submitPassword(e)} noValidate className="stack">
           <p>{t.reset.stepPassword}</p>
           <label className="field">
             <span>{t.reset.newPassword}</span>

@@ -83,7 +83,7 @@ export default function Signup() {
       </button>
       <h1>{t.ui.createAccount}</h1>
       <p className="muted">{t.signup.joiningAs(t.signup.roles[role].title)}</p>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="stack">
+      <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="stack">
         <label className="field">
           <span>{t.signup.name}</span>
           <input autoComplete="name" maxLength={100} {...form.register('name')} />
@@ -154,9 +154,9 @@ export default function Signup() {
       <Dialog
         open={welcome !== null}
         title={t.ui.signupSuccessTitle}
-        onClose={() => navigate('/', { replace: true })}
+        onClose={() => void navigate('/', { replace: true })}
         footer={
-          <button type="button" className="btn btn-primary" onClick={() => navigate('/', { replace: true })} data-autofocus>
+          <button type="button" className="btn btn-primary" onClick={() => void navigate('/', { replace: true })} data-autofocus>
             {t.signup.continue}
           </button>
         }

@@ -60,7 +60,7 @@ export function RequestModal({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <Dialog open={open} title={t.request.title} onClose={close}>
-      <form onSubmit={submit} noValidate className="stack">
+      <form onSubmit={(e) => void submit(e)} noValidate className="stack">
         <p className="muted">{t.request.intro}</p>
         <label className="field">
           <span>{t.request.text}</span>

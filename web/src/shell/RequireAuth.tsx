@@ -16,7 +16,7 @@ export function RequireAuth() {
   useEffect(() => {
     if (loading || allowed) return;
     rememberRedirect(`${location.pathname}${location.search}${location.hash}`);
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [loading, allowed, location, navigate, rememberRedirect]);
 
   if (loading || !allowed) return <Spinner page />;
