@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
-import { closedLoop, floorServer, openLoop } from './bench/drive.mjs';
+import { closedLoop, cpuMs, floorServer, openLoop } from './bench/drive.mjs';
 import { DESCRIPTION_PHRASES, NEIGHBOURHOODS, searchMix, TITLE_PHRASES } from './bench/mix.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -166,7 +166,7 @@ function cycle(list) {
   return () => list[i++ % list.length];
 }
 
-async function measure(kind, paths, openRate, results) {
+async function measure(kind, paths, openRate, results, processes) {
   // A wrong answer measured fast is worthless: the first answers are checked, and become the floor's bodies.
   const sample = paths.slice(0, Math.min(200, paths.length));
   const bodies = await prefetch(sample);
@@ -187,7 +187,13 @@ async function measure(kind, paths, openRate, results) {
     ];
     for (const [call, run] of runs) {
       await run(base, next, 2); // warm-up
+      const pids = await processes();
+      const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuMs(list)]));
       const gateway = await run(base, next, SECONDS);
+      const answered = Math.max(1, Math.round(gateway['req/s'] * SECONDS));
+      const cpu = Object.fromEntries(
+        Object.entries(pids).map(([name, list]) => [`${name} cpu ms/req`, +((cpuMs(list) - cpuBefore[name]) / answered).toFixed(2)]),
+      );
       const bare = await run(floorBase, floorNext, Math.min(SECONDS, 5));
       const row = {
         ...gateway,
@@ -196,9 +202,10 @@ async function measure(kind, paths, openRate, results) {
         'floor req/s': bare['req/s'],
         'p95 / floor': +(gateway['p95 ms'] / bare['p95 ms']).toFixed(1),
         'req/s / floor': +(gateway['req/s'] / bare['req/s']).toFixed(3),
+        ...cpu,
       };
       if (row.errors > 0) say(`warning: ${call} had ${row.errors} failed requests`);
-      say(`${call}: p50 ${row['p50 ms']} p95 ${row['p95 ms']} p99 ${row['p99 ms']} ms, ${row['req/s']} req/s (floor: p95 ${bare['p95 ms']} ms, ${bare['req/s']} req/s)`);
+      say(`${call}: p50 ${row['p50 ms']} p95 ${row['p95 ms']} p99 ${row['p99 ms']} ms, ${row['req/s']} req/s (floor: p95 ${bare['p95 ms']} ms, ${bare['req/s']} req/s); CPU ms per request: ${JSON.stringify(cpu)}`);
       results.push(row);
     }
   } finally {
@@ -256,8 +263,16 @@ async function main() {
     say(`driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ${SECONDS} s per run`);
     const results = [];
     const only = process.env.BENCH_ONLY;
-    if (!only || only === 'search') await measure('search', searchPaths, SEARCH_RATE, results);
-    if (!only || only === 'details') await measure('details', detailPaths, DETAILS_RATE, results);
+    // CPU per request of each part: gateway, listings, and the bench database's PostgreSQL backends.
+    const processes = async () => {
+      const db = new pg.Client({ connectionString: benchUrl });
+      await db.connect();
+      const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [benchDb]);
+      await db.end();
+      return { gateway: [apps[2].pid], listings: [apps[1].pid], postgres: rows.map((r) => r.pid) };
+    };
+    if (!only || only === 'search') await measure('search', searchPaths, SEARCH_RATE, results, processes);
+    if (!only || only === 'details') await measure('details', detailPaths, DETAILS_RATE, results, processes);
     console.table(results);
   } finally {
     stop();

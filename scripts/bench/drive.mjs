@@ -1,6 +1,7 @@
 // Load drivers: a closed loop (autocannon, N connections, each sends its next request when the last
 // one answered) and an open loop (requests leave on a fixed schedule whatever the answers do, and
 // each latency counts from the moment its request was due, so a slow server cannot hide queueing).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 
@@ -100,3 +101,23 @@ function hash(text) {
   for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) >>> 0;
   return h;
 }
+
+/**
+ * CPU time (user + system, ms) the given processes have used so far (Linux /proc; 0 elsewhere).
+ * Throughput on a shared machine swings with whatever else runs; CPU per request does not.
+ */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone, or not Linux */
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+const CLOCK_TICKS = 100;
