@@ -312,7 +312,23 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
 
       await visit('/login', '/login', () => h1(page, en.login.title));
       await visit('/signup', '/signup', () => h1(page));
+      await page.getByRole('button', { name: new RegExp(`^${en.signup.roles.landlord.title}`) }).click();
+      await page.getByLabel(en.signup.name).fill(LONG_NAME);
+      await page.getByLabel(en.signup.email, { exact: true }).fill(longEmail('newcomer'));
+      await page.getByLabel(en.signup.whatsapp).fill('677000001');
+      await page.locator('#signup-password').fill(PASSWORD);
+      await check('/signup form');
+      await page.locator('label.check input[type=checkbox]').check();
+      await page.getByRole('button', { name: en.signup.submit, exact: true }).click();
+      await dialog(page, MESSAGES.ui.signupSuccessTitle);
+      await check('/signup welcome dialog');
+      await p.context.clearCookies();
+
       await visit('/reset-password', '/reset-password', () => h1(page, en.reset.title));
+      await page.getByLabel(en.reset.email).fill(RENTER_EMAIL);
+      await page.getByRole('button', { name: en.reset.sendCode }).click();
+      await page.getByText(en.reset.stepCode(RENTER_EMAIL)).waitFor();
+      await check('/reset-password code step');
       await visit('/no-such-page', '/no-such-page', () => h1(page));
       await visit('/post-property (signed out)', '/post-property', () => page.waitForURL((url) => url.pathname === '/login'));
       report();
@@ -334,6 +350,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await page.getByRole('button', { name: MESSAGES.ui.messageLandlord }).click();
       await dialog(page, en.details.noticeTitle);
       await check('/property-details/:id Message Landlord dialog');
+      await visit('/admin/ (renter, refused)', '/admin/', () => page.getByTestId('not-authorised').waitFor());
       report();
     },
     TIMEOUT,
