@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, type PublicUser } from '@mboa/contracts';
+import { LIMITS, MESSAGES, userUpdateSchema, type PublicUser } from '@mboa/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { editUser } from '../api/admin.js';
 import { ApiError } from '@mboa/web-core';
@@ -7,12 +7,10 @@ import { reportAccessLost } from '../session/access.js';
 import { FormErrors } from './FormErrors.js';
 import { Modal } from './Modal.js';
 
-/** The same rules as sign-up (a name; a WhatsApp number of 9 digits); the server checks them again. */
+/** What the server's schema for this change (`userUpdateSchema`) refuses, checked before any call. */
 export function checkUserEdit(name: string, whatsapp: string): string[] {
-  const problems: string[] = [];
-  if (!name.trim()) problems.push(MESSAGES.common.allFieldsRequired);
-  if (!new RegExp(`^\\d{${LIMITS.whatsappDigits}}$`).test(whatsapp.trim())) problems.push(MESSAGES.auth.whatsappExactDigits);
-  return problems;
+  const result = userUpdateSchema.safeParse({ name, whatsapp });
+  return result.success ? [] : [...new Set(result.error.issues.map((issue) => issue.message))];
 }
 
 /** Edits a user's name and WhatsApp number (PATCH /api/admin/users/:id); the row takes the server's answer. */
@@ -45,7 +43,7 @@ export function EditUserDialog({ user, onClose, onSaved }: { user: PublicUser; o
 
   return (
     <Modal open title={t.users.editTitle} onClose={onClose}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <label className="field">
           <span>{t.users.name}</span>
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" data-autofocus />

@@ -1,10 +1,9 @@
 import { LIMITS, MESSAGES, USER_FILTERS, type AdminUserListResponse, type PublicUser, type UserFilter } from '@mboa/contracts';
 import { useToast } from '@mboa/ui';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { actOnUser, listUsers, type UserAction } from '../api/admin.js';
 import { AdminList, FilterSelect, type Column } from '../components/AdminList.js';
 import { UserStatusBadge } from '../components/badges.js';
-import { EditUserDialog } from '../components/EditUserDialog.js';
 import { RowMenu, type MenuItem } from '../components/RowMenu.js';
 import { useAdminList } from '../components/useAdminList.js';
 import { t } from '../i18n/index.js';
@@ -20,6 +19,9 @@ const columns: Column<PublicUser>[] = [
   { key: 'verified', header: t.table.verified, testId: 'verified', cell: (u) => (u.isVerified ? t.table.yes : t.table.no) },
   { key: 'joined', header: t.table.joined, cell: (u) => formatDate(u.createdAt) },
 ];
+
+/** Its checks run on the server's schema (zod): downloaded when an edit starts, not with the list. */
+const EditUserDialog = lazy(async () => ({ default: (await import('../components/EditUserDialog.js')).EditUserDialog }));
 
 /** The list opens unfiltered. */
 const NO_FILTERS: { search: string; filter: UserFilter | '' } = { search: '', filter: '' };
@@ -111,15 +113,17 @@ export default function Users() {
       onPage={list.setPage}
     >
       {editing ? (
-        <EditUserDialog
-          user={editing}
-          onClose={() => setEditing(null)}
-          onSaved={(user, message) => {
-            list.replaceRow(user);
-            setEditing(null);
-            notify('success', message);
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditUserDialog
+            user={editing}
+            onClose={() => setEditing(null)}
+            onSaved={(user, message) => {
+              list.replaceRow(user);
+              setEditing(null);
+              notify('success', message);
+            }}
+          />
+        </Suspense>
       ) : null}
     </AdminList>
   );

@@ -97,7 +97,8 @@ describe('Users', () => {
     renderPage(<Users />, { path: '/users' });
     await u.click(await screen.findByRole('button', { name: 'Actions for Ada Nkem Fon' }));
     await u.click(screen.getByRole('menuitem', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    // The dialog's code is downloaded when the edit starts.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     await u.clear(within(dialog).getByLabelText('WhatsApp number'));
     await u.type(within(dialog).getByLabelText('WhatsApp number'), '69900');
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
