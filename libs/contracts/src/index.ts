@@ -4,6 +4,8 @@ export * from './towns.js';
 export * from './locale.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './messages.fr.js';
+export * from './i18n/index.js';
 export * from './errors.js';
 export * from './patterns.js';
 export * from './events.js';

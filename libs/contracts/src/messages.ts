@@ -167,6 +167,12 @@ export const MESSAGES = {
   moderation: {
     approvedMailSubject: 'Your property has been approved',
     rejectedMailSubject: 'Your property was not approved',
+    mailGreeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+    approvedMailBody: (title: string, link: string) =>
+      `Good news: your property "${title}" has been approved and is now visible to renters.\n\n${link}`,
+    rejectedMailBody: (title: string, feedback: string) =>
+      `Your property "${title}" was not approved.\n\nReason: ${feedback}\n\nYou can correct it from My Listings and post it again.`,
+    mailSignature: 'Mboa Rentals',
   },
   booking: {
     created: 'Booking created successfully',

@@ -1,3 +1,6 @@
+import { formatNumber } from '../i18n/format.js';
+import { PAYMENT_TERM_UNITS_FR } from '../i18n/labels.fr.js';
+import type { Language } from '../i18n/language.js';
 import { ADMIN_CURRENCY_LABEL, CURRENCY_LABEL, SIZE_UNIT } from '../locale.js';
 import {
   PAYMENT_TERM_UNITS,
@@ -15,15 +18,20 @@ export function formatAmount(amount: number): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** '25,000 FCFA' on listings. */
-export function formatPrice(amount: number): string {
-  return `${formatAmount(amount)} ${CURRENCY_LABEL}`;
+/** '25,000 FCFA' on listings; '25\u202f000 FCFA' for a French reader (Intl, never by hand). */
+export function formatPrice(amount: number, language: Language = 'en'): string {
+  return `${formatNumber(amount, language)} ${CURRENCY_LABEL}`;
 }
 
 /** '25,000 FCFA/month'; without a known term just '25,000 FCFA'. */
-export function formatPriceWithTerm(amount: number, term: PaymentTerm | string | null | undefined): string {
-  const unit = term ? PAYMENT_TERM_UNITS[term as PaymentTerm] : undefined;
-  return unit ? `${formatPrice(amount)}/${unit}` : formatPrice(amount);
+export function formatPriceWithTerm(
+  amount: number,
+  term: PaymentTerm | string | null | undefined,
+  language: Language = 'en',
+): string {
+  const units = language === 'fr' ? PAYMENT_TERM_UNITS_FR : PAYMENT_TERM_UNITS;
+  const unit = term ? units[term as PaymentTerm] : undefined;
+  return unit ? `${formatPrice(amount, language)}/${unit}` : formatPrice(amount, language);
 }
 
 /** '25,000 XAF' in the admin area. */

@@ -1,0 +1,291 @@
+import { LIMITS } from './limits.js';
+import type { Messages } from './messages.js';
+import type { Widen } from './i18n/language.js';
+import { PROPERTY_STATUS_LABELS_FR } from './i18n/labels.fr.js';
+
+// The toast is given the stored status ('rented'); a French reader gets its label.
+const STATUS_LABELS: Readonly<Record<string, string>> = PROPERTY_STATUS_LABELS_FR;
+
+/**
+ * The same texts as MESSAGES, in French as it is written in Cameroon: "vous" throughout, "caution"
+ * for the deposit, FCFA, chambre, quartier. `satisfies` keeps each function's own parameter list,
+ * so SameShape below refuses a key missing, a key added or an argument list that differs.
+ */
+export const MESSAGES_FR = {
+  common: {
+    allFieldsRequired: 'Tous les champs sont obligatoires',
+    unexpected: 'Une erreur inattendue s\u2019est produite. Veuillez réessayer.',
+    somethingWentWrong: 'Un problème est survenu. Veuillez réessayer.',
+    validationFailed: 'Veuillez vérifier les champs signalés.',
+    routeNotFound: 'Adresse introuvable',
+    invalidJson: 'Le contenu de la requête n\u2019est pas un JSON valide.',
+    crossSiteRefused: 'Les requêtes venant d\u2019autres sites ne sont pas autorisées.',
+    fileNotFound: 'Fichier introuvable',
+    tooManyAttempts: 'Trop de tentatives. Veuillez réessayer plus tard.',
+    payloadTooLarge: 'L\u2019envoi est trop volumineux.',
+    internalError: 'Une erreur inattendue s\u2019est produite. Veuillez réessayer.',
+    serviceUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer.',
+    serviceTimeout: 'Le service a mis trop de temps à répondre. Veuillez réessayer.',
+    invalidId: 'Identifiant invalide',
+    idRequired: 'Un identifiant est obligatoire',
+    mustBeNumber: 'Doit être un nombre',
+    mustBeWholeNumber: 'Doit être un nombre entier',
+    pageInvalid: 'La page doit être un nombre entier d\u2019au moins 1',
+    limitInvalid: 'La limite doit être un nombre entier de 1 à 50',
+    invalidStatus: 'Statut invalide',
+    invalidAction: 'Action inconnue',
+    invalidType: 'Type inconnu',
+    invalidFilter: 'Filtre invalide',
+    mustBeObject: 'Le contenu de la requête doit être un objet JSON',
+    mustBeBoolean: 'Doit valoir vrai ou faux',
+    tooLong: 'Ce champ est trop long',
+    numberTooLarge: 'Ce nombre est trop grand',
+    forbiddenCharacter: 'Ce champ contient un caractère non autorisé',
+  },
+  auth: {
+    invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+    signupFailed: 'L\u2019inscription a échoué',
+    signupSuccess: 'Inscription réussie',
+    loginSuccess: 'Connexion réussie',
+    logoutSuccess: 'Vous êtes déconnecté',
+    emailAlreadyRegistered: 'Un compte existe déjà avec cette adresse e-mail.',
+    accountBanned: 'Votre compte a été suspendu. Contactez le support.',
+    notSignedIn: 'Veuillez vous connecter pour continuer.',
+    notAllowed: 'Vous n\u2019êtes pas autorisé à faire cette action.',
+    adminOnly: 'Accès réservé aux administrateurs.',
+    verificationRequiredToPost:
+      'Votre compte doit être vérifié avant que vous puissiez publier des annonces. Notre équipe vous contactera sur WhatsApp.',
+    postingNotAllowedForRole: 'Seuls les bailleurs, les gérants et les administrateurs peuvent publier des annonces.',
+    invalidEmail: 'Veuillez saisir une adresse e-mail valide.',
+    invalidRole: 'Le rôle doit être locataire, bailleur ou gérant.',
+    agreeToTermsRequired: 'Vous devez accepter les conditions d\u2019utilisation et la politique de confidentialité.',
+    passwordTooShort: `Le mot de passe doit contenir au moins ${LIMITS.password.minLength} caractères.`,
+    passwordAllWhitespace: 'Votre mot de passe ne peut pas être composé uniquement d\u2019espaces.',
+    passwordTooCommon:
+      'Ce mot de passe fait partie des plus utilisés. Veuillez en choisir un plus difficile à deviner.',
+    passwordLikeEmail: 'Votre mot de passe ne peut pas être votre adresse e-mail.',
+    passwordLikeName: 'Votre mot de passe ne peut pas être votre nom.',
+    whatsappExactDigits: 'Le numéro WhatsApp doit comporter exactement 9 chiffres',
+    userNotFound: 'Utilisateur introuvable',
+    userUpdated: 'Utilisateur mis à jour',
+    userAlreadyVerified: 'Cet utilisateur est déjà vérifié.',
+    userAlreadyBanned: 'Cet utilisateur est déjà suspendu.',
+    userNotBanned: 'Cet utilisateur n\u2019est pas suspendu.',
+    cannotBanAdmin: 'Un administrateur ne peut pas être suspendu.',
+    adminCreated: 'Compte administrateur créé.',
+    adminExists: 'Un compte existe déjà avec cette adresse e-mail.',
+    fetchProfileFailed: 'Impossible de récupérer le profil',
+    loadProfileFailed: 'Impossible de charger le profil. Veuillez réessayer.',
+  },
+  passwordReset: {
+    emailRequired: 'L\u2019adresse e-mail est obligatoire.',
+    codeRequired: 'Le code est obligatoire.',
+    fillAllFields: 'Veuillez remplir tous les champs.',
+    passwordsDoNotMatch: 'Les mots de passe ne correspondent pas.',
+    fallback: 'Un problème est survenu',
+    requestSent: 'Si un compte existe pour cette adresse e-mail, un code de réinitialisation y a été envoyé.',
+    codeFormat: `Le code doit comporter ${LIMITS.passwordReset.codeLength} chiffres.`,
+    codeInvalid: 'Code invalide ou expiré.',
+    codeExpired: 'Code invalide ou expiré.',
+    tooManyWrongTries: 'Trop de codes erronés. Veuillez demander un nouveau code.',
+    resendTooSoon: `Veuillez patienter ${LIMITS.passwordReset.resendMinSeconds} secondes avant de demander un nouveau code.`,
+    codeVerified: 'Code vérifié. Vous pouvez maintenant choisir un nouveau mot de passe.',
+    verifyFirst: 'Veuillez d\u2019abord valider votre code de réinitialisation.',
+    confirmSuccess: 'Mot de passe réinitialisé. Vous pouvez maintenant vous connecter.',
+    mailSubject: 'Votre code de réinitialisation du mot de passe',
+    mailBody: (code) =>
+      `Votre code de réinitialisation du mot de passe est ${code}. Il est valable ${LIMITS.passwordReset.codeValidityMinutes} minutes. Si vous ne l\u2019avez pas demandé, ignorez ce message.`,
+  },
+  property: {
+    notFound: 'Bien introuvable',
+    alreadyVerified: 'Ce bien a déjà été validé.',
+    noDescription: 'Aucune description disponible.',
+    submitFailedThrown: 'La publication du bien a échoué',
+    submitFailed: 'La publication du bien a échoué. Veuillez réessayer.',
+    maxImages: '10 photos au maximum',
+    imageTooLarge: 'Chaque photo doit faire au plus 10 Mo.',
+    imageTypeNotAllowed: 'Seules les photos JPEG, PNG, GIF ou WebP sont acceptées.',
+    imageUnreadable: 'La photo est illisible : le fichier est endommagé ou incomplet.',
+    imageTooManyPixels: (maxPixels) =>
+      `Les dimensions de la photo sont trop grandes (${Math.floor(maxPixels / 1e6)} mégapixels au maximum).`,
+    imageHint: 'PNG, JPG, GIF, 10 Mo maximum par photo',
+    created: 'Annonce publiée avec succès',
+    updated: 'Annonce mise à jour avec succès',
+    deleted: 'Annonce supprimée avec succès',
+    statusChanged: 'Statut de l\u2019annonce mis à jour avec succès',
+    invalidTransition: 'Ce changement de statut n\u2019est pas autorisé.',
+    typeNotInCategory: 'Le type de bien ne correspond pas à la catégorie.',
+    categoryRequired: 'La catégorie doit être résidentiel ou commercial',
+    propertyTypeRequired: 'Choisissez un type de bien valide',
+    paymentTermRequired: 'Le rythme de paiement doit être journalier, mensuel, trimestriel ou annuel',
+    availabilityInvalid: 'La disponibilité doit être disponible ou loué',
+    priceRequired: 'Le prix est obligatoire',
+    countryRequired: 'Le pays est obligatoire',
+    townRequired: 'La ville est obligatoire',
+    neighbourhoodRequired: 'Le quartier est obligatoire',
+    amenityUnknown: 'Équipement inconnu',
+    amenitiesInvalid: 'Les équipements doivent être une liste',
+    userIdInvalid: 'L\u2019identifiant de l\u2019utilisateur est invalide',
+    roomsInvalid: 'Le nombre de pièces doit être un nombre entier de 1 à 6',
+    priceRangeInvalid: 'Le prix minimum ne peut pas dépasser le prix maximum',
+    reviewActionInvalid: 'L\u2019action doit être valider ou rejeter',
+    nothingToUpdate: 'Rien à mettre à jour',
+    titleRequired: 'Le titre est obligatoire',
+    titleTooLong: 'Le titre doit faire au plus 100 caractères',
+    descriptionRequired: 'La description est obligatoire',
+    descriptionTooLong: 'La description doit faire au plus 2000 caractères',
+    mustBeNonNegative: 'Doit être un nombre supérieur ou égal à 0',
+    mustBeNumber: 'Doit être un nombre',
+    noPropertiesMatching: 'Aucun bien ne correspond à vos critères.',
+    noPropertiesFound: 'Aucun bien trouvé',
+    endOfListings: 'Vous avez vu toutes les annonces.',
+    approved: 'Annonce validée avec succès',
+    rejected: 'Annonce rejetée avec succès',
+    rejectionReasonRequired: 'Veuillez indiquer le motif du rejet',
+    updateFailed: 'La mise à jour du bien a échoué',
+    fetchFailed: 'Impossible de récupérer le bien',
+    ownerNotFound: 'Propriétaire introuvable',
+    ownerRoleInvalid: 'Une annonce ne peut être publiée que pour un bailleur ou un gérant.',
+    ownerBanned: 'Ce propriétaire est suspendu.',
+    postForOthersAdminOnly: 'Seuls les administrateurs peuvent publier au nom d\u2019un autre utilisateur.',
+    imagesInvalid: 'Les photos sont invalides.',
+    specificationRequired: {
+      bedrooms: 'Le nombre de chambres est obligatoire',
+      toilets: 'Le nombre de toilettes est obligatoire',
+      kitchens: 'Le nombre de cuisines est obligatoire',
+      livingRooms: 'Le nombre de salons est obligatoire',
+      size: 'La superficie est obligatoire',
+      distanceFromRoad: 'La distance depuis la route est obligatoire',
+      sections: 'Le nombre de compartiments est obligatoire',
+    },
+  },
+  upload: {
+    notMultipart: 'Envoyez le bien au format multipart/form-data.',
+    malformed: 'L\u2019envoi n\u2019a pas pu être lu. Veuillez réessayer.',
+    fieldTooLarge: 'Un champ du formulaire est trop long.',
+    tooManyFields: 'Le formulaire contient trop de champs.',
+    fieldsAfterFiles: 'Envoyez les informations du bien avant les photos.',
+    duplicateField: 'Un champ du formulaire a été envoyé plusieurs fois.',
+    tooManyPosts:
+      'Vous avez publié beaucoup d\u2019annonces avec photos en peu de temps. Veuillez réessayer plus tard.',
+    busy: 'Beaucoup de photos sont en cours de traitement. Veuillez réessayer dans un instant.',
+  },
+  moderation: {
+    approvedMailSubject: 'Votre annonce a été validée',
+    rejectedMailSubject: 'Votre annonce n\u2019a pas été validée',
+    mailGreeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    approvedMailBody: (title, link) =>
+      `Bonne nouvelle : votre annonce « ${title} » a été validée et les locataires peuvent maintenant la voir.\n\n${link}`,
+    rejectedMailBody: (title, feedback) =>
+      `Votre annonce « ${title} » n\u2019a pas été validée.\n\nMotif : ${feedback}\n\nVous pouvez la corriger depuis Mes annonces et la publier à nouveau.`,
+    mailSignature: 'Mboa Rentals',
+  },
+  booking: {
+    created: 'Demande de contact enregistrée',
+    failed: 'La demande de contact a échoué',
+    ownerRequired: 'Les informations du propriétaire sont obligatoires',
+    ownerIdRequired: 'Le propriétaire est obligatoire',
+    ownerMismatch: 'Ce propriétaire ne correspond pas à ce bien.',
+    notAnOwner: 'Cette personne ne publie pas d\u2019annonces sur Mboa Rentals.',
+    fallback: 'Un problème est survenu. Veuillez réessayer.',
+  },
+  request: {
+    textRequired: '\u26A0\uFE0F Veuillez décrire le logement que vous recherchez.',
+    whatsappRequired: '\u26A0\uFE0F Veuillez saisir votre numéro WhatsApp.',
+    success: '\u2705 Votre demande a bien été envoyée ! Nous vous contacterons sur WhatsApp.',
+    failure: '\u274C L\u2019envoi de la demande a échoué. Veuillez réessayer plus tard.',
+    created: 'Demande envoyée avec succès',
+    textTooLong: 'La description de la demande doit faire au plus 2000 caractères',
+    notFound: 'Demande introuvable',
+  },
+  contact: {
+    success: '\u2705 Votre message a bien été envoyé !',
+    failure: '\u274C L\u2019envoi du message a échoué. Veuillez réessayer plus tard.',
+    created: 'Message envoyé avec succès',
+    ticketNotFound: 'Ticket introuvable',
+    nameRequired: 'Le nom est obligatoire',
+    emailRequired: 'L\u2019adresse e-mail est obligatoire',
+    subjectRequired: 'L\u2019objet est obligatoire',
+    messageRequired: 'Le message est obligatoire',
+    invalidEmail: 'Veuillez saisir une adresse e-mail valide.',
+    tooLong: 'Ce champ est trop long',
+  },
+  status: {
+    sameStatus: 'Le nouveau statut doit être différent du statut actuel.',
+    updated: 'Statut mis à jour avec succès',
+  },
+  toast: {
+    propertyStatusUpdated: (status) =>
+      `Le statut de l\u2019annonce est maintenant « ${(STATUS_LABELS[status] ?? status).toLowerCase()} »`,
+    statusUpdateFailed: 'La mise à jour du statut a échoué',
+    propertyDeleted: 'Annonce supprimée avec succès',
+    propertyDeletionFailed: 'La suppression de l\u2019annonce a échoué',
+    userStatusUpdated: 'Statut de l\u2019utilisateur mis à jour avec succès',
+    userStatusUpdateFailed: 'La mise à jour du statut de l\u2019utilisateur a échoué',
+    adminPropertyStatusUpdated: 'Statut de l\u2019annonce mis à jour avec succès',
+    adminPropertyStatusUpdateFailed: 'La mise à jour du statut de l\u2019annonce a échoué',
+    requestStatusUpdated: 'Statut de la demande mis à jour avec succès',
+    requestStatusUpdateError: 'Une erreur est survenue lors de la mise à jour du statut de la demande',
+    supportStatusUpdated: 'Statut du ticket mis à jour avec succès',
+    supportStatusUpdateFailed: 'La mise à jour du statut du ticket a échoué',
+    supportStatusUpdateError: 'Erreur lors de la mise à jour du statut du ticket',
+  },
+  ui: {
+    sidePanelHeading: 'Trouvez l\u2019espace qu\u2019il vous faut',
+    joinAs: 'S\u2019inscrire en tant que...',
+    createAccount: 'Créer un compte',
+    signupSuccessTitle: 'Inscription réussie !',
+    forgotPassword: 'Mot de passe oublié ?',
+    resendCode: 'Renvoyer le code',
+    postProperty: 'Publier une annonce',
+    posting: 'Publication...',
+    postAnother: 'Publier une autre annonce',
+    viewProperty: 'Voir l\u2019annonce',
+    postingNotAllowed: 'Publication non autorisée',
+    verificationRequired: 'Vérification requise',
+    verificationRequiredText:
+      'Un administrateur vous contactera sur WhatsApp pour vous demander les documents de propriété. Envoyez « Verify me » au numéro WhatsApp de notre support pour aller plus vite.',
+    messageLandlord: 'Écrire au bailleur',
+    proceedToMessage: 'Continuer vers le message',
+    viewMore: 'Voir plus',
+    totalInitialPayment: 'Total à payer à l\u2019entrée',
+    requestProperty: 'Demander un logement',
+    clearAllFilters: 'Effacer tous les filtres',
+    otherTown: 'Autre (précisez)',
+    showing: (from, to, total) => `Affichage de ${from} à ${to} sur ${total}`,
+    pageOf: (page, totalPages) => `Page ${page} sur ${totalPages}`,
+  },
+  whatsapp: {
+    greeting: (title) =>
+      `Bonjour, j\u2019ai vu votre annonce « ${title} » sur Mboa et j\u2019aimerais avoir plus d\u2019informations.`,
+  },
+} satisfies Widen<Messages>;
+
+/**
+ * True when both catalogues have the same keys and every function the same parameter list (a
+ * function taking fewer parameters is assignable in TypeScript, so `satisfies` alone would let a
+ * dropped argument through).
+ */
+type SameShape<A, B> = A extends (...args: infer PA) => unknown
+  ? B extends (...args: infer PB) => unknown
+    ? [PA] extends [PB]
+      ? [PB] extends [PA]
+        ? true
+        : false
+      : false
+    : false
+  : A extends string
+    ? B extends string
+      ? true
+      : false
+    : A extends object
+      ? B extends object
+        ? [Exclude<keyof A, keyof B> | Exclude<keyof B, keyof A>] extends [never]
+          ? { [K in keyof A & keyof B]: SameShape<A[K], B[K]> }[keyof A & keyof B]
+          : false
+        : false
+      : false;
+
+// A compile error here names a French text whose key or arguments differ from MESSAGES.
+const sameShape: false extends SameShape<Messages, typeof MESSAGES_FR> ? never : true = true;
+void sameShape;
