@@ -98,7 +98,7 @@ function measure({ screen, scrollers }: { screen: number; scrollers: string }): 
     }
     return parts.join(' > ');
   };
-  const held = (el: Element): boolean => {
+  const held = (el: Node): boolean => {
     for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
       if (getComputedStyle(a).overflowX !== 'visible') return true;
     }
@@ -125,7 +125,7 @@ function measure({ screen, scrollers }: { screen: number; scrollers: string }): 
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || !node.textContent?.trim() || !shown(parent) || held(node as unknown as Element)) continue;
+    if (!parent || !node.textContent?.trim() || !shown(parent) || held(node)) continue;
     if (getComputedStyle(parent).overflowX !== 'visible') continue;
     range.selectNodeContents(node);
     const rect = range.getBoundingClientRect();
