@@ -18,7 +18,7 @@ import { mountSpa } from './static/static-apps.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
 import { requestObservability } from './observability/request-observability.js';
 import { serveMetricsOnInternalPort } from './observability/metrics-port.js';
-import { linkPreviewHead } from './static/link-preview.js';
+import { routeChunks, webPageHead } from './static/page-preloads.js';
 import { Services } from './rpc/rpc.provider.js';
 
 export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
@@ -78,7 +78,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
   const services = app.get(Services);
   const origin = config.allowedOrigins[0]!;
-  mountSpa(server, '/', config.webDist, 'Mboa Rentals', (req) => linkPreviewHead(services, req, origin));
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webPageHead(services, origin, routeChunks(config.webDist)));
   await app.init();
   await serveMetricsOnInternalPort(app, config);
   // After every route: unknown /api paths answer JSON, never an HTML page.

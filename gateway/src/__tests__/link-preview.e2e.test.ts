@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,17 @@ beforeAll(async () => {
   await writeFile(
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Mboa Rentals</title>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>',
+  );
+  // The build manifest names the details route's chunks; the entry's own are in index.html already.
+  await mkdir(path.join(webDist, '.vite'));
+  await writeFile(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_i18n-i1.js'] },
+      '_i18n-i1.js': { file: 'assets/i18n-i1.js' },
+      '_format-f1.js': { file: 'assets/format-f1.js' },
+      'src/pages/PropertyDetails.tsx': { file: 'assets/PropertyDetails-d1.js', imports: ['_i18n-i1.js', '_format-f1.js', 'index.html'] },
+    }),
   );
   system = await startTestSystem({ services: ['auth', 'listings', 'moderation'], env: TEST_ADMIN, gateway: { webDist } });
 });
@@ -85,6 +96,11 @@ test('a shared property link carries its title, price, town and first photo as O
       ' imagesrcset="/media/properties/x/abc-thumb.webp 320w, /media/properties/x/abc-large.webp 1024w"' +
       ` imagesizes="${PHOTO_SIZES.detailsMainAlone}" fetchpriority="high">`,
   );
+  // So are the route's scripts the entry does not load and the details call, which the app would
+  // otherwise discover one round trip after another.
+  expect(html).toContain('<link rel="modulepreload" href="/assets/PropertyDetails-d1.js">\n    <link rel="modulepreload" href="/assets/format-f1.js">');
+  expect(html).not.toContain('i18n-i1.js');
+  expect(html).toContain(`<link rel="preload" as="fetch" href="/api/properties/${property.id}" crossorigin="use-credentials">`);
   // The filled page goes out compressed to a browser that accepts it, and decodes to the same page.
   const compressed = await fetch(`${system.url}/property-details/${property.id}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(compressed.headers.get('content-encoding')).toBe('br');
@@ -130,7 +146,7 @@ test('a title or description with $-patterns, </script> or <!-- leaves the rest 
   }
   const escaped = "Room $&#39; $` $&amp; $$ $1 &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- end";
   // The page is index.html with exactly the title swapped and the tags put at the marker.
-  const [before, after] = html.split(/<meta property="og:type"[\s\S]*<link rel="canonical" href="[^"]*">/);
+  const [before, after] = html.split(/<meta property="og:type"[\s\S]*<link rel="preload" as="fetch" href="[^"]*" crossorigin="use-credentials">/);
   expect(before).toBe(`<!doctype html><html><head><title>${escaped} – 30,000 FCFA/month</title>\n`);
   expect(after).toBe('\n</head><body><div id="root"></div></body></html>');
   expect(html).toContain(`<meta property="og:title" content="${escaped} – 30,000 FCFA/month">`);
@@ -138,4 +154,16 @@ test('a title or description with $-patterns, </script> or <!-- leaves the rest 
   // Nothing the listing wrote opens a tag or a comment.
   expect(html).not.toContain('</script>');
   expect(html).not.toContain('<!--');
+});
+
+test("the home page asks for its first search with the HTML, only when the address carries no filters", async () => {
+  const tag = '<link rel="preload" as="fetch" href="/api/properties/search?page=1" crossorigin="use-credentials">';
+  const home = await (await fetch(`${system.url}/`)).text();
+  expect(home).toContain(tag);
+  expect(home).toContain('<title>Mboa Rentals</title>');
+  // With filters the app's first search is another one; elsewhere there is none to ask for.
+  expect(await (await fetch(`${system.url}/?town=Buea`)).text()).not.toContain('preload');
+  expect(await (await fetch(`${system.url}/faq`)).text()).not.toContain('preload');
+  // A details page nobody may see asks for nothing either.
+  expect(await (await fetch(`${system.url}/property-details/00000000-0000-4000-8000-000000000000`)).text()).not.toContain('preload');
 });

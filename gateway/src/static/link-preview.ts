@@ -3,8 +3,11 @@ import { LISTINGS_PATTERNS, PHOTO_SIZES, formatPriceWithTerm, photoSources, type
 import type { RpcClient } from '@mboa/platform';
 
 export interface PageHead {
-  title: string;
+  /** Replaces the page's <title> when given. */
+  title?: string;
   tags: string;
+  /** The property a details page shows, when it may be shown. */
+  propertyId?: string;
 }
 
 const DETAILS = /^\/property-details\/([^/]+)\/?$/;
@@ -52,7 +55,7 @@ export async function linkPreviewHead(services: RpcClient, req: Request, origin:
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...(image ? [preloadPhoto(image, property.propertyImages.length)] : []),
   ].join('\n    ');
-  return { title, tags };
+  return { title, tags, propertyId: property.id };
 }
 
 /** The same candidates and sizes as the gallery's first picture, so the preload is the file it shows. */

@@ -67,7 +67,8 @@ function indexPage(file: string): (head: PageHead | null) => string {
     // Replacer functions, never replacement strings: a listing's text may contain `$'`, `$&` or
     // `` $` ``, which String.replace would expand into pieces of the page.
     if (!head) return cached.html.replace('<!--app-head-->', () => '');
-    const title = `<title>${escapeHtml(head.title)}</title>`;
-    return cached.html.replace(/<title>[^<]*<\/title>/, () => title).replace('<!--app-head-->', () => head.tags);
+    const { title } = head;
+    const html = title === undefined ? cached.html : cached.html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    return html.replace('<!--app-head-->', () => head.tags);
   };
 }
