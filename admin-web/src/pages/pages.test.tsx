@@ -66,7 +66,7 @@ describe('Users', () => {
     await u.click(screen.getByRole('menuitem', { name: 'Verify' }));
     await findToast(MESSAGES.toast.userStatusUpdated);
     expect(within(screen.getByTestId('user-row-l1')).getByTestId('verified')).toHaveTextContent('Yes');
-    expect(calls[1]!.body).toEqual({ type: 'verify', payload: { userId: 'l1' } });
+    expect(calls[1].body).toEqual({ type: 'verify', payload: { userId: 'l1' } });
   });
 
   it('on a refused ban, shows the failure toast and the state the server has', async () => {
@@ -90,7 +90,7 @@ describe('Users', () => {
 
   it('edits name and WhatsApp for real, checking the 9 digits first', async () => {
     const u = userEvent.setup();
-    const { calls } = mockFetch(({ method, body }) => {
+    const { calls } = mockFetch(({ method }) => {
       if (method === 'PATCH') return { body: { message: MESSAGES.auth.userUpdated, user: user({ name: 'Ada N. Fon', whatsapp: '699000111' }) } };
       return { body: { users: [user()], total: 1, page: 1, totalPages: 1 } };
     });
@@ -135,7 +135,7 @@ describe('Properties', () => {
     await u.click(screen.getByRole('menuitem', { name: 'Mark Rented' }));
     await findToast(MESSAGES.toast.adminPropertyStatusUpdated);
     expect(within(screen.getByTestId('property-row-pa')).getByTestId('status')).toHaveTextContent('Rented');
-    expect(calls[1]!.body).toEqual({ type: 'markRented', payload: { propertyId: 'pa' } });
+    expect(calls[1].body).toEqual({ type: 'markRented', payload: { propertyId: 'pa' } });
   });
 
   it('keeps the row as it was when the server refuses', async () => {
@@ -270,8 +270,8 @@ describe('Requests', () => {
     expect(screen.getByTestId('status')).toHaveTextContent('Match Found');
     await u.click(screen.getByRole('button', { name: /Actions for/ }));
     expect(menuItems()).toEqual(['Move to Searching', 'Move to Contacted']);
-    expect(calls[0]!.body).toEqual({ type: 'get', payload: { page: 1, limit: 10, status: 'all' } });
-    expect(calls[1]!.body).toEqual({ type: 'update-status', payload: { requestId: 'q1', newStatus: 'match-found' } });
+    expect(calls[0].body).toEqual({ type: 'get', payload: { page: 1, limit: 10, status: 'all' } });
+    expect(calls[1].body).toEqual({ type: 'update-status', payload: { requestId: 'q1', newStatus: 'match-found' } });
   });
 
   it('keeps the status the server has when the move fails', async () => {

@@ -34,7 +34,7 @@ describe('admin access', () => {
     const { calls } = mockFetch(() => ({ status: 401, body: { message: 'Please log in to continue.' } }));
     const onSignedOut = renderGate();
     await waitFor(() => expect(onSignedOut).toHaveBeenCalledWith('/login?redirect=%2Fadmin%2Fusers%3Ffilter%3Dbanned'));
-    expect(calls[0]!.path).toBe('/api/me');
+    expect(calls[0].path).toBe('/api/me');
     expect(screen.queryByText('admin content')).toBeNull();
   });
 
