@@ -1,4 +1,4 @@
-import { PHOTO_SIZES } from '@mboa/contracts';
+import { CARD_THUMBNAIL_ONLY, PHOTO_SIZES } from '@mboa/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../details/Gallery.js';
@@ -26,6 +26,10 @@ describe('card photos', () => {
     expect(first.getAttribute('height')).toBe('240');
     expect(first.getAttribute('loading')).toBe('eager');
     expect(first.getAttribute('fetchpriority')).toBe('high');
+    // On a phone (one column) the card takes the thumbnail, not the large photo its density would pick.
+    const phone = first.closest('picture')?.querySelector('source');
+    expect(phone?.getAttribute('media')).toBe(CARD_THUMBNAIL_ONLY);
+    expect(phone?.getAttribute('srcset')).toBe('/media/properties/a/abc-thumb.webp');
 
     const second = screen.getByRole('img', { name: 'Second home' });
     expect(second.getAttribute('loading')).toBe('lazy');

@@ -1,4 +1,4 @@
-import { formatPriceWithTerm, PHOTO_SIZES, photoSources, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { CARD_THUMBNAIL_ONLY, formatPriceWithTerm, PHOTO_SIZES, photoSources, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
 import { Link } from 'react-router';
 import { t } from '../i18n/index.js';
 
@@ -21,17 +21,20 @@ export function PropertyCard({ property, first }: { property: PropertyRead; firs
       <Link to={propertyDetailsPath(id)} className="card-link">
         <div className="card-media">
           {photo ? (
-            <img
-              src={photo.src}
-              srcSet={photo.srcSet}
-              sizes={photo.srcSet ? PHOTO_SIZES.card : undefined}
-              alt={property.title}
-              width={CARD_IMAGE.width}
-              height={CARD_IMAGE.height}
-              loading={first ? 'eager' : 'lazy'}
-              fetchPriority={first ? 'high' : undefined}
-              decoding={first ? undefined : 'async'}
-            />
+            <picture>
+              {photo.srcSet ? <source media={CARD_THUMBNAIL_ONLY} srcSet={photo.src} /> : null}
+              <img
+                src={photo.src}
+                srcSet={photo.srcSet}
+                sizes={photo.srcSet ? PHOTO_SIZES.card : undefined}
+                alt={property.title}
+                width={CARD_IMAGE.width}
+                height={CARD_IMAGE.height}
+                loading={first ? 'eager' : 'lazy'}
+                fetchPriority={first ? 'high' : undefined}
+                decoding={first ? undefined : 'async'}
+              />
+            </picture>
           ) : (
             <div className="card-placeholder" role="img" aria-label={t.home.photoPlaceholder}>
               <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">

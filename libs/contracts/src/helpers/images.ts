@@ -27,6 +27,14 @@ export const PHOTO_SIZES = {
   detailsThumb: '(min-width: 1180px) 200px, 17vw',
 } as const;
 
+/**
+ * Where cards stand in one column (a phone): there a card takes the thumbnail whatever the screen's
+ * density. At DPR 3 the browser would otherwise fetch the large variant for every card (a camera
+ * photo's is about 120 KB against 22 KB), and native lazy loading fetches the cards up to 2,500 px
+ * below the screen on a slow network: the photos alone would be many times the page.
+ */
+export const CARD_THUMBNAIL_ONLY = '(max-width: 539px)';
+
 const VARIANT = /-(large|thumb)\.webp$/;
 
 /**
