@@ -185,6 +185,25 @@ describe('contact page', () => {
     await waitFor(() => expect(screen.getByRole('dialog', { name: MESSAGES.ui.requestProperty })).toBeInTheDocument());
   });
 
+  it('fills in the signed-in person when the session arrives after the page opened, keeping what was typed', async () => {
+    let answer: (v: Reply) => void = () => {};
+    mockFetch(({ path }) => (path === '/api/me' ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined));
+    const router = createMemoryRouter([{ path: '/contact', element: <Contact /> }], { initialEntries: ['/contact'] });
+    render(
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+      { wrapper: WithCache },
+    );
+    fireEvent.change(screen.getByLabelText(/Subject/), { target: { value: 'Listing question' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'other@example.cm' } });
+    await act(async () => answer({ body: { user: user({ name: 'Ada', email: 'ada@example.cm', whatsapp: '674000001' }) } }));
+    await waitFor(() => expect(screen.getByLabelText(/Name/)).toHaveValue('Ada'));
+    expect(screen.getByLabelText(/Phone/)).toHaveValue('674000001');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('other@example.cm');
+    expect(screen.getByLabelText(/Subject/)).toHaveValue('Listing question');
+  });
+
   it('asks for the name first when signed out', async () => {
     mockFetch(() => ({ status: 500, body: {} }));
     renderApp(<Contact />, { path: '/contact' });
