@@ -296,6 +296,17 @@ describe('Reset password', () => {
     expect(calls.at(-1)).toMatchObject({ path: '/api/auth/password-reset/confirm', body: { email: 'ada@example.cm', newPassword: 'newsecret1' } });
   });
 
+  it('refuses a code that is not 6 digits before any call, with the server\'s text', async () => {
+    const { calls } = mockFetch(() => ({ body: { message: MESSAGES.passwordReset.requestSent } }));
+    renderApp(<ResetPassword />, { path: '/reset-password' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    fireEvent.change(await screen.findByLabelText('Reset code'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.codeFormat);
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/password-reset/request']);
+  });
+
   it('falls back to "Something went wrong" without a server message', async () => {
     mockFetch(() => ({ status: 500, body: null }));
     renderApp(<ResetPassword />, { path: '/reset-password' });
