@@ -19,6 +19,7 @@ function summary(call, latencies, seconds, errors) {
     'p99 ms': +percentile(latencies, 99).toFixed(1),
     'req/s': Math.round(latencies.length / seconds),
     errors,
+    answered: latencies.length,
   };
 }
 
