@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LISTINGS_PATTERNS, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
+import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
@@ -109,6 +109,21 @@ test('a shared property link carries its title, price, town and first photo as O
   // Other pages get the plain page.
   const home = await new Browser(system.url).get('/');
   expect(home.text).not.toContain('og:title');
+
+  // The home page's first card is this one once search has it: its photo comes with the page, the
+  // thumbnail for a phone's single column, the srcset's pick for wider screens.
+  let homeHtml = '';
+  for (let i = 0; i < 80 && !homeHtml.includes('as="image"'); i++) {
+    homeHtml = await (await fetch(`${system.url}/`)).text();
+    if (!homeHtml.includes('as="image"')) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(homeHtml).toContain(
+    `<link rel="preload" as="image" href="/media/properties/x/abc-thumb.webp" media="${CARD_THUMBNAIL_ONLY}" fetchpriority="high">`,
+  );
+  expect(homeHtml).toContain(
+    '<link rel="preload" as="image" imagesrcset="/media/properties/x/abc-thumb.webp 320w, /media/properties/x/abc-large.webp 1024w"' +
+      ` imagesizes="${PHOTO_SIZES.card}" media="not all and ${CARD_THUMBNAIL_ONLY}" fetchpriority="high">`,
+  );
 });
 
 test('a title or description with $-patterns, </script> or <!-- leaves the rest of the page intact', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'express';
+import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, PHOTO_SIZES, photoSources, searchQuerySchema, type SearchResponse } from '@mboa/contracts';
 import type { RpcClient } from '@mboa/platform';
 import { escapeHtml, linkPreviewHead, type PageHead } from './link-preview.js';
 
@@ -15,6 +16,8 @@ type Manifest = Record<string, ManifestChunk>;
 const DETAILS_ROUTE = 'src/pages/PropertyDetails.tsx';
 /** What the home page asks for first when its address carries no filters (the app's first search). */
 const HOME_FIRST_SEARCH = '/api/properties/search?page=1';
+/** The page waits no longer than this for the first card's photo; without it, it goes without that preload. */
+const FIRST_CARD_WAIT_MS = 300;
 
 /**
  * The scripts a lazy route of a built app needs beyond what its index.html already loads, read from
@@ -60,10 +63,34 @@ const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${e
  */
 export function webPageHead(services: RpcClient, origin: string, chunksOf: (source: string) => string[]) {
   return async (req: Request): Promise<PageHead | null> => {
-    if (req.path === '/' && Object.keys(req.query).length === 0) return { tags: fetchPreload(HOME_FIRST_SEARCH) };
+    if (req.path === '/' && Object.keys(req.query).length === 0) {
+      return { tags: [fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(services))].join('\n    ') };
+    }
     const preview = await linkPreviewHead(services, req, origin);
     if (!preview?.propertyId) return preview;
     const tags = [preview.tags, ...chunksOf(DETAILS_ROUTE).map(modulePreload), fetchPreload(`/api/properties/${encodeURIComponent(preview.propertyId)}`)];
     return { ...preview, tags: tags.join('\n    ') };
   };
+}
+
+/**
+ * The first card's photo, the home page's largest paint, as the card will ask for it: the
+ * thumbnail on a phone, the srcset's pick elsewhere. The same search the page makes next (answered
+ * from the listings cache then); none when it is slow or fails.
+ */
+async function firstCardPhoto(services: RpcClient): Promise<string[]> {
+  let answer: SearchResponse;
+  try {
+    answer = await services.call(LISTINGS_PATTERNS.propertySearch, searchQuerySchema.parse({ page: '1' }), { timeoutMs: FIRST_CARD_WAIT_MS });
+  } catch {
+    return [];
+  }
+  const first = answer.properties[0];
+  if (!first?.thumbnail) return [];
+  const photo = photoSources(first.thumbnail, first.propertyImages?.[0]);
+  if (!photo.srcSet) return [`<link rel="preload" as="image" href="${escapeHtml(photo.src)}" fetchpriority="high">`];
+  return [
+    `<link rel="preload" as="image" href="${escapeHtml(photo.src)}" media="${CARD_THUMBNAIL_ONLY}" fetchpriority="high">`,
+    `<link rel="preload" as="image" imagesrcset="${escapeHtml(photo.srcSet)}" imagesizes="${PHOTO_SIZES.card}" media="not all and ${CARD_THUMBNAIL_ONLY}" fetchpriority="high">`,
+  ];
 }
