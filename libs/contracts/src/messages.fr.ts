@@ -76,6 +76,8 @@ export const MESSAGES_FR = {
     adminExists: 'Un compte existe déjà avec cette adresse e-mail.',
     fetchProfileFailed: 'Impossible de récupérer le profil',
     loadProfileFailed: 'Impossible de charger le profil. Veuillez réessayer.',
+    profileUpdated: 'Profil mis à jour',
+    invalidLanguage: 'La langue doit être en ou fr.',
   },
   passwordReset: {
     emailRequired: 'L\u2019adresse e-mail est obligatoire.',

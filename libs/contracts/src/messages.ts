@@ -69,6 +69,8 @@ export const MESSAGES = {
     adminExists: 'An account with this email already exists.',
     fetchProfileFailed: 'Failed to fetch profile',
     loadProfileFailed: 'Failed to load profile. Please try again.',
+    profileUpdated: 'Profile updated successfully',
+    invalidLanguage: 'Language must be en or fr.',
   },
   passwordReset: {
     emailRequired: 'Email is required.',

@@ -127,7 +127,7 @@ export const RPC_REQUESTS = {
   [AUTH_PATTERNS.usersUpdate]: inTwoSteps(
     userIdRequest,
     userUpdateSchema,
-    (input) => ({ name: input.name, whatsapp: input.whatsapp }),
+    (input) => ({ name: input.name, whatsapp: input.whatsapp, language: input.language }),
     (ids, data) => ({ ...ids, data }),
   ),
   [AUTH_PATTERNS.adminEnsure]: adminCreateSchema,

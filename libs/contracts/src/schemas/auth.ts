@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/language.js';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { normaliseSignupRole, SIGNUP_ROLES, USER_FILTERS } from '../roles.js';
@@ -17,6 +18,12 @@ const A = MESSAGES.auth;
 const R = MESSAGES.passwordReset;
 const ALL = MESSAGES.common.allFieldsRequired;
 
+/** The language a person reads ('en' or 'fr', any capitalisation). */
+export const languageSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(LANGUAGES, { error: A.invalidLanguage }),
+);
+
 export const signupSchema = z.object({
   name: requiredText(ALL, 100, MESSAGES.common.tooLong),
   email: emailSchema(ALL, A.invalidEmail),
@@ -31,6 +38,8 @@ export const signupSchema = z.object({
   ),
   whatsapp: whatsappSchema(A.whatsappExactDigits),
   agreeToTerms: z.preprocess((v) => (v === 'true' ? true : v), z.literal(true, { error: A.agreeToTermsRequired })),
+  /** Optional: without it the gateway takes the request's Accept-Language (docs/api.md#languages). */
+  language: z.preprocess(emptyToUndefined, languageSchema.optional()),
 });
 export type SignupInput = z.output<typeof signupSchema>;
 
@@ -94,9 +103,18 @@ export const userUpdateSchema = z
   .object({
     name: requiredText(ALL, 100, MESSAGES.common.tooLong).optional(),
     whatsapp: whatsappSchema().optional(),
+    language: languageSchema.optional(),
   })
-  .refine((v) => v.name !== undefined || v.whatsapp !== undefined, { error: MESSAGES.property.nothingToUpdate });
+  .refine((v) => v.name !== undefined || v.whatsapp !== undefined || v.language !== undefined, {
+    error: MESSAGES.property.nothingToUpdate,
+  });
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
+
+/** PATCH /api/user/me: what the signed-in person may change on their own profile. */
+export const profileUpdateSchema = z
+  .object({ language: languageSchema.optional() })
+  .refine((v) => v.language !== undefined, { error: MESSAGES.property.nothingToUpdate });
+export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
 
 const userIdPayload = z.object({ userId: idSchema }, { error: MESSAGES.common.idRequired });
 

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/language.js';
 import type { Role, UserStatus } from '../roles.js';
 import type { IsoDateString } from './common.js';
 
@@ -11,6 +12,11 @@ export interface PublicUser {
   role: Role;
   status: UserStatus;
   isVerified: boolean;
+  /**
+   * The language the person reads (their e-mails go out in it). Always in auth's answers; optional
+   * in the type because `user.*` events recorded before it existed do not carry it (read as 'en').
+   */
+  language?: Language;
   createdAt: IsoDateString;
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_TYPES, LIMITS, MESSAGES, type EmptyReply } from '@mboa/contracts';
+import { catalogueOf, EVENT_TYPES, LIMITS, MESSAGES, type EmptyReply } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { AuthDb } from '../db.js';
@@ -60,8 +60,9 @@ export class PasswordResetService {
     try {
       await this.config.mailer.send({
         to: user.email,
-        subject: MESSAGES.passwordReset.mailSubject,
-        text: MESSAGES.passwordReset.mailBody(code),
+        // In the account's language, whatever language the request came in.
+        subject: catalogueOf(user.language).passwordReset.mailSubject,
+        text: catalogueOf(user.language).passwordReset.mailBody(code),
       });
     } catch (error) {
       // The person can ask again at once: the code that never left is forgotten.

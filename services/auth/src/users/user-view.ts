@@ -12,6 +12,7 @@ export function toPublicUser(user: User): PublicUser {
     role: user.role,
     status: user.status,
     isVerified: user.isVerified,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
 }

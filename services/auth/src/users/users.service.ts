@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid, EVENT_TYPES, MESSAGES, type Actor, type PublicUser, type Role, type UserFilter } from '@mboa/contracts';
+import {
+  isUuid,
+  DEFAULT_LANGUAGE,
+  EVENT_TYPES,
+  MESSAGES,
+  type Actor,
+  type Language,
+  type PublicUser,
+  type Role,
+  type UserFilter,
+} from '@mboa/contracts';
 import { EventHandOff, fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb, type AuthTx } from '../db.js';
@@ -15,6 +25,8 @@ export interface NewUser {
   password: string;
   whatsapp: string;
   role: Role;
+  /** What the person reads; sign-up takes it from the request (docs/api.md#languages). */
+  language?: Language;
 }
 
 export interface UserListQuery {
@@ -51,6 +63,7 @@ export class UsersService {
             email,
             whatsapp: input.whatsapp,
             role: input.role,
+            language: input.language ?? DEFAULT_LANGUAGE,
             passwordHash,
             agreedToTermsAt: input.role === 'admin' ? null : new Date(),
           },
@@ -139,10 +152,11 @@ export class UsersService {
     });
   }
 
-  async update(userId: string, data: { name?: string; whatsapp?: string }, actor?: Actor): Promise<PublicUser> {
+  async update(userId: string, data: { name?: string; whatsapp?: string; language?: Language }, actor?: Actor): Promise<PublicUser> {
     return this.change(userId, EVENT_TYPES.userUpdated, actor, () => ({
       ...(data.name !== undefined ? { name: data.name.trim() } : {}),
       ...(data.whatsapp !== undefined ? { whatsapp: data.whatsapp } : {}),
+      ...(data.language !== undefined ? { language: data.language } : {}),
     }));
   }
 
