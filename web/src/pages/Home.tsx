@@ -64,6 +64,8 @@ export default function Home() {
   const pages = search.isError && !search.isFetchNextPageError ? [] : (search.data?.pages ?? []);
   const items = pages.reduce<PropertyRead[]>((list, p) => mergeById(list, Array.isArray(p?.properties) ? p.properties : []), []);
   const total = Number(pages.at(-1)?.total) || 0;
+  // Past 1,000 matches a search stops counting and says so: "1,000+ properties found".
+  const totalIsLowerBound = pages.at(-1)?.totalIsLowerBound === true;
   const hasMore = search.hasNextPage;
   const failed = search.isFetchNextPageError;
   const { fetchNextPage, isFetching } = search;
@@ -150,7 +152,7 @@ export default function Home() {
 
       <div className="results-bar">
         <p className="result-count" aria-live="polite">
-          {firstLoading ? '\u00a0' : t.home.resultCount(total)}
+          {firstLoading ? '\u00a0' : t.home.resultCount(total, totalIsLowerBound)}
         </p>
         {chips.length > 0 ? (
           <ul className="chips">
