@@ -2,7 +2,7 @@
 // who sees it, with the worst data people really enter (a 254-character e-mail address, a name and a
 // title with long unbroken words, a price of 999,999,999 FCFA, every amenity, long review feedback),
 // and its menus and dialogs are opened too. Nothing may widen the page or stick out of the screen.
-import { AMENITIES, LIMITS, MESSAGES, propertyDetailsPath, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { AMENITIES, LIMITS, MESSAGES, OTHER_TOWN_OPTION, propertyDetailsPath, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -39,6 +39,8 @@ const DESCRIPTION = [
   'Tiled floors throughout. '.repeat(40),
 ].join('\n\n').slice(0, LIMITS.property.descriptionMax);
 const NEIGHBOURHOOD = `Carrefour ${unbroken('Bonamoussadi', 100)}`.slice(0, 120);
+/** A town typed under 'Other (please specify)', as long as the field takes. */
+const LONG_TOWN = unbroken('Nkongsamba', 80);
 const MAX_PRICE = 999_999_999;
 const FEEDBACK = [
   'The photos do not show the rooms described, and the price looks like a typing mistake.',
@@ -57,7 +59,7 @@ const PHOTO_FIELDS: Record<string, string> = {
   description: DESCRIPTION,
   availability: 'available',
   'location[country]': 'Cameroon',
-  'location[town]': 'Douala',
+  'location[town]': LONG_TOWN,
   'location[neighbourhood]': NEIGHBOURHOOD,
   'specifications[bedrooms]': '6',
   'specifications[toilets]': '6',
@@ -182,7 +184,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       ? await Promise.all([jpeg(1600, 1200, '#2f6f4f', 'living room'), jpeg(1200, 1600, '#7a4b2a', 'bedroom'), jpeg(3000, 600, '#24507a', 'panorama')])
       : [];
     const post = async () =>
-      photos.length ? postWithPhotos(e2e, owner.browser, PHOTO_FIELDS, photos) : createProperty(e2e, owner.user, { title: TITLE, description: DESCRIPTION, neighbourhood: NEIGHBOURHOOD, price: MAX_PRICE });
+      photos.length ? postWithPhotos(e2e, owner.browser, PHOTO_FIELDS, photos) : createProperty(e2e, owner.user, { title: TITLE, description: DESCRIPTION, town: LONG_TOWN, neighbourhood: NEIGHBOURHOOD, price: MAX_PRICE });
     [live, rejected, pending] = [await post(), await post(), await post()];
 
     const approve = await admin.post(`/api/admin/properties/${live.id}/review`, { action: 'approve', feedback: '' });
@@ -276,8 +278,17 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await visit('/', '/', () => page.getByRole('article').filter({ hasText: TITLE }).waitFor());
       await mobileMenu('/');
       await page.getByRole('button', { name: en.home.filters, exact: false }).first().click();
-      await page.locator('#home-filters').waitFor();
+      const panel = page.locator('#home-filters');
+      await panel.waitFor();
       await check('/ filters panel');
+      await panel.getByRole('combobox', { name: en.filters.location }).fill('zz');
+      await page.getByRole('option', { name: OTHER_TOWN_OPTION }).click();
+      await panel.getByRole('textbox', { name: en.town.customLabel }).fill(LONG_TOWN);
+      await check('/ filters panel with a typed town');
+      await panel.getByRole('button', { name: en.filters.showResults }).click();
+      await page.getByRole('button', { name: en.home.removeChip(LONG_TOWN) }).waitFor();
+      await page.getByRole('article').filter({ hasText: TITLE }).waitFor();
+      await check('/ town chip');
       await page.goto('/');
       await page.locator('.end-of-list').getByRole('button', { name: MESSAGES.ui.requestProperty }).click();
       await dialog(page, en.request.title);
