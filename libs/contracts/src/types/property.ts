@@ -81,8 +81,11 @@ export interface SearchResponse {
   properties: PropertyRead[];
   /** Exact, unless `totalIsLowerBound`: then at least this many match. */
   total: number;
-  /** True when more than LIMITS.search.exactCountUpTo matched and `total` is that cap, not the exact count. */
-  totalIsLowerBound: boolean;
+  /**
+   * True when more than LIMITS.search.exactCountUpTo matched and `total` is that cap, not the exact
+   * count. Listings always sends it; absent (an older replica, a test stub) means exact.
+   */
+  totalIsLowerBound?: boolean;
   page: number;
   /** ceil(total / limit): with `totalIsLowerBound`, the pages the count reached. */
   totalPages: number;
