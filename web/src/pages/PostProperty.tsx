@@ -1,5 +1,6 @@
 import { MESSAGES, POSTING_ROLES, propertyDetailsPath, whatsappLink } from '@mboa/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '@mboa/web-core';
 import { postProperty } from '../api/endpoints.js';
@@ -18,6 +19,7 @@ import {
 } from '../post/steps/index.js';
 import { buildFormData, canContinue, emptyForm, firstBlockedStep, STEP_COUNT, type PostForm } from '../post/wizard.js';
 import { useSession } from '../session/session.js';
+import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 import { Dialog } from '../ui/Dialog.js';
 
 export default function PostProperty() {
@@ -56,10 +58,11 @@ function Blocked({ title, children }: { title: string; children: ReactNode }) {
 export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   // From navigation state (an admin posting for an owner); the admin app is a separate page, so `?userId=` works too.
   const fromState = (location.state as { userId?: unknown } | null)?.userId;
   const fromQuery = new URLSearchParams(location.search).get('userId');
-  const prefilledUserId = isAdmin ? String(fromState ?? fromQuery ?? '') : '';
+  const prefilledUserId = isAdmin ? (typeof fromState === 'string' ? fromState : (fromQuery ?? '')) : '';
   const [form, setForm] = useState<PostForm>(() => emptyForm(prefilledUserId));
   const [step, setStep] = useState(1);
   const [submitting, setSubmitting] = useState(false);
@@ -68,7 +71,9 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const [postedId, setPostedId] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const imagesRef = useRef(form.images);
-  imagesRef.current = form.images;
+  useEffect(() => {
+    imagesRef.current = form.images;
+  }, [form.images]);
 
   // Previews hold memory until revoked.
   useEffect(() => () => imagesRef.current.forEach((i) => URL.revokeObjectURL(i.previewUrl)), []);
@@ -94,6 +99,8 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
       const result = await postProperty(buildFormData(form, { isAdmin }), setProgress);
       const id = result?.id ?? result?.property?.id ?? result?._id;
       if (!id) throw new Error(MESSAGES.property.submitFailedThrown);
+      // The new listing shows in My Listings and the profile's count (and, for an admin, in search) on the next visit.
+      for (const queryKey of [PROPERTIES_KEY, MY_LISTINGS_KEY, PROFILE_KEY]) void queryClient.invalidateQueries({ queryKey });
       form.images.forEach((i) => URL.revokeObjectURL(i.previewUrl));
       setForm(emptyForm(prefilledUserId));
       setStep(1);
@@ -178,7 +185,7 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
               {t.app.back}
             </button>
             {last ? (
-              <button type="button" className="btn btn-primary" disabled={submitting} onClick={submit}>
+              <button type="button" className="btn btn-primary" disabled={submitting} onClick={() => void submit()}>
                 {submitting ? t.ui.posting : t.ui.postProperty}
               </button>
             ) : (
@@ -198,7 +205,7 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
             <button type="button" className="btn btn-outline" onClick={() => setPostedId(null)}>
               {t.ui.postAnother}
             </button>
-            <button type="button" className="btn btn-primary" data-autofocus onClick={() => postedId && navigate(propertyDetailsPath(postedId))}>
+            <button type="button" className="btn btn-primary" data-autofocus onClick={() => postedId && void navigate(propertyDetailsPath(postedId))}>
               {t.ui.viewProperty}
             </button>
           </>
