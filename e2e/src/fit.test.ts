@@ -459,6 +459,13 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await check('/admin/properties edit dialog');
 
       await visit('/admin/property-review/:rejected', `/admin/property-review/${rejected.id}`, () => page.getByText(t.review.previousFeedback).waitFor());
+      if (e2e.hasMedia) {
+        // The panorama (5:1) is the widest photo a phone takes.
+        await page.getByRole('button', { name: t.review.openPhoto(3) }).click();
+        await page.getByRole('dialog', { name: t.review.photoOf(3, 3) }).waitFor();
+        await check('/admin/property-review/:rejected photo lightbox');
+        await escape(page);
+      }
       await visit('/admin/property-review/:pending', `/admin/property-review/${pending.id}`, () => page.getByRole('button', { name: t.review.reject, exact: true }).waitFor());
       await page.getByRole('button', { name: t.review.reject, exact: true }).click();
       await page.getByText(MESSAGES.property.rejectionReasonRequired).waitFor();
