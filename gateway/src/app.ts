@@ -11,6 +11,7 @@ import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { compressResponses } from './http/compression.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
+import { answerInCallersLanguage } from './http/answer-language.js';
 import { noStoreForSessions } from './http/no-store.js';
 import { applyServerTimeouts, bodyIdleTimeout, DEFAULT_HTTP_TIMEOUTS } from './http/timeouts.js';
 import { originCheck } from './security/origin-check.middleware.js';
@@ -36,6 +37,8 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   app.use(requestObservability(logger));
   app.use(compressResponses());
   app.use(noStoreForSessions);
+  // Before the body parser, so even its refusals leave in the caller's language.
+  app.use(answerInCallersLanguage);
   app.use(bodyIdleTimeout(timeouts.bodyIdleMs));
   app.use(drain.middleware);
   // TRUST_PROXY: by default nobody's X-Forwarded-For counts, so req.ip is the socket's peer.

@@ -41,6 +41,7 @@ describe('sign-up', () => {
       role: 'renter',
       status: 'active',
       isVerified: false,
+      language: 'en',
       createdAt: expect.any(String),
     });
     expect(res.text).not.toMatch(/password|hash|argon/i);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards, type CanActivate, type ExecutionContext, Injectable, Inject, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards, type CanActivate, type ExecutionContext, Injectable, Inject, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -7,21 +7,25 @@ import {
   MESSAGES,
   loginSchema,
   parseOrErrors,
+  profileUpdateSchema,
   resetConfirmSchema,
   resetRequestSchema,
   resetVerifySchema,
   signupSchema,
+  type ProfileUpdateInput,
   type PublicUser,
   type SignupInput,
 } from '@mboa/contracts';
 import { BadRequestException } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { answerLanguage } from '../http/answer-language.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { clientRateKey } from '../security/client-address.js';
-import { CurrentSession, sessionToken } from './current-session.js';
+import { actorOf } from './actor.js';
+import { CurrentSession, CurrentUser, SignedIn, sessionToken } from './current-session.js';
 import { DeviceCookies } from './device-cookie.js';
 import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
@@ -79,13 +83,27 @@ export class AuthController {
     return { user };
   }
 
+  @Patch('user/me')
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: "Change the signed-in user's own profile: the language their e-mails go out in" })
+  @ApiBody({ schema: jsonSchemaOf(profileUpdateSchema) })
+  @ApiResponse({ status: 200, description: '{ message, user }' })
+  async updateProfile(
+    @Body(new ZodBody(profileUpdateSchema)) body: ProfileUpdateInput,
+    @CurrentUser() user: PublicUser,
+  ): Promise<{ message: string; user: PublicUser }> {
+    const reply = await this.services.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, ...body, actor: actorOf(user) });
+    return { message: MESSAGES.auth.profileUpdated, user: reply.user };
+  }
+
   @Post('auth/signup')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an account (renter, landlord or caretaker) and sign in' })
   @ApiBody({ schema: jsonSchemaOf(signupSchema) })
   async signup(@Body(new ZodBody(signupSchema)) body: SignupInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.limits.consume([['signupsPerIp', clientRateKey(req)]]);
-    const reply = await this.services.call(AUTH_PATTERNS.signup, body);
+    // The account reads the language it signed up in, unless the form said otherwise.
+    const reply = await this.services.call(AUTH_PATTERNS.signup, { ...body, language: body.language ?? answerLanguage(req) });
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
     await this.devices.remember(req, res, reply.user.email);
     return { user: reply.user, message: MESSAGES.auth.signupSuccess };
