@@ -57,6 +57,10 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
   const count = images.length;
   const go = (d: -1 | 1) => setIndex((i) => (i + d + count) % count);
   const swipe = useSwipe(go);
+  // The carousel holds the photos shown so far and the next one. Native lazy loading would fetch
+  // every slide (they sit just beside the screen), up to ten large photos a visitor may never swipe to.
+  const seen = useRef(new Set<number>());
+  seen.current.add(index).add((index + 1) % Math.max(count, 1));
 
   if (count === 0) {
     return (
@@ -102,7 +106,9 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
                 aria-label={t.details.photo(i + 1, count)}
                 onClick={() => setLightbox(i)}
               >
-                <Picture image={image} eager={i === 0} sizes={count > 1 ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
+                {seen.current.has(i) ? (
+                  <Picture image={image} eager={i === 0} sizes={count > 1 ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
+                ) : null}
               </button>
             ))}
           </div>

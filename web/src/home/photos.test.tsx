@@ -1,5 +1,5 @@
 import { CARD_THUMBNAIL_ONLY, PHOTO_SIZES } from '@mboa/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../details/Gallery.js';
 import { property, renderApp } from '../test/utils.js';
@@ -50,5 +50,24 @@ describe('details photos', () => {
     expect(first.getAttribute('fetchpriority')).toBe('high');
     expect(first.getAttribute('loading')).toBe('eager');
     expect(screen.getByRole('img', { name: 'two', hidden: true }).getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('details carousel', () => {
+  it('holds the photo shown and the next one, and each further photo once the visitor moves on', () => {
+    const images = ['one', 'two', 'three', 'four'].map((name) => ({ url: `/media/properties/p/${name}-large.webp`, alt: name, width: 1024, height: 768 }));
+    renderApp(<Gallery images={images} title="Studio" />);
+    const photo = (name: string) => screen.queryByRole('img', { name, hidden: true });
+    expect(photo('one')).not.toBeNull();
+    expect(photo('two')).not.toBeNull();
+    expect(photo('three')).toBeNull();
+    expect(photo('four')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    expect(photo('three')).not.toBeNull();
+    expect(photo('four')).toBeNull();
+    // Back to the first: what was loaded stays.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(photo('two')).not.toBeNull();
+    expect(photo('three')).not.toBeNull();
   });
 });
