@@ -37,7 +37,7 @@ export function normaliseSignupRole(value: unknown): SignupRole | undefined {
   if (typeof value !== 'string') return undefined;
   const v = value.trim().toLowerCase();
   const mapped = ROLE_ALIASES[v] ?? v;
-  return (SIGNUP_ROLES as readonly string[]).includes(mapped) ? (mapped as SignupRole) : undefined;
+  return (SIGNUP_ROLES as readonly string[]).includes(mapped) ? mapped : undefined;
 }
 
 export function canPost(user: { role: Role; isVerified: boolean } | null | undefined): boolean {

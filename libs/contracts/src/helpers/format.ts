@@ -14,7 +14,7 @@ export function formatAmount(amount: number): string {
   if (!Number.isFinite(amount)) return '0';
   const negative = amount < 0;
   const [whole, fraction] = Math.abs(Math.round(amount * 100) / 100).toString().split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
@@ -23,12 +23,8 @@ export function formatPrice(amount: number, language: Language = 'en'): string {
   return `${formatNumber(amount, language)} ${CURRENCY_LABEL}`;
 }
 
-/** '25,000 FCFA/month'; without a known term just '25,000 FCFA'. */
-export function formatPriceWithTerm(
-  amount: number,
-  term: PaymentTerm | string | null | undefined,
-  language: Language = 'en',
-): string {
+/** '25,000 FCFA/month'; without a known term (any other text) just '25,000 FCFA'. */
+export function formatPriceWithTerm(amount: number, term: string | null | undefined, language: Language = 'en'): string {
   const units = language === 'fr' ? PAYMENT_TERM_UNITS_FR : PAYMENT_TERM_UNITS;
   const unit = term ? units[term as PaymentTerm] : undefined;
   return unit ? `${formatPrice(amount, language)}/${unit}` : formatPrice(amount, language);
@@ -45,8 +41,8 @@ export function statusBadgeColor(status: string | null | undefined): BadgeColor 
   return (PROPERTY_STATUS_COLORS as Record<string, BadgeColor>)[key] ?? 'gray';
 }
 
-/** The price summary rule of the post wizard: caution is added only for monthly terms. */
-export function totalInitialPayment(price: number, caution: number, term: PaymentTerm | string): number {
+/** The price summary rule of the post wizard: caution is added only for monthly terms (`term` may be any text). */
+export function totalInitialPayment(price: number, caution: number, term: string): number {
   const p = Number.isFinite(price) ? price : 0;
   const c = Number.isFinite(caution) ? caution : 0;
   return term === 'monthly' ? p + c : p;

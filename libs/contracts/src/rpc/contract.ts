@@ -27,6 +27,7 @@ import {
   type AdminManagePropertiesInput,
   type MyListingsInput,
 } from '../schemas/index.js';
+import type { Language } from '../i18n/language.js';
 import type * as T from '../types/index.js';
 import { inTwoSteps, recordOf } from './checks.js';
 
@@ -62,8 +63,11 @@ const propertiesListPayload = adminManagePropertiesSchema.options[0].shape.paylo
 >;
 const [requestsGet, requestsUpdate] = [adminManageRequestsSchema.options[0].shape.payload, adminManageRequestsSchema.options[1].shape.payload];
 const [ticketsGet, ticketsUpdate] = [adminManageSupportSchema.options[0].shape.payload, adminManageSupportSchema.options[1].shape.payload];
-const asListPayload = <S extends z.ZodType>(payload: S) =>
-  z.preprocess((v) => ({ payload: v }), z.object({ payload: payload as z.ZodType })).transform((v) => v.payload as z.output<S>);
+const asListPayload = <S extends z.ZodType>(payload: S) => {
+  // Widened so zod does not compute the object type from the generic S (it cannot index it).
+  const shape: { payload: z.ZodType } = { payload };
+  return z.preprocess((v) => ({ payload: v }), z.object(shape)).transform((v) => v.payload as z.output<S>);
+};
 
 /** My Listings: the owner first, then the action's `payload` half of the HTTP body (same paths). */
 function myListings<A extends MyListingsInput['action']>(action: A) {
@@ -151,6 +155,7 @@ export const RPC_REQUESTS = {
     (first, data) => ({ actor: first.actor, data }),
   ),
   [LISTINGS_PATTERNS.profileCount]: z.object({ userId: idSchema }),
+  [LISTINGS_PATTERNS.ownerLanguage]: z.object({ userId: idSchema }),
   // The list ignores the actor the gateway adds; the body's paging and filters are the rules.
   [LISTINGS_PATTERNS.adminList]: z.preprocess((v) => {
     const { actor: _actor, ...query } = recordOf(v);
@@ -231,6 +236,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: { id: string } };
   [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.Booking };
   [LISTINGS_PATTERNS.profileCount]: { request: T.ProfileCountRequest; reply: { totalProperties: number } };
+  [LISTINGS_PATTERNS.ownerLanguage]: { request: T.ProfileCountRequest; reply: { language: Language } };
   [LISTINGS_PATTERNS.adminList]: { request: T.AdminPropertiesListRequest & { actor?: T.Actor }; reply: T.AdminPropertyListResponse };
   [LISTINGS_PATTERNS.adminStatus]: { request: T.AdminPropertyStatusRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.adminGet]: { request: T.AdminPropertyGetRequest; reply: T.AdminPropertyResponse };

@@ -12,8 +12,8 @@ export const OWNER_STATUS_TRANSITIONS: Readonly<Record<PropertyStatus, readonly 
   deactivated: ['available'],
 };
 
-/** The statuses an owner may move a property to from `from` (none for an unknown status). */
-export function ownerStatusMoves(from: PropertyStatus | string): readonly PropertyStatus[] {
+/** The statuses an owner may move a property to from `from`, any text (none for an unknown status). */
+export function ownerStatusMoves(from: string): readonly PropertyStatus[] {
   return Object.hasOwn(OWNER_STATUS_TRANSITIONS, from) ? OWNER_STATUS_TRANSITIONS[from as PropertyStatus] : [];
 }
 

@@ -264,18 +264,18 @@ export function nestFormFields(fields: Record<string, unknown> | Iterable<[strin
     if (parts.length === 0 || parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
     let node: Record<string, unknown> = out;
     for (let i = 0; i < parts.length - 1; i++) {
-      const key = parts[i]!;
+      const key = parts[i];
       const next = node[key];
       if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
       node = node[key] as Record<string, unknown>;
     }
-    const last = parts[parts.length - 1]!;
+    const last = parts[parts.length - 1];
     if (last in node && !rawKey.endsWith('[]')) {
       const prev = node[last];
-      node[last] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+      node[last] = Array.isArray(prev) ? [...(prev as unknown[]), value] : [prev, value];
     } else if (rawKey.endsWith('[]')) {
       const prev = node[last];
-      node[last] = Array.isArray(prev) ? [...prev, value] : [value];
+      node[last] = Array.isArray(prev) ? [...(prev as unknown[]), value] : [value];
     } else {
       node[last] = value;
     }

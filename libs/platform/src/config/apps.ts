@@ -73,7 +73,7 @@ const adminPair: Rule = (e) => {
 function schema<T extends z.ZodRawShape>(shape: T, ...rules: Rule[]) {
   return z.object(shape).superRefine((value, ctx) => {
     for (const rule of rules) {
-      for (const issue of rule(value as Record<string, unknown>)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      for (const issue of rule(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
   });
 }

@@ -73,7 +73,7 @@ const runningOn = new WeakMap<NatsConnection, Set<string>>();
  */
 export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   readonly durable: string;
-  private readonly handlers = new Map<string, EventHandler<any, Tx>>();
+  private readonly handlers = new Map<string, EventHandler<unknown, Tx>>();
   private readonly logger: EventBusLogger;
   private readonly streamName: string;
   private messages?: ConsumerMessages;
@@ -99,17 +99,18 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     if (this.handlers.has(type)) {
       throw new Error(`consumer ${this.durable}: "${type}" already has a handler; one handler per event type`);
     }
-    this.handlers.set(type, handler);
+    // Looked up by the event's own type, so a handler only ever receives that type's payload.
+    this.handlers.set(type, handler as EventHandler<unknown, Tx>);
     return this;
   }
 
   /** The single subject filter nats-server 2.9 allows: the exact subject, or the narrowest wildcard. */
   filterSubject(): string {
     const types = [...this.handlers.keys()];
-    if (types.length === 1) return eventSubject(types[0]!, this.options.prefix);
+    if (types.length === 1) return eventSubject(types[0], this.options.prefix);
     const split = types.map((t) => t.split('.'));
     const common: string[] = [];
-    for (let i = 0; split.every((s) => i < s.length - 1 && s[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+    for (let i = 0; split.every((s) => i < s.length - 1 && s[i] === split[0][i]); i++) common.push(split[0][i]);
     return eventSubject([...common, '>'].join('.'), this.options.prefix);
   }
 

@@ -106,7 +106,7 @@ export class OutboxRelay {
         if (rows.length === 0) return 0;
         await this.options.hooks?.afterClaim?.(rows);
         const published: OutboxRow[] = [];
-        let failure: unknown;
+        let failure: Error | undefined;
         for (const row of rows) {
           try {
             await this.js.publish(eventSubject(row.envelope.type, this.options.prefix), encodeEnvelope(row.envelope), {
@@ -114,7 +114,7 @@ export class OutboxRelay {
             });
             published.push(row);
           } catch (err) {
-            failure = err;
+            failure = err instanceof Error ? err : new Error(String(err));
             break;
           }
         }

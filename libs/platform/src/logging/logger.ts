@@ -46,7 +46,7 @@ export class PinoLoggerService implements LoggerService {
     if (typeof context === 'string') fields.context = context;
     if (typeof stack === 'string') fields.stack = stack;
     if (message instanceof Error) this.pino.error({ ...fields, err: message }, message.message);
-    else if (message && typeof message === 'object') this.pino.error({ ...fields, ...(message as object) });
+    else if (message && typeof message === 'object') this.pino.error({ ...fields, ...message });
     else this.pino.error(fields, stringify(message));
   }
   warn(message: unknown, ...rest: unknown[]) {
@@ -65,7 +65,7 @@ export class PinoLoggerService implements LoggerService {
   private write(level: 'info' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, rest: unknown[]) {
     const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
     const fields = context ? { context } : {};
-    if (message && typeof message === 'object' && !(message instanceof Error)) this.pino[level]({ ...fields, ...(message as object) });
+    if (message && typeof message === 'object' && !(message instanceof Error)) this.pino[level]({ ...fields, ...message });
     else this.pino[level](fields, stringify(message));
   }
 }

@@ -25,6 +25,6 @@ const ACCEPTABLE = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** The caller's id when it is a sane one, else a new one. */
 export function requestIdFrom(value: unknown): string {
-  const candidate = Array.isArray(value) ? value[0] : value;
+  const candidate: unknown = Array.isArray(value) ? value[0] : value;
   return typeof candidate === 'string' && ACCEPTABLE.test(candidate) ? candidate : randomUUID();
 }

@@ -18,7 +18,7 @@ const TEXT_OID = 25;
 interface RowDescription {
   fields: { dataTypeID: number }[];
 }
-type PgClientInternals = { _handleRowDescription(message: RowDescription): void };
+type PgClientInternals = { _handleRowDescription: (this: pg.Client, message: RowDescription) => void };
 const handleRowDescription = (pg.Client.prototype as unknown as PgClientInternals)._handleRowDescription;
 
 /** A pg client that reports PostgreSQL's internal `"char"` columns as text (their wire form). */

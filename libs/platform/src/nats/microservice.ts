@@ -43,7 +43,7 @@ export async function startMicroservice(module: unknown, options: MicroserviceOp
       subjectPrefix: options.subjectPrefix,
       name: options.name,
       shutdownGraceMs: options.shutdownGraceMs,
-    } as any),
+    }),
     logger,
   });
   // SIGTERM/SIGINT → app.close(): the server stops taking requests and finishes those in flight,

@@ -73,7 +73,7 @@ export class RpcClient {
       stop({ pattern, outcome: 'ok' });
       return result;
     } catch (err) {
-      const error = toRpcCallError(err, pattern);
+      const error = toRpcCallError(err);
       stop({ pattern, outcome: String(error.status) });
       throw error;
     }
@@ -84,7 +84,7 @@ export class RpcClient {
   }
 }
 
-export function toRpcCallError(err: unknown, pattern: string): RpcCallError {
+export function toRpcCallError(err: unknown): RpcCallError {
   if (err instanceof RpcCallError) return err;
   if (err && typeof err === 'object') {
     const e = err as Record<string, unknown>;

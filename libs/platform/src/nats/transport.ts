@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
+import type { Msg, MsgCallback, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { ClientNats, ServerNats } from '@nestjs/microservices';
-import type { NatsOptions } from '@nestjs/microservices';
+import type { MsPattern, NatsContext, NatsOptions, WritePacket } from '@nestjs/microservices';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '../logging/request-context.js';
 import { rpcHandledDuration } from '../metrics/standard.js';
 
@@ -33,6 +34,11 @@ export function instanceHealthSubject(service: string, prefix = '', id = instanc
 export class PrefixedNatsServer extends ServerNats {
   private readonly subjectPrefix: string;
   private readonly shutdownGraceMs: number;
+  /** Nest keeps these private; the server keeps its own to drain them on close. */
+  private readonly queue: string | undefined;
+  private readonly serviceName: string | undefined;
+  private connection: NatsConnection | undefined;
+  private readonly ownSubscriptions: Subscription[] = [];
   private inFlight = 0;
   private answeredCount = 0;
   private idleWaiters: Array<() => void> = [];
@@ -40,47 +46,50 @@ export class PrefixedNatsServer extends ServerNats {
   constructor(options: NatsClientOptions) {
     const { subjectPrefix, shutdownGraceMs, ...rest } = options;
     // Our close() does the graceful part; Nest's would only wait a fixed period.
-    super({ ...rest, gracefulShutdown: false } as any);
+    super({ ...rest, gracefulShutdown: false });
     this.subjectPrefix = subjectPrefix ?? '';
     this.shutdownGraceMs = shutdownGraceMs ?? 20_000;
+    this.queue = typeof rest.queue === 'string' ? rest.queue : undefined;
+    this.serviceName = typeof rest.name === 'string' ? rest.name : undefined;
   }
 
-  override bindEvents(client: any): void {
-    const defaultQueue = (this as any).getOptionsProp((this as any).options, 'queue');
-    const name: string | undefined = (this as any).options?.name;
-    for (const channel of [...this.messageHandlers.keys()]) {
-      const handlerRef: any = this.messageHandlers.get(channel);
-      const queue = handlerRef?.extras?.queue ?? defaultQueue;
-      const callback = (this as any).getMessageHandler(channel).bind(this);
-      (this as any).subscriptions.push(client.subscribe(this.subjectPrefix + channel, { queue, callback }));
+  override bindEvents(client: NatsConnection): void {
+    this.connection = client;
+    const name = this.serviceName;
+    for (const [channel, handlerRef] of this.messageHandlers) {
+      const extraQueue: unknown = handlerRef.extras?.queue;
+      const queue = typeof extraQueue === 'string' ? extraQueue : this.queue;
+      // Nest's handler for the bare pattern (it logs a subscription error, else handles the message).
+      const callback = this.getMessageHandler(channel) as MsgCallback<Msg>;
+      this.ownSubscriptions.push(client.subscribe(this.subjectPrefix + channel, { queue, callback }));
       if (name && channel === `${name}.health`) {
-        (this as any).subscriptions.push(client.subscribe(instanceHealthSubject(name, this.subjectPrefix), { callback }));
+        this.ownSubscriptions.push(client.subscribe(instanceHealthSubject(name, this.subjectPrefix), { callback }));
       }
     }
   }
 
-  override async handleMessage(channel: string, natsMsg: any): Promise<any> {
-    const header = natsMsg?.headers?.get?.(REQUEST_ID_HEADER);
-    const handle = () => super.handleMessage(channel, natsMsg);
+  override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
+    const header = natsMsg.headers?.get(REQUEST_ID_HEADER);
+    const handle = (): Promise<unknown> => super.handleMessage(channel, natsMsg);
     return header ? runWithRequestId(requestIdFrom(header), handle) : handle();
   }
 
   /** Counts a request from its arrival until its final answer is sent. */
-  override getPublisher(natsMsg: any, id: string, ctx: any): any {
+  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: WritePacket) => unknown {
     const publish = super.getPublisher(natsMsg, id, ctx);
     if (!natsMsg.reply) return publish;
     const pattern = natsMsg.subject.startsWith(this.subjectPrefix) ? natsMsg.subject.slice(this.subjectPrefix.length) : natsMsg.subject;
     const stop = rpcHandledDuration.startTimer();
     this.inFlight++;
     let answered = false;
-    return (response: any) => {
-      const result = publish(response);
-      if (!answered && (response?.isDisposed || response?.err !== undefined)) {
+    return (response: WritePacket): unknown => {
+      const result: unknown = publish(response);
+      if (!answered && (response.isDisposed || response.err !== undefined)) {
         answered = true;
         this.answeredCount++;
         const seconds = stop({ pattern });
         if (!pattern.endsWith('.health') && !pattern.includes('.health.')) {
-          this.logger.log({ msg: 'request handled', pattern, durationMs: Math.round(seconds * 1000), ...(response?.err !== undefined ? { failed: true } : {}) });
+          this.logger.log({ msg: 'request handled', pattern, durationMs: Math.round(seconds * 1000), ...(response.err !== undefined ? { failed: true } : {}) });
         }
         this.inFlight--;
         if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
@@ -101,11 +110,12 @@ export class PrefixedNatsServer extends ServerNats {
 
   /** Stop taking new requests, answer those in flight (up to the grace period), drain, close. */
   override async close(): Promise<void> {
-    const nc = (this as any).natsClient;
+    const nc = this.connection;
     if (!nc) return;
-    const subscriptions: any[] = (this as any).subscriptions.splice(0);
+    this.connection = undefined;
+    const subscriptions = this.ownSubscriptions.splice(0);
     // drain(): unsubscribes, and still handles what the server had already routed to us.
-    await Promise.all(subscriptions.map((sub) => Promise.resolve(sub.drain?.() ?? sub.unsubscribe()).catch(() => undefined)));
+    await Promise.all(subscriptions.map((sub) => sub.drain().catch(() => undefined)));
     await this.whenIdle(this.shutdownGraceMs);
     if (this.inFlight > 0) this.logger.warn(`closing with ${this.inFlight} request(s) still in flight after ${this.shutdownGraceMs} ms`);
     await nc.drain().catch(() => undefined); // flushes the answers just published
@@ -129,11 +139,11 @@ export class PrefixedNatsClient extends ClientNats {
 
   constructor(options: NatsClientOptions) {
     const { subjectPrefix, ...rest } = options;
-    super(rest as any);
+    super(rest);
     this.subjectPrefix = subjectPrefix ?? '';
   }
 
-  protected override normalizePattern(pattern: any): string {
+  protected override normalizePattern(pattern: MsPattern): string {
     return this.subjectPrefix + super.normalizePattern(pattern);
   }
 }

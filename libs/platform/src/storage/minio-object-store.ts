@@ -1,4 +1,4 @@
-import { Client } from 'minio';
+import { Client, type BucketItem } from 'minio';
 import {
   assertValidObjectKey,
   assertValidPrefix,
@@ -155,7 +155,8 @@ export class MinioObjectStore implements ObjectStore {
     assertValidPrefix(prefix);
     await this.ensureBucket();
     const keys: string[] = [];
-    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+    // The stream yields BucketItems; its Readable type does not say so.
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true) as AsyncIterable<BucketItem>) {
       if (item.name) keys.push(item.name);
     }
     return keys.sort();
