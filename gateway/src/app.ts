@@ -73,14 +73,14 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  const server = app.getHttpAdapter().getInstance() as express.Express;
+  const server = app.getHttpAdapter().getInstance();
   // Metrics live on METRICS_PORT only; here /metrics is unknown, not a page of the web app.
   server.all('/metrics', (_req: Request, res: Response) => {
     res.status(404).json({ message: MESSAGES.common.routeNotFound });
   });
   mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
   const services = app.get(Services);
-  const origin = config.allowedOrigins[0]!;
+  const origin = config.allowedOrigins[0];
   mountSpa(server, '/', config.webDist, 'Mboa Rentals', webPageHead(services, origin, routeChunks(config.webDist)));
   await app.init();
   await serveMetricsOnInternalPort(app, config);

@@ -7,7 +7,7 @@ export class GatewayRedis implements OnModuleInit, OnApplicationShutdown {
   readonly client: RedisClientType;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.client = createClient({ url: config.redisUrl }) as RedisClientType;
+    this.client = createClient({ url: config.redisUrl });
     this.client.on('error', () => undefined); // reconnects by itself; /api/health reports it
   }
 

@@ -6,10 +6,6 @@ import {
   MODERATION_PATTERNS,
   SUPPORT_PATTERNS,
   type AdminStats,
-  type AuditEntry,
-  type AuthStatsReply,
-  type ListingsStatsReply,
-  type SupportStatsReply,
 } from '@mboa/contracts';
 import { Services } from '../rpc/rpc.provider.js';
 import { AdminOnly } from '../auth/current-session.js';

@@ -61,5 +61,5 @@ export class AdminOnly implements CanActivate {
 
 /** The signed-in user (after SignedIn/AdminOnly), or null on public routes. */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): PublicUser | null => {
-  return (ctx.switchToHttp().getRequest<WithSession>().sessionUser ?? null) as PublicUser | null;
+  return (ctx.switchToHttp().getRequest<WithSession>().sessionUser ?? null);
 });

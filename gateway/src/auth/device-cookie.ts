@@ -42,7 +42,7 @@ export class DeviceCookies {
       const parts = token.split('.');
       if (parts.length !== 4 || parts[0] !== account) continue;
       const [, nonce, issued] = parts as [string, string, string, string];
-      if (!safeEqual(parts[3]!, sign(key, `${account}.${nonce}.${issued}`))) continue;
+      if (!safeEqual(parts[3], sign(key, `${account}.${nonce}.${issued}`))) continue;
       const issuedAt = Number.parseInt(issued, 36) * 1000;
       if (!Number.isFinite(issuedAt) || Date.now() - issuedAt > MAX_AGE_MS) continue;
       return nonce;

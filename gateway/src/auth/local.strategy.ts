@@ -27,7 +27,7 @@ export class LocalLoginStrategy extends PassportStrategy(Strategy, 'local') {
       return await this.services.call(AUTH_PATTERNS.login, {
         email,
         password,
-        rememberMe: req.body?.rememberMe === true,
+        rememberMe: (req.body as { rememberMe?: unknown } | undefined)?.rememberMe === true,
       });
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 401) {

@@ -1,11 +1,14 @@
+import type { ApiBodyOptions } from '@nestjs/swagger';
 import { z } from 'zod';
 
+/** What `@ApiBody({ schema })` takes: Nest's OpenAPI schema type, which it does not export by name. */
+export type OpenApiSchema = Extract<ApiBodyOptions, { schema: unknown }>['schema'];
+
 /** The OpenAPI body schema of a contracts zod schema, so the document never drifts from validation. */
-export function jsonSchemaOf(schema: unknown): Record<string, any> {
+export function jsonSchemaOf(schema: z.ZodType): OpenApiSchema {
   try {
-    const json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
-    delete json.$schema;
-    return json;
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return json as OpenApiSchema;
   } catch {
     return { type: 'object' };
   }

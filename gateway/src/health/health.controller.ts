@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res, type OnApplicationShutdown } from '@nestj
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import pg from 'pg';
-import { PATTERNS, type HealthReply } from '@mboa/contracts';
+import { PATTERNS } from '@mboa/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GatewayRedis } from '../redis.provider.js';
 import { Services } from '../rpc/rpc.provider.js';

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { MESSAGES, type ErrorBody } from '@mboa/contracts';
 import { RpcCallError } from '@mboa/platform';
 import { TooManyAttempts } from '../security/rate-limits.js';
@@ -50,19 +50,27 @@ export class ErrorFilter implements ExceptionFilter {
   }
 }
 
+/** What body-parser's errors carry (http-errors): `type` names the failure, `status` is its HTTP status. */
+interface BodyParserError {
+  type?: unknown;
+  status?: unknown;
+  message?: unknown;
+}
+
 /** Express-level errors raised before Nest routes run (body parsing). */
-export function bodyParserErrors(err: any, _req: any, res: Response, next: (e?: unknown) => void): void {
+export function bodyParserErrors(err: unknown, _req: Request, res: Response, next: (e?: unknown) => void): void {
   if (!err) return next();
-  if (err.type === 'entity.too.large') {
+  const e = (typeof err === 'object' ? err : {}) as BodyParserError;
+  if (e.type === 'entity.too.large') {
     res.status(413).json({ message: MESSAGES.common.payloadTooLarge });
     return;
   }
-  if (err.type === 'entity.parse.failed' || err instanceof SyntaxError) {
+  if (e.type === 'entity.parse.failed' || err instanceof SyntaxError) {
     res.status(400).json({ message: MESSAGES.common.invalidJson });
     return;
   }
-  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
-    res.status(err.status).json({ message: err.message || MESSAGES.common.validationFailed });
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    res.status(e.status).json({ message: (typeof e.message === 'string' && e.message) || MESSAGES.common.validationFailed });
     return;
   }
   next(err);

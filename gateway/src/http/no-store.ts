@@ -15,16 +15,16 @@ export function noStoreForSessions(req: Request, res: Response, next: NextFuncti
   // Read from the raw header: this runs before the cookie parser, so even the earliest refusals count.
   if (isApi(req) && CARRIES_SESSION.test(req.headers.cookie ?? '')) res.setHeader('Cache-Control', NO_STORE);
   // Whatever handler sets the cookie, the decision is taken when the headers go out.
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => Response;
   res.writeHead = function (this: Response, ...args: unknown[]) {
     if (setsSessionCookie(this)) this.setHeader('Cache-Control', NO_STORE);
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    return writeHead(...args);
   } as Response['writeHead'];
   next();
 }
 
 function isApi(req: Request): boolean {
-  const path = req.originalUrl.split('?')[0]!;
+  const path = req.originalUrl.split('?')[0];
   return path === '/api' || path.startsWith('/api/');
 }
 

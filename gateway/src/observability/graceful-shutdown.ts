@@ -30,10 +30,10 @@ export class HttpDrain {
     res.once('finish', end);
     res.once('close', end);
     // Answers finished while stopping close their connection instead of keeping it for reuse.
-    const writeHead = res.writeHead;
+    const writeHead = res.writeHead.bind(res);
     res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
       if (this.stopping && !res.headersSent) res.setHeader('Connection', 'close');
-      return writeHead.apply(res, args);
+      return writeHead(...args);
     }) as typeof res.writeHead;
     next();
   };

@@ -43,7 +43,7 @@ declare module 'busboy' {
       on(event: 'field', listener: (name: string, value: string, info: FieldInfo) => void): this;
       on(event: 'partsLimit' | 'filesLimit' | 'fieldsLimit' | 'close', listener: () => void): this;
       on(event: 'error', listener: (error: Error) => void): this;
-      on(event: string | symbol, listener: (...args: any[]) => void): this;
+      on(event: string | symbol, listener: (...args: unknown[]) => void): this;
     }
   }
 

@@ -89,7 +89,8 @@ export function receiveUpload(
     const files: StagedFile[] = [];
     const writes: Promise<unknown>[] = [];
     const open = new Set<busboy.FileStream>();
-    let failure: unknown;
+    let failure: Error | undefined;
+    const refusalSoFar = (): Error | undefined => failure;
     let settled = false;
     let fileSeen = false;
     // The fields check, run once before the first byte of a file is stored.
@@ -116,15 +117,18 @@ export function receiveUpload(
         return;
       }
       await Promise.allSettled(writes);
-      if (failure === undefined) return resolve({ fields, files });
+      // Read through a call: the parser's events set it while this awaited, which narrowing cannot see.
+      const refusal = refusalSoFar();
+      if (refusal === undefined) return resolve({ fields, files });
       await Promise.all(files.map((f) => store.remove(f.key).catch(() => undefined)));
-      reject(failure);
+      reject(refusal);
     };
 
     /** Refuses the upload: stop parsing, abandon the file in progress, answer without waiting for the rest. */
     const stop = (error: unknown) => {
       if (failure !== undefined) return;
-      failure = error;
+      // The refusals here are Errors (HttpExceptions, the store's); anything else is wrapped so the caller still gets one.
+      failure = error instanceof Error ? error : new Error(String(error));
       req.unpipe(parser);
       for (const stream of open) stream.destroy(error instanceof Error ? error : undefined);
       if (!req.complete) lingerThenClose(req, res);

@@ -13,10 +13,8 @@ import {
   type Actor,
   type PostPropertyResponse,
   type ProcessedImage,
-  type ProcessImagesReply,
   type ProcessImagesRequest,
   type PropertyCreateRequest,
-  type PropertyPostCheckReply,
   type PropertyPostCheckRequest,
   type PropertyPostInput,
   type PropertyRead,
@@ -80,7 +78,7 @@ export class PropertyPostController {
       'number processed at once: past either, 429 with Retry-After.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: PROPERTY_POST_MULTIPART as any })
+  @ApiBody({ schema: PROPERTY_POST_MULTIPART })
   @ApiResponse({ status: 201, description: '{ message, property, id, _id }' })
   @ApiResponse({ status: 400, description: 'A field (its message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, or not multipart' })
   @ApiResponse({ status: 401, description: 'Signed out' })

@@ -1,9 +1,10 @@
 import { AMENITIES, LIMITS, PAYMENT_TERMS, PROPERTY_CATEGORIES, PROPERTY_TYPES } from '@mboa/contracts';
+import type { OpenApiSchema } from '../docs/json-schema.js';
 
 const number = (description: string) => ({ type: 'number', minimum: 0, description });
 
 /** POST /api/property/post as clients send it (docs/api.md#posting-a-property): flat multipart fields, nested names in brackets. */
-export const PROPERTY_POST_MULTIPART = {
+export const PROPERTY_POST_MULTIPART: OpenApiSchema = {
   type: 'object',
   required: ['category', 'propertyType', 'title', 'description', 'price', 'paymentTerm', 'location[town]', 'location[neighbourhood]'],
   properties: {
