@@ -8,7 +8,7 @@ export class AuthRedis implements OnModuleInit, OnModuleDestroy {
   readonly prefix: string;
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    this.client = createClient({ url: config.redisUrl }) as RedisClientType;
+    this.client = createClient({ url: config.redisUrl });
     this.client.on('error', () => undefined); // reconnects on its own; health reports the state
     this.prefix = config.redisPrefix;
   }

@@ -83,12 +83,12 @@ export class ImageUploads {
       const saved = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       await this.removeVariants(saved.flatMap((s) => [s.large.key, s.thumbnail.key]));
       await Promise.all(request.uploads.map((u) => this.store.remove(u.key).catch(() => undefined)));
-      throw this.refusal((outcomes[failedAt] as PromiseRejectedResult).reason, request.uploads[failedAt]!.filename);
+      throw this.refusal((outcomes[failedAt] as PromiseRejectedResult).reason, request.uploads[failedAt].filename);
     }
     const total = request.uploads.length;
     const images: ProcessedImage[] = outcomes.map((o, index) => {
       const saved = (o as PromiseFulfilledResult<SavedPropertyImage>).value;
-      return { large: saved.large, thumbnail: saved.thumbnail, alt: altText(request.title, request.uploads[index]!.filename, index, total) };
+      return { large: saved.large, thumbnail: saved.thumbnail, alt: altText(request.title, request.uploads[index].filename, index, total) };
     });
     return { images };
   }

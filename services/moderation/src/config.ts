@@ -11,7 +11,7 @@ export function moderationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): M
   return {
     ...common,
     mailer: createMailer({ smtpUrl: e.SMTP_URL, mailDir: e.MAIL_DIR, from: e.MAIL_FROM }),
-    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).split(',')[0]!.trim().replace(/\/$/, ''),
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).split(',')[0].trim().replace(/\/$/, ''),
   };
 }
 

@@ -40,8 +40,8 @@ export class ModerationConsumers extends EventConsumerHost {
     const mail = new EventConsumer<EventPayloads>({ ...base, name: 'owner-mail' })
       .on(EVENT_TYPES.propertyApproved, (e, ctx) => this.mail.notify(e, ctx.tx!))
       .on(EVENT_TYPES.propertyRejected, (e, ctx) => this.mail.notify(e, ctx.tx!));
-    const requests = new EventConsumer({ ...base, name: 'audit-requests' }).on(AUDITED_SUPPORT_EVENTS[0]!, record);
-    const tickets = new EventConsumer({ ...base, name: 'audit-tickets' }).on(AUDITED_SUPPORT_EVENTS[1]!, record);
+    const requests = new EventConsumer({ ...base, name: 'audit-requests' }).on(AUDITED_SUPPORT_EVENTS[0], record);
+    const tickets = new EventConsumer({ ...base, name: 'audit-tickets' }).on(AUDITED_SUPPORT_EVENTS[1], record);
     return [users, properties, mail, requests, tickets];
   }
 }

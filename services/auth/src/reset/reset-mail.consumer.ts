@@ -28,7 +28,7 @@ export class ResetMailConsumer extends EventConsumerHost {
       ...base,
       name: 'reset-mail',
       // processed_events: a redelivered request mails no second code.
-      db: { client: this.db as never, schema: this.config.dbSchema },
+      db: { client: this.db, schema: this.config.dbSchema },
       retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
       logger: nestEventBusLogger('reset-mail'),
     }).on(EVENT_TYPES.passwordResetRequested, async (event) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_CONSUMERS, EVENT_TYPES, type EventPayloads, type PropertyReviewedPayload, type UserEventPayload } from '@mboa/contracts';
+import { EVENT_CONSUMERS, EVENT_TYPES, type EventPayloads } from '@mboa/contracts';
 import { EventConsumer, EventConsumerHost, nestEventBusLogger, silentLogger, type ConsumerBase, type EventBusLogger } from '@mboa/platform';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
@@ -60,14 +60,14 @@ export class EventConsumers extends EventConsumerHost {
     const owners = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'owners', db: database });
     for (const type of USER_EVENTS) {
       owners.on(type, async (event, ctx) => {
-        await this.owners.apply(ctx.tx!, event.payload as UserEventPayload);
+        await this.owners.apply(ctx.tx!, event.payload);
       });
     }
 
     const reviews = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'reviews', db: database });
     for (const type of REVIEW_EVENTS) {
       reviews.on(type, async (event, ctx) => {
-        await this.reviews.apply(ctx.tx!, event.payload as PropertyReviewedPayload);
+        await this.reviews.apply(ctx.tx!, event.payload);
       });
     }
 
@@ -85,13 +85,13 @@ export class EventConsumers extends EventConsumerHost {
     for (const type of REVIEW_EVENTS) {
       indexer.on(type, async (event) => {
         await this.appliedBy(reviews.durable, event.id);
-        await this.indexer.reindexProperty((event.payload as PropertyReviewedPayload).propertyId);
+        await this.indexer.reindexProperty(event.payload.propertyId);
       });
     }
     for (const type of [EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned] as const) {
       indexer.on(type, async (event) => {
         await this.appliedBy(owners.durable, event.id);
-        await this.indexer.reindexOwner((event.payload as UserEventPayload).user.id);
+        await this.indexer.reindexOwner(event.payload.user.id);
       });
     }
 

@@ -64,7 +64,7 @@ export class SearchIndexer {
       const docs = rows.filter((p) => isPubliclyVisible(p, owners.get(p.ownerId) ?? null)).map(buildSearchDocument);
       indexed += await this.search.index.upsertMany(docs);
       done += rows.length;
-      cursor = rows[rows.length - 1]!.id;
+      cursor = rows[rows.length - 1].id;
       progress(done, total, indexed);
     }
     return { total, indexed };

@@ -47,7 +47,7 @@ export function ensureRequiredSpecifications(
   const missing = missingSpecifications(category, specifications);
   if (!missing.length) return;
   throw fail.badRequest(
-    missing.length === 1 ? missing[0]!.message : MESSAGES.common.validationFailed,
+    missing.length === 1 ? missing[0].message : MESSAGES.common.validationFailed,
     missing.map(({ field, message }) => `specifications.${field}: ${message}`),
   );
 }

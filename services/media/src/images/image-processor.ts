@@ -181,7 +181,7 @@ const LN_BYTES_PER_QUALITY = 0.02;
  * through the last two tries, as WebP size is close to exponential in quality over this range.
  */
 function nextQuality(tries: readonly Try[], targetBytes: number, minQuality: number): number {
-  const last = tries[tries.length - 1]!;
+  const last = tries[tries.length - 1];
   const prev = tries[tries.length - 2];
   const measured = prev && prev.bytes > last.bytes ? Math.log(prev.bytes / last.bytes) / (prev.quality - last.quality) : 0;
   const slope = measured > 0 ? measured : LN_BYTES_PER_QUALITY;

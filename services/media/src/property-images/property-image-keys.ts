@@ -45,7 +45,7 @@ export function parsePropertyImageKey(
   key: string,
 ): { scopeId: string; imageId: string; variant: PropertyImageVariant } | undefined {
   const match = KEY.exec(key);
-  return match ? { scopeId: match[1]!, imageId: match[2]!, variant: match[3] as PropertyImageVariant } : undefined;
+  return match ? { scopeId: match[1], imageId: match[2], variant: match[3] as PropertyImageVariant } : undefined;
 }
 
 /** The URL the gateway serves a key at. */
