@@ -21,7 +21,9 @@ export function Dialog({ open, title, onClose, closeLabel, children, footer, cla
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
 
   useEffect(() => {
     if (!open) return;
@@ -36,8 +38,8 @@ export function Dialog({ open, title, onClose, closeLabel, children, footer, cla
       } else if (event.key === 'Tab' && node) {
         const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
         if (items.length === 0) return;
-        const firstItem = items[0]!;
-        const lastItem = items[items.length - 1]!;
+        const firstItem = items[0];
+        const lastItem = items[items.length - 1];
         if (event.shiftKey && document.activeElement === firstItem) {
           event.preventDefault();
           lastItem.focus();

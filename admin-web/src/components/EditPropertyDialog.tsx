@@ -38,16 +38,16 @@ export function propertyChanges(before: PropertyRead, form: Form): PropertyEdit 
   const old = toForm(before);
   const changed = (k: string) => (form[k] ?? '').trim() !== (old[k] ?? '').trim();
   const out: PropertyEdit = {};
-  if (changed('title')) out.title = form.title!.trim();
-  if (changed('description')) out.description = form.description!.trim();
+  if (changed('title')) out.title = form.title.trim();
+  if (changed('description')) out.description = form.description.trim();
   if (changed('price')) out.price = Number(form.price);
-  if (changed('caution')) out.caution = num(form.caution!) ?? 0;
+  if (changed('caution')) out.caution = num(form.caution) ?? 0;
   if (changed('paymentTerm')) out.paymentTerm = form.paymentTerm;
   if (changed('town') || changed('neighbourhood')) {
-    out.location = { town: form.town!.trim(), neighbourhood: form.neighbourhood!.trim() };
+    out.location = { town: form.town.trim(), neighbourhood: form.neighbourhood.trim() };
   }
   const specs: Record<string, number | null> = {};
-  for (const key of SPEC_FIELDS[before.category] ?? []) if (changed(key)) specs[key] = num(form[key]!);
+  for (const key of SPEC_FIELDS[before.category] ?? []) if (changed(key)) specs[key] = num(form[key]);
   if (Object.keys(specs).length) out.specifications = specs;
   return out;
 }
@@ -91,7 +91,7 @@ export function EditPropertyDialog({
 
   return (
     <Modal open title={t.properties.editTitle} onClose={onClose} className="dialog-wide">
-      <form className="stack" onSubmit={submit} noValidate>
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <label className="field">
           <span>{f.title}</span>
           <input value={form.title} onChange={set('title')} maxLength={LIMITS.property.titleMax} data-autofocus />

@@ -23,7 +23,7 @@ export function useLoad<T>(key: readonly unknown[], load: (signal: AbortSignal) 
   const reload = useCallback(() => void refetch(), [refetch]);
   const keyText = JSON.stringify(key);
   const setData = useCallback(
-    (update: (current: T | null) => T | null) => client.setQueryData<T>(JSON.parse(keyText), (current) => update(current ?? null) ?? undefined),
+    (update: (current: T | null) => T | null) => client.setQueryData<T>(JSON.parse(keyText) as readonly unknown[], (current) => update(current ?? null) ?? undefined),
     [client, keyText],
   );
   return { data: query.data ?? null, error: query.isFetching ? null : query.error, loading: query.isFetching, reload, setData };

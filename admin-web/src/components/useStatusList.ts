@@ -19,9 +19,10 @@ export function useStatusList<S extends string, T extends Row<S>>(options: {
   move: (id: string, status: S) => Promise<AdminStatusUpdateResponse<T>>;
   texts: { success: string; failure: string; networkFailure: string };
 }) {
+  const initialFilters: { status: S | 'all' } = { status: 'all' };
   const list = useAdminList({
     name: options.name,
-    initialFilters: { status: 'all' as S | 'all' },
+    initialFilters,
     load: options.list,
     shape: {
       rows: (d: AdminListResponse<T>) => d.data ?? [],

@@ -1,6 +1,6 @@
 import { shortName } from '@mboa/contracts';
 import { Spinner } from '@mboa/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { t } from '../i18n/index.js';
 import { useAccess, useAdmin } from '../session/access.js';
@@ -17,11 +17,12 @@ const LINKS = [
 export function Layout() {
   const admin = useAdmin();
   const { logout } = useAccess();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The page the menu was opened on: it is open only there, so moving to another page closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const location = useLocation();
   const navigation = useNavigation();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const menuOpen = menuOpenAt === location.pathname;
 
   return (
     <div className="admin">
@@ -37,7 +38,7 @@ export function Layout() {
           className="btn btn-ghost btn-sm menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="admin-nav"
-          onClick={() => setMenuOpen((v) => !v)}
+          onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
         >
           {menuOpen ? t.nav.closeMenu : t.nav.openMenu}
         </button>

@@ -79,7 +79,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
       {desktop ? (
         <div className={`gallery-grid${thumbs.length ? '' : ' single'}`}>
           <button type="button" className="gallery-main" onClick={() => setLightbox(0)} aria-label={t.details.openGallery}>
-            <Picture image={images[0]!} eager sizes={thumbs.length ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
+            <Picture image={images[0]} eager sizes={thumbs.length ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
           </button>
           {thumbs.map((image, i) => (
             <button key={image.url} type="button" className="gallery-thumb" onClick={() => setLightbox(i + 1)} aria-label={t.details.photo(i + 2, count)}>
@@ -166,7 +166,7 @@ function Lightbox({ images, start, title, onClose }: { images: Img[]; start: num
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const image = images[index]!;
+  const image = images[index];
   return (
     <div className="lightbox" role="dialog" aria-modal="true" aria-label={`${title}: ${t.details.photo(index + 1, count)}`} {...swipe}>
       <button ref={closeRef} type="button" className="lightbox-close" aria-label={t.app.close} onClick={onClose}>

@@ -23,7 +23,7 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
   function start() {
     if (!user) {
       rememberRedirect(`${location.pathname}${location.search}`, { force: true });
-      navigate('/login');
+      void navigate('/login');
       return;
     }
     setError(null);
@@ -73,7 +73,7 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
               {t.app.cancel}
             </button>
-            <button type="button" className="btn btn-whatsapp" onClick={proceed} disabled={busy} data-autofocus>
+            <button type="button" className="btn btn-whatsapp" onClick={() => void proceed()} disabled={busy} data-autofocus>
               {busy ? t.details.connecting : t.ui.proceedToMessage}
             </button>
           </>

@@ -31,6 +31,12 @@ async function copyText(text: string): Promise<boolean> {
 export function ShareDialog({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
   const notify = useToast();
   const links = shareLinks(url, title);
+  // copyText never rejects: a failed copy answers false.
+  async function copyLink() {
+    const ok = await copyText(links.copy);
+    notify(ok ? 'success' : 'error', ok ? t.details.linkCopied : t.details.copyFailed);
+    if (ok) onClose();
+  }
   return (
     <Dialog open={open} title={t.details.shareTitle} onClose={onClose}>
       <div className="share-grid">
@@ -46,11 +52,7 @@ export function ShareDialog({ open, onClose, url, title }: { open: boolean; onCl
         <button
           type="button"
           className="btn btn-outline"
-          onClick={async () => {
-            const ok = await copyText(links.copy);
-            notify(ok ? 'success' : 'error', ok ? t.details.linkCopied : t.details.copyFailed);
-            if (ok) onClose();
-          }}
+          onClick={() => void copyLink()}
         >
           {t.details.copyLink}
         </button>

@@ -1,4 +1,4 @@
-import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY, type PropertyCategory } from '@mboa/contracts';
+import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY } from '@mboa/contracts';
 import { useState } from 'react';
 import { t } from '../i18n/index.js';
 import { TownSelect } from '../ui/TownSelect.js';
@@ -50,7 +50,7 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
                 name={`${id}-category`}
                 value={category}
                 checked={draft.category === category}
-                onChange={() => setDraft(withCategory(draft, category as '' | PropertyCategory))}
+                onChange={() => setDraft(withCategory(draft, category))}
               />
               {category ? t.labels.category[category] : t.filters.all}
             </label>

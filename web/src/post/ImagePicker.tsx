@@ -69,7 +69,7 @@ export function ImagePicker({ images, onChange, compress = compressImage }: Imag
           accept={LIMITS.images.allowedMimeTypes.join(',')}
           multiple
           disabled={full || busy}
-          onChange={pick}
+          onChange={(event) => void pick(event)}
           data-testid="image-input"
         />
         <p className="muted small">{t.property.imageHint}</p>

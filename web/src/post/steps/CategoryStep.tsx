@@ -1,4 +1,4 @@
-import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY, type PropertyCategory } from '@mboa/contracts';
+import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY } from '@mboa/contracts';
 import { t } from '../../i18n/index.js';
 import type { PostForm } from '../wizard.js';
 import { propertyTypeLabels } from './labels.js';
@@ -28,7 +28,7 @@ export function CategoryStep({ form, set, isAdmin }: StepProps & { isAdmin: bool
               checked={form.category === c}
               onChange={() =>
                 set({
-                  category: c as PropertyCategory,
+                  category: c,
                   propertyType: (typesFor(c) as readonly string[]).includes(form.propertyType) ? form.propertyType : '',
                 })
               }
