@@ -7,7 +7,7 @@
  * unique names, so it can run against any system, repeatedly.
  * Chromium and its launcher are the public app's harness (web/e2e/runner.ts).
  */
-import { MESSAGES } from '@mboa/contracts';
+import { MESSAGES, type AuthResponse, type PostPropertyResponse, type SearchResponse } from '@mboa/contracts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** A tiny API client with its own cookie (one per person). */
 class ApiPerson {
   private cookie = '';
-  async call<T = any>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async call<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
     const isForm = body instanceof FormData;
     const response = await fetch(`${BASE}/api${url}`, {
       method,
@@ -52,7 +52,7 @@ class ApiPerson {
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
-  async ok<T = any>(method: string, url: string, body?: unknown): Promise<T> {
+  async ok<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
     const r = await this.call<T>(method, url, body);
     if (r.status >= 300) throw new Error(`${method} ${url} → ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
@@ -63,7 +63,7 @@ async function signup(role: 'landlord' | 'renter', name: string) {
   const person = new ApiPerson();
   const email = `${role}-${run}-${Math.random().toString(36).slice(2, 8)}@e2e.mboa.test`;
   const wa = whatsapp();
-  const { user } = await person.ok('POST', '/auth/signup', { name, email, password: PASSWORD, role, whatsapp: wa, agreeToTerms: true });
+  const { user } = await person.ok<AuthResponse>('POST', '/auth/signup', { name, email, password: PASSWORD, role, whatsapp: wa, agreeToTerms: true });
   return { person, user, email, whatsapp: wa };
 }
 
@@ -167,7 +167,7 @@ describe.skipIf(missing.length > 0)('admin app against the running system (headl
         }))
           form.append(k, v);
         form.append('propertyImages', new Blob([PNG], { type: 'image/png' }), `${Date.now()}-0-front.png`);
-        const posted = await person.person.ok('POST', '/property/post', form);
+        const posted = await person.person.ok<PostPropertyResponse>('POST', '/property/post', form);
         const propertyId: string = posted.id ?? posted.property?.id;
 
         // Properties list → Verify Property → review: reject (reason required), then approve.
@@ -197,7 +197,7 @@ describe.skipIf(missing.length > 0)('admin app against the running system (headl
 
         // Approved: it appears in public search.
         await expect
-          .poll(async () => (await new ApiPerson().ok('GET', `/properties/search?search=${encodeURIComponent(title)}`)).properties.map((p: { id: string }) => p.id), {
+          .poll(async () => (await new ApiPerson().ok<SearchResponse>('GET', `/properties/search?search=${encodeURIComponent(title)}`)).properties.map((p) => p.id), {
             timeout: 15_000,
           })
           .toContain(propertyId);
@@ -217,7 +217,7 @@ describe.skipIf(missing.length > 0)('admin app against the running system (headl
           ['Move to Contacted', 'Contacted'],
           ['Move to Searching', 'Searching'],
         ]) {
-          await choose(page, requestRow, action!);
+          await choose(page, requestRow, action);
           await expect.poll(() => requestRow.getByTestId('status').textContent()).toBe(label);
         }
         await toast(page, MESSAGES.toast.requestStatusUpdated);
@@ -230,7 +230,7 @@ describe.skipIf(missing.length > 0)('admin app against the running system (headl
           ['Move to In Progress', 'In Progress'],
           ['Move to Completed', 'Completed'],
         ]) {
-          await choose(page, ticketRow, action!);
+          await choose(page, ticketRow, action);
           await expect.poll(() => ticketRow.getByTestId('status').textContent()).toBe(label);
         }
         await toast(page, MESSAGES.toast.supportStatusUpdated);

@@ -5,7 +5,7 @@ import type { Page, Route } from 'playwright-core';
 export function stubProperty(i: number): PropertyRead {
   const id = `prop-${i}`;
   const towns = ['Buea', 'Limbe', 'Douala', 'Yaounde', 'Bamenda'];
-  const town = towns[i % towns.length]!;
+  const town = towns[i % towns.length];
   return {
     _id: id,
     id,

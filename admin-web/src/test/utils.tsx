@@ -15,6 +15,8 @@ import { AccessProvider, reportAccessLost, type Access } from '../session/access
 export interface Call {
   method: string;
   path: string;
+  // The JSON a page sent, read by each test at the path it checks (like supertest's `response.body`).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 export type Reply = { status?: number; body?: unknown } | undefined;
@@ -22,7 +24,7 @@ export type Reply = { status?: number; body?: unknown } | undefined;
 export function mockFetch(handler: (call: Call) => Reply | Promise<Reply>) {
   const calls: Call[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const call: Call = {
       method: init?.method ?? 'GET',
       path: url.pathname,

@@ -212,10 +212,10 @@ function mutate(body: Record<string, unknown>, pick: number, value: unknown, mod
     const added = `{${JSON.stringify(keys[pick % keys.length])}:${JSON.stringify(value ?? null)}`;
     return JSON.parse(rest === '}' ? `${added}}` : `${added},${rest}`);
   }
-  const target = paths[pick % paths.length]!;
+  const target = paths[pick % paths.length];
   let o = body;
   for (const k of target.slice(0, -1)) o = o[k] as Record<string, unknown>;
-  o[target[target.length - 1]!] = value;
+  o[target[target.length - 1]] = value;
   return body;
 }
 
@@ -244,7 +244,7 @@ const requestArb = (): fc.Arbitrary<HostileRequest> =>
       repeatKey: fc.boolean(),
     })
     .map(({ routeIndex, role, idKind, idValue, pick, value, mode, raw, repeatKey }) => {
-      const route = routes.filter((r) => !isExcluded(r))[routeIndex % routes.filter((r) => !isExcluded(r)).length]!;
+      const route = routes.filter((r) => !isExcluded(r))[routeIndex % routes.filter((r) => !isExcluded(r)).length];
       const id = idKind === 'known' ? (route.path.includes('/users/') ? landlord.user.id : property.id) : idKind === 'unknown' ? UNKNOWN_ID : idValue;
       let url = route.path.replace(/\{[^}]+\}/g, encodeURIComponent(wellFormed(id)) || '%20');
       const headers: Record<string, string> = {};
@@ -252,7 +252,7 @@ const requestArb = (): fc.Arbitrary<HostileRequest> =>
       if (route.method === 'GET') {
         const query = new URLSearchParams(route.path.endsWith('/search') ? SEARCH_QUERY : {});
         const keys = [...query.keys(), 'page', 'limit', 'x'];
-        const key = keys[pick % keys.length]!;
+        const key = keys[pick % keys.length];
         const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
         if (repeatKey) query.append(key, text);
         else query.set(key, text);
@@ -278,7 +278,7 @@ function isExcluded(route: Route): boolean {
 }
 
 async function send(req: HostileRequest) {
-  return roles[req.role]!.request(req.method, req.path, req.body, req.headers);
+  return roles[req.role].request(req.method, req.path, req.body, req.headers);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -311,7 +311,7 @@ test(`${RUNS} hostile JSON, query and path requests over every route and role: n
     }),
     { numRuns: RUNS, endOnFailure: true },
   );
-  expect((await roles.anonymous!.get('/api/health')).status).toBe(200);
+  expect((await roles.anonymous.get('/api/health')).status).toBe(200);
 }, 600_000);
 
 // ------------------------------------------------------------------------------------------------
@@ -428,7 +428,7 @@ test('multipart edge cases from every role: no 5xx, no crash, nothing left behin
       expect([label, role, await unchangedWithin(baseline, 3000)]).toEqual([label, role, baseline]);
     }
   }
-  expect((await roles.anonymous!.get('/api/health')).status).toBe(200);
+  expect((await roles.anonymous.get('/api/health')).status).toBe(200);
   // Still takes a good post afterwards (from a new owner: the admin's generated requests may have
   // banned or changed the one above, which is theirs to do).
   const fresh = await signUp(system, 'landlord', { verified: true });

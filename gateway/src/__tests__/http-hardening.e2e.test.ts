@@ -72,7 +72,7 @@ function slowClient(chunks: string[], gapMs: number): Promise<{ closedAfterMs: n
     let timer: NodeJS.Timeout | undefined;
     const writeNext = () => {
       if (socket.destroyed || sent >= chunks.length) return;
-      socket.write(chunks[sent++]!);
+      socket.write(chunks[sent++]);
       timer = setTimeout(writeNext, gapMs);
     };
     socket.on('connect', writeNext);

@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { EVENT_TYPES } from '@mboa/contracts';
+import { EVENT_TYPES, type EventPayloads } from '@mboa/contracts';
 import { waitForEvent } from '@mboa/platform/testing';
 import { startTestSystem, type TestSystem } from './system.js';
 
@@ -48,7 +48,7 @@ test('the caller’s x-request-id comes back, and follows the call into the even
   const res = await signup(email, { 'x-request-id': 'trace-0001' });
   expect(res.status).toBe(201);
   expect(res.headers.get('x-request-id')).toBe('trace-0001');
-  const event = await waitForEvent<any>(nc, {
+  const event = await waitForEvent<EventPayloads[typeof EVENT_TYPES.userRegistered]>(nc, {
     prefix: system.context.subjectPrefix,
     stream: system.context.streamName,
     type: EVENT_TYPES.userRegistered,
@@ -92,7 +92,7 @@ test('METRICS_PORT has HTTP latency by route template, NATS latency by pattern, 
 test('event lag per durable consumer, read from JetStream', async () => {
   // A consumer that never handles anything: its lag grows with the oldest waiting event.
   const jsm = await jetstreamManager(nc);
-  await jsm.consumers.add(system.context.streamName, { durable_name: 'observer-slowpoke', ack_policy: 'explicit' as never, filter_subject: `${system.context.subjectPrefix}events.user.>` });
+  await jsm.consumers.add(system.context.streamName, { durable_name: 'observer-slowpoke', ack_policy: 'explicit', filter_subject: `${system.context.subjectPrefix}events.user.>` });
   await signup(`lag.${Date.now()}@example.cm`);
   await new Promise((r) => setTimeout(r, 1200));
   const text = await (await fetch(metricsUrl)).text();

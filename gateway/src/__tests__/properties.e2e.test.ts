@@ -34,7 +34,7 @@ const actor = (u: PublicUser) => ({ userId: u.id, role: u.role, isVerified: u.is
 
 /** The posted fields; `over` may make them wrong on purpose (listings judges them). */
 function data(over: Record<string, unknown> = {}): PropertyPostInput {
-  return <PropertyPostInput>{
+  return {
     category: 'residential',
     propertyType: 'apartment',
     title: 'Bright apartment in Bastos',
@@ -213,13 +213,13 @@ describe('details and search', () => {
     const res = await anon().get('/api/properties/search?town=limbe&limit=2');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, page: 1, totalPages: 2 });
-    expect(res.body.properties.map((p: PropertyRead) => p.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(res.body.properties.map((p: PropertyRead) => p.id)).toEqual([made[2].id, made[1].id]);
     const card = res.body.properties[0];
     for (const field of ['id', '_id', 'title', 'price', 'paymentTerms', 'town', 'neighbourhood', 'thumbnail', 'category', 'propertyType', 'status', 'createdAt']) {
       expect(card).toHaveProperty(field);
     }
     const page2 = await anon().get('/api/properties/search?town=limbe&limit=2&page=2');
-    expect(page2.body.properties.map((p: PropertyRead) => p.id)).toEqual([made[0]!.id]);
+    expect(page2.body.properties.map((p: PropertyRead) => p.id)).toEqual([made[0].id]);
     const full = await anon().get('/api/properties/search');
     expect(full.body.properties.length).toBeLessThanOrEqual(12);
   });

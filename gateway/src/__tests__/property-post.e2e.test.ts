@@ -135,7 +135,7 @@ describe('POST /api/property/post', () => {
   });
 
   it('serves the photos under /media as immutable WebP without metadata', async () => {
-    const url = property.propertyImages[0]!.url;
+    const url = property.propertyImages[0].url;
     const res = await fetch(system.url + url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -165,7 +165,7 @@ describe('POST /api/property/post', () => {
     const thumb = await fetch(system.url + property.thumbnail!);
     expect(thumb.status).toBe(200);
     const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
-    expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBeLessThanOrEqual(LIMITS.images.thumbnailDimension);
+    expect(Math.max(thumbMeta.width, thumbMeta.height)).toBeLessThanOrEqual(LIMITS.images.thumbnailDimension);
   });
 
   it('answers 404 for missing files, invalid keys and staged uploads', async () => {
@@ -338,7 +338,8 @@ describe('POST /api/property/post', () => {
   });
 
   it('is documented as multipart in OpenAPI', async () => {
-    const doc = (await (await fetch(`${system.url}/api/docs/openapi.json`)).json()) as any;
+    type Doc = { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }> };
+    const doc = (await (await fetch(`${system.url}/api/docs/openapi.json`)).json()) as Doc;
     const op = doc.paths['/api/property/post'].post;
     const schema = op.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.propertyImages).toMatchObject({ type: 'array', items: { format: 'binary' } });

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LISTINGS_PATTERNS, MESSAGES, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, MESSAGES, type AuditEntry, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
@@ -146,13 +146,13 @@ test('the dashboard stats count users and properties and list the latest staff a
   await admin.post('/api/admin/manage/user', { type: 'verify', payload: { userId: target.user.id } });
   const stats = await eventually(async () => {
     const res = await admin.get('/api/admin/stats');
-    return res.body?.actions?.some((a: any) => a.action === 'user.verified' && a.targetId === target.user.id) ? res.body : undefined;
+    return res.body?.actions?.some((a: AuditEntry) => a.action === 'user.verified' && a.targetId === target.user.id) ? res.body : undefined;
   }, 'the verify action in the audit trail');
   expect(stats.users.total).toBeGreaterThanOrEqual(3);
   expect(stats.properties.total).toBeGreaterThanOrEqual(1);
   expect(typeof stats.requests.searchingCount).toBe('number');
   expect(typeof stats.support.pendingCount).toBe('number');
-  const entry = stats.actions.find((a: any) => a.targetId === target.user.id);
+  const entry = stats.actions.find((a: AuditEntry) => a.targetId === target.user.id);
   expect(entry).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'user' });
   expect((await owner.browser.get('/api/admin/stats')).status).toBe(403);
 });
@@ -167,9 +167,9 @@ test('moving a request and a ticket records the staff action in the audit trail'
   expect((await admin.post('/api/admin/manage/Support', { type: 'update-status', payload: { ticketId, newStatus: 'in-progress' } })).status).toBe(200);
   const stats = await eventually(async () => {
     const res = await admin.get('/api/admin/stats');
-    const ids = (res.body?.actions ?? []).map((a: any) => a.targetId);
+    const ids = (res.body?.actions ?? []).map((a: AuditEntry) => a.targetId);
     return ids.includes(requestId) && ids.includes(ticketId) ? res.body : undefined;
   }, 'request and ticket actions in the audit trail');
-  expect(stats.actions.find((a: any) => a.targetId === requestId)).toMatchObject({ action: 'request.status-changed', targetType: 'request', summary: 'Moved request from searching to match-found' });
-  expect(stats.actions.find((a: any) => a.targetId === ticketId)).toMatchObject({ action: 'ticket.status-changed', targetType: 'ticket', summary: 'Moved ticket from pending to in-progress' });
+  expect(stats.actions.find((a: AuditEntry) => a.targetId === requestId)).toMatchObject({ action: 'request.status-changed', targetType: 'request', summary: 'Moved request from searching to match-found' });
+  expect(stats.actions.find((a: AuditEntry) => a.targetId === ticketId)).toMatchObject({ action: 'ticket.status-changed', targetType: 'ticket', summary: 'Moved ticket from pending to in-progress' });
 });

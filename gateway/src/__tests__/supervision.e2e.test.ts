@@ -45,7 +45,7 @@ async function healthStatus(url: string): Promise<number> {
 
 /** Every `<app> started (pid N)` line so far, in order. */
 function starts(output: string): { name: string; pid: number }[] {
-  return [...output.matchAll(/\[start\] ([\w-]+) started \(pid (\d+)\)/g)].map((m) => ({ name: m[1]!, pid: Number(m[2]) }));
+  return [...output.matchAll(/\[start\] ([\w-]+) started \(pid (\d+)\)/g)].map((m) => ({ name: m[1], pid: Number(m[2]) }));
 }
 
 describe('npm start (scripts/start.mjs)', () => {
@@ -164,8 +164,8 @@ describe('the supervisor (scripts/lib/supervisor.mjs)', () => {
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', driver], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
     let output = '';
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => (output += d));
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d));
     const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
     expect(code).toBe(0);
     expect(output).toMatch(/\[start\] broken exited with code 3 after running [\d.]+ s; its last lines:\n {2}broken \| Invalid configuration: DATABASE_URL is wrong/);
@@ -175,7 +175,7 @@ describe('the supervisor (scripts/lib/supervisor.mjs)', () => {
     expect(output).toMatch(/\[start\] broken keeps crashing \(3 times in a row, each within 30 s of starting\): the other apps keep running/);
     const steadyStarts = [...output.matchAll(/\[start\] steady started/g)];
     expect(steadyStarts).toHaveLength(1);
-    const stopped = JSON.parse(/STOPPED (.*)/.exec(output)![1]!) as { name: string; starts: number; running: boolean }[];
+    const stopped = JSON.parse(/STOPPED (.*)/.exec(output)![1]) as { name: string; starts: number; running: boolean }[];
     expect(stopped.find((a) => a.name === 'steady')).toEqual({ name: 'steady', starts: 1, running: false });
     expect(stopped.find((a) => a.name === 'broken')!.starts).toBeGreaterThanOrEqual(5);
     // No restart is scheduled once stopping began.

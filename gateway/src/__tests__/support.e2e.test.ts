@@ -1,4 +1,4 @@
-import { MESSAGES, REQUEST_STATUSES, TICKET_STATUSES } from '@mboa/contracts';
+import { MESSAGES, REQUEST_STATUSES, TICKET_STATUSES, type PublicUser } from '@mboa/contracts';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 const ADMIN = { email: 'staff@mboa.cm', password: 'staff password 1' };
@@ -7,7 +7,7 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 let system: TestSystem;
 let admin: Browser;
 let renter: Browser;
-let renterUser: any;
+let renterUser: PublicUser;
 let seq = 0;
 const tag = (label: string) => `${label} #${Date.now()}-${seq++}`;
 
@@ -37,7 +37,7 @@ const listRequests = (payload: Record<string, unknown> = { page: 1, limit: 50 })
   admin.post('/api/admin/manage/requests', { type: 'get', payload });
 const listTickets = (payload: Record<string, unknown> = { page: 1, limit: 50 }) =>
   admin.post('/api/admin/manage/support', { type: 'get', payload });
-const total = async (list: () => Promise<{ body: any }>) => (await list()).body.pagination.total as number;
+const total = async (list: () => Promise<{ body: { pagination: { total: number } } }>) => (await list()).body.pagination.total;
 
 const ticketBody = (over: Record<string, unknown> = {}) => ({
   name: 'Ngono Paul',
@@ -163,25 +163,25 @@ describe('POST /api/properties/support (public)', () => {
 
 describe('POST /api/admin/manage/requests', () => {
   test('pages newest first, filters by status, and "all" means every status', async () => {
-    const made: any[] = [];
+    const made: { id: string }[] = [];
     for (let i = 0; i < 7; i++) {
       made.push((await anonymous().post('/api/properties/request-space', { requestText: tag(`Paging ${i}`), whatsapp: '674000222' })).body.data);
     }
     const all = (await listRequests({ page: 1, limit: 50, status: 'all' })).body.pagination.total;
     const page1 = await listRequests({ page: 1, limit: 3 });
     expect(page1.body).toMatchObject({ success: true, pagination: { total: all, page: 1, limit: 3, totalPages: Math.ceil(all / 3) } });
-    expect(page1.body.data.map((r: any) => r.id)).toEqual([made[6].id, made[5].id, made[4].id]);
+    expect(page1.body.data.map((r: { id: string }) => r.id)).toEqual([made[6].id, made[5].id, made[4].id]);
     const page2 = await listRequests({ page: 2, limit: 3 });
-    expect(page2.body.data.map((r: any) => r.id)).toEqual([made[3].id, made[2].id, made[1].id]);
+    expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([made[3].id, made[2].id, made[1].id]);
     const defaults = await admin.post('/api/admin/manage/requests', { type: 'get' });
     expect(defaults.body.pagination).toMatchObject({ page: 1, limit: 10 });
 
     await admin.post('/api/admin/manage/requests', { type: 'update-status', payload: { requestId: made[0].id, newStatus: 'contacted' } });
     const contacted = await listRequests({ page: 1, limit: 50, status: 'contacted' });
-    expect(contacted.body.data.map((r: any) => r.id)).toContain(made[0].id);
-    expect(contacted.body.data.every((r: any) => r.status === 'contacted')).toBe(true);
+    expect(contacted.body.data.map((r: { id: string }) => r.id)).toContain(made[0].id);
+    expect(contacted.body.data.every((r: { status: string }) => r.status === 'contacted')).toBe(true);
     const searching = await listRequests({ page: 1, limit: 50, status: 'searching' });
-    expect(searching.body.data.map((r: any) => r.id)).not.toContain(made[0].id);
+    expect(searching.body.data.map((r: { id: string }) => r.id)).not.toContain(made[0].id);
     expect(searching.body.pagination.total + contacted.body.pagination.total).toBe(all);
   });
 
@@ -209,24 +209,24 @@ describe('POST /api/admin/manage/requests', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MESSAGES.common.invalidStatus);
     const list = await listRequests({ page: 1, limit: 50, status: 'contacted' });
-    expect(list.body.data.find((r: any) => r.id === data.id)?.status).toBe('contacted');
+    expect(list.body.data.find((r: { id: string; status: string }) => r.id === data.id)?.status).toBe('contacted');
   });
 });
 
 describe('POST /api/admin/manage/support', () => {
   test('pages newest first and filters by every status; empty status means every status', async () => {
-    const made: any[] = [];
+    const made: { id: string }[] = [];
     for (let i = 0; i < 4; i++) made.push((await anonymous().post('/api/properties/support', ticketBody())).body.data);
     await admin.post('/api/admin/manage/support', { type: 'update-status', payload: { ticketId: made[0].id, newStatus: 'in-progress' } });
     await admin.post('/api/admin/manage/support', { type: 'update-status', payload: { ticketId: made[1].id, newStatus: 'completed' } });
     const all = await listTickets({ page: 1, limit: 50, status: '' });
     const counts = await Promise.all(TICKET_STATUSES.map(async (status) => (await listTickets({ page: 1, limit: 50, status })).body));
     expect(counts.reduce((sum, body) => sum + body.pagination.total, 0)).toBe(all.body.pagination.total);
-    TICKET_STATUSES.forEach((status, i) => expect(counts[i]!.data.every((t: any) => t.status === status)).toBe(true));
-    expect(counts[1]!.data.map((t: any) => t.id)).toContain(made[0].id);
-    expect(counts[2]!.data.map((t: any) => t.id)).toContain(made[1].id);
+    TICKET_STATUSES.forEach((status, i) => expect(counts[i]!.data.every((t: { status: string }) => t.status === status)).toBe(true));
+    expect(counts[1]!.data.map((t: { id: string }) => t.id)).toContain(made[0].id);
+    expect(counts[2]!.data.map((t: { id: string }) => t.id)).toContain(made[1].id);
     const page1 = await listTickets({ page: 1, limit: 2 });
-    expect(page1.body.data.map((t: any) => t.id)).toEqual([made[3].id, made[2].id]);
+    expect(page1.body.data.map((t: { id: string }) => t.id)).toEqual([made[3].id, made[2].id]);
     expect(page1.body.pagination).toEqual({ total: all.body.pagination.total, page: 1, limit: 2, totalPages: Math.ceil(all.body.pagination.total / 2) });
   });
 
@@ -294,7 +294,7 @@ describe('who may use the admin routes', () => {
     const res = await renter.post('/api/admin/manage/requests', { type: 'update-status', payload: { requestId: data.id, newStatus: 'contacted' } });
     expect(res.status).toBe(403);
     const list = await listRequests({ page: 1, limit: 50, status: 'searching' });
-    expect(list.body.data.find((r: any) => r.id === data.id)?.status).toBe('searching');
+    expect(list.body.data.find((r: { id: string; status: string }) => r.id === data.id)?.status).toBe('searching');
   });
 });
 
@@ -388,7 +388,7 @@ describe('around the routes', () => {
     }
     expect((await evil.post('/API/PROPERTIES/REQUEST-SPACE', { requestText: 'x', whatsapp: 'y' })).status).toBe(403);
     const pending = await listTickets({ page: 1, limit: 50, status: 'pending' });
-    expect(pending.body.data.map((t: any) => t.id)).toContain(data.id);
+    expect(pending.body.data.map((t: { id: string }) => t.id)).toContain(data.id);
   });
 
   test('the OpenAPI document describes all four routes with their bodies', async () => {

@@ -45,7 +45,8 @@ interface DomMatchers<R = unknown> {
   toHaveTextContent(text: string | RegExp): R;
 }
 declare module 'vitest' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // An augmentation must repeat vitest's own type parameters exactly (`T = any`), and adds no members of its own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   interface Matchers<T = any> extends DomMatchers<T> {}
 }
 

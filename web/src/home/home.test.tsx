@@ -109,7 +109,7 @@ describe('Home page', () => {
     await u.click(within(panel).getByRole('button', { name: 'Show Results' }));
 
     await waitFor(() => expect(calls.length).toBe(2));
-    const q = calls[1]!.query;
+    const q = calls[1].query;
     expect(Object.fromEntries(q)).toEqual({ category: 'commercial', propertyType: 'shop', town: 'Limbe', rooms: '2', maxPrice: '90000', page: '1' });
     expect(screen.getByTestId('filter-count')).toHaveTextContent('5');
     const chips = screen.getAllByRole('button', { name: /Remove filter/ }).map((b) => b.textContent?.replace('×', '').trim());
@@ -117,15 +117,15 @@ describe('Home page', () => {
 
     await u.click(screen.getByRole('button', { name: 'Remove filter Limbe' }));
     await waitFor(() => expect(calls.length).toBe(3));
-    expect(calls[2]!.query.get('town')).toBeNull();
-    expect(calls[2]!.query.get('page')).toBe('1');
+    expect(calls[2].query.get('town')).toBeNull();
+    expect(calls[2].query.get('page')).toBe('1');
     expect(screen.getByTestId('filter-count')).toHaveTextContent('4');
 
     // Reset Filters clears everything in force at once.
     await u.click(screen.getByRole('button', { name: /Filters/ }));
     await u.click(screen.getByRole('button', { name: 'Reset Filters' }));
     await waitFor(() => expect(calls.length).toBe(4));
-    expect(Object.fromEntries(calls[3]!.query)).toEqual({ page: '1' });
+    expect(Object.fromEntries(calls[3].query)).toEqual({ page: '1' });
     expect(screen.queryByTestId('filter-count')).toBeNull();
   });
 
@@ -144,7 +144,7 @@ describe('Home page', () => {
     expect(calls.length).toBe(2);
     await u.click(screen.getByRole('button', { name: 'Show Results' }));
     await waitFor(() => expect(calls.length).toBe(3));
-    expect(calls[2]!.query.get('rooms')).toBeNull();
+    expect(calls[2].query.get('rooms')).toBeNull();
   });
 
   it('debounces the search box by 400 ms', async () => {
@@ -170,8 +170,8 @@ describe('Home page', () => {
     });
     vi.useRealTimers();
     await waitFor(() => expect(calls.length).toBe(2));
-    expect(calls[1]!.query.get('search')).toBe('duplex');
-    expect(calls[1]!.query.get('page')).toBe('1');
+    expect(calls[1].query.get('search')).toBe('duplex');
+    expect(calls[1].query.get('page')).toBe('1');
   });
 
   it('shows the empty state with Clear All Filters and Request a Property', async () => {

@@ -25,7 +25,7 @@ export type Reply = { status?: number; body?: unknown } | undefined;
 export function mockFetch(handler: (call: Call) => Reply | Promise<Reply>) {
   const calls: Call[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const call: Call = {
       method: init?.method ?? 'GET',
       path: url.pathname,

@@ -122,7 +122,7 @@ describe('ImagePicker', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
     const compress = vi.fn(async (f: File) => new File(['small'], f.name.replace('.jpg', '.webp'), { type: 'image/webp' }));
     const { container } = render(<Harness compress={compress} />);
-    const input = screen.getByTestId('image-input') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('image-input');
 
     fireEvent.change(input, { target: { files: Array.from({ length: 8 }, (_, i) => jpeg(i)) } });
     await waitFor(() => expect(container.querySelectorAll('.previews li')).toHaveLength(8));

@@ -77,7 +77,7 @@ async function storedCount(type: string): Promise<number> {
 
 async function count(sql: string, ...params: unknown[]): Promise<number> {
   const { rows } = await pool.query<{ n: string }>(sql, params);
-  return Number(rows[0]!.n);
+  return Number(rows[0].n);
 }
 
 beforeAll(async () => {
@@ -160,7 +160,7 @@ test('latency from commit to handler (LISTEN/NOTIFY vs polling)', async () => {
       await sleep(Math.random() * 30);
     }
     samples.sort((a, b) => a - b);
-    return { median: samples[7]!.toFixed(1), max: samples[14]!.toFixed(1) };
+    return { median: samples[7].toFixed(1), max: samples[14].toFixed(1) };
   };
   const listening = relay({ listenUrl: dbUrl, pollMs: 100 });
   await listening.start();
@@ -270,7 +270,7 @@ test('an event handed off after commit is applied before the producer goes on; t
   expect(handled).toEqual([{ id: envelope.id, deliveryCount: 0 }]);
 
   // Handed off again (a retried request) and then delivered by JetStream: both are no-ops.
-  expect((await handOffEvent(nc, envelope, ['svc-handoff'], { prefix, logger: silentLogger }))[0]!.outcome).toBe('duplicate');
+  expect((await handOffEvent(nc, envelope, ['svc-handoff'], { prefix, logger: silentLogger }))[0].outcome).toBe('duplicate');
   await relay().start();
   await until(async () => {
     const info = await jsm.consumers.info(stream, 'svc-handoff');
@@ -285,7 +285,7 @@ test('a hand-off nobody takes answers at once; one that fails leaves the event t
   const envelope = newEnvelope({ type: 'handoff.lost', payload: {} });
   const started = Date.now();
   const [nobody] = await handOffEvent(nc, envelope, ['svc-not-running'], { prefix, logger: silentLogger });
-  expect(nobody!.outcome).toBe('unreachable');
+  expect(nobody.outcome).toBe('unreachable');
   expect(Date.now() - started).toBeLessThan(500);
 
   let attempts = 0;
@@ -296,7 +296,7 @@ test('a hand-off nobody takes answers at once; one that fails leaves the event t
     })
     .start();
   const [failed] = await handOffEvent(nc, envelope, ['svc-handoff-fails'], { prefix, logger: silentLogger });
-  expect(failed!.outcome).toBe('failed');
+  expect(failed.outcome).toBe('failed');
   await publishEvent(nc, envelope, { prefix });
   // The durable path still applies it (the consumer reads the stream from its start).
   await until(async () => (await count(`SELECT count(*) AS n FROM ${SCHEMA}.processed_events WHERE consumer = 'svc-handoff-fails' AND event_id = $1`, envelope.id)) === 1);

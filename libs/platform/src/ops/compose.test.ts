@@ -36,7 +36,7 @@ function parseDotenv(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split('\n')) {
     const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-    if (m) out[m[1]!] = m[2]!;
+    if (m) out[m[1]] = m[2]!;
   }
   return out;
 }
@@ -53,7 +53,7 @@ function interpolate(value: string, vars: Record<string, string>): string {
     .replace(/\$\$/g, '$');
 }
 
-const referenced = [...composeText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+const referenced = [...composeText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 const apps = Object.entries(compose.services).filter(([, s]) => s.build);
 const APP_NAMES = Object.keys(APP_ENV) as AppName[];
 
@@ -84,7 +84,7 @@ describe('docker-compose.yml', () => {
     for (const name of ['auth', 'listings', 'moderation', 'support']) {
       const config = readFileSync(path.join(root, 'services', name, 'prisma.config.ts'), 'utf8');
       for (const [, spec] of config.matchAll(/from '(\.[^']+)'/g)) {
-        const target = path.relative(root, path.resolve(root, 'services', name, spec!));
+        const target = path.relative(root, path.resolve(root, 'services', name, spec));
         const folder = path.dirname(target);
         expect({ name, folder, copied: dockerfile.includes(`cp -r ${folder} /runtime/${folder}`) }).toEqual({ name, folder, copied: true });
       }
@@ -109,10 +109,10 @@ describe('docker-compose.yml', () => {
       expect({ app: name, missing: required.filter((v) => !set.includes(v)) }).toEqual({ app: name, missing: [] });
     }
     // The real adapters: Meilisearch for search, MinIO for images, SMTP (Mailpit) for mail.
-    expect(compose.services.listings!.environment).toMatchObject({ MEILI_URL: 'http://meilisearch:7700' });
-    expect(compose.services.media!.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000' });
-    expect(compose.services.gateway!.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000', SERVICES: 'auth,listings,media,moderation,support' });
-    expect(compose.services.auth!.environment).toMatchObject({ SMTP_URL: 'smtp://mailpit:1025' });
+    expect(compose.services.listings.environment).toMatchObject({ MEILI_URL: 'http://meilisearch:7700' });
+    expect(compose.services.media.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000' });
+    expect(compose.services.gateway.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000', SERVICES: 'auth,listings,media,moderation,support' });
+    expect(compose.services.auth.environment).toMatchObject({ SMTP_URL: 'smtp://mailpit:1025' });
   });
 
   test('.env.example lists every variable the file uses, each with a value, and nothing else', () => {
@@ -133,7 +133,7 @@ describe('docker-compose.yml', () => {
       expect({ name, restart: service.restart }).toEqual({ name, restart: expect.stringMatching(/^(unless-stopped|always|no)$/) });
       for (const [dep, how] of Object.entries(service.depends_on ?? {})) {
         expect(compose.services[dep]).toBeDefined();
-        const oneShot = compose.services[dep]!.restart === 'no';
+        const oneShot = compose.services[dep].restart === 'no';
         expect({ name, dep, condition: how.condition }).toEqual({ name, dep, condition: oneShot ? 'service_completed_successfully' : 'service_healthy' });
       }
     }
@@ -148,11 +148,11 @@ describe('docker-compose.yml', () => {
     const declared = Object.keys(compose.volumes ?? {});
     for (const [name, service] of Object.entries(compose.services)) {
       for (const volume of service.volumes ?? []) {
-        const source = volume.split(':')[0]!;
+        const source = volume.split(':')[0];
         expect({ name, source, declared: declared.includes(source) }).toEqual({ name, source, declared: true });
       }
     }
-    expect(compose.services.nats!.volumes).toEqual(['natsdata:/data']);
+    expect(compose.services.nats.volumes).toEqual(['natsdata:/data']);
     expect(JSON.stringify(compose.services.nats)).toContain('--jetstream');
   });
 

@@ -101,10 +101,10 @@ test('verify, update, ban and unban each publish their event with a growing vers
     ),
   );
   expect(seen.map((e) => e.payload.version)).toEqual([2, 3, 4, 5]);
-  expect(seen[0]!.payload.user.isVerified).toBe(true);
-  expect(seen[1]!.payload.user).toMatchObject({ name: 'Ngono P.', whatsapp: '677000111' });
-  expect(seen[2]!.payload.user.status).toBe('banned');
-  expect(seen[3]!.payload.user.status).toBe('active');
+  expect(seen[0].payload.user.isVerified).toBe(true);
+  expect(seen[1].payload.user).toMatchObject({ name: 'Ngono P.', whatsapp: '677000111' });
+  expect(seen[2].payload.user.status).toBe('banned');
+  expect(seen[3].payload.user.status).toBe('active');
 });
 
 test('refusals change nothing and publish nothing', async () => {
@@ -132,15 +132,15 @@ test('the admin list filters by state and searches by WhatsApp, 10 a page, newes
     });
     made.push(reply.user);
   }
-  await rpc.call(AUTH_PATTERNS.usersBan, { userId: made[3]!.id });
+  await rpc.call(AUTH_PATTERNS.usersBan, { userId: made[3].id });
   const page1 = await rpc.call(AUTH_PATTERNS.usersList, { page: 1 });
   expect(page1.users).toHaveLength(10);
   expect(page1.total).toBeGreaterThanOrEqual(13);
   expect(new Date(page1.users[0].createdAt) >= new Date(page1.users[9].createdAt)).toBe(true);
   const banned = await rpc.call(AUTH_PATTERNS.usersList, { page: 1, filter: 'banned' });
-  expect(banned.users.map((u: PublicUser) => u.id)).toEqual([made[3]!.id]);
+  expect(banned.users.map((u: PublicUser) => u.id)).toEqual([made[3].id]);
   const search = await rpc.call(AUTH_PATTERNS.usersList, { page: 1, search: '650000011' });
-  expect(search.users.map((u: PublicUser) => u.id)).toEqual([made[11]!.id]);
+  expect(search.users.map((u: PublicUser) => u.id)).toEqual([made[11].id]);
   const unverified = await rpc.call(AUTH_PATTERNS.usersList, { page: 1, limit: 50, filter: 'unverified' });
   expect(unverified.users.every((u: PublicUser) => !u.isVerified)).toBe(true);
 });

@@ -32,7 +32,7 @@ export function image(i: number): ProcessedImage {
 
 /** The posted fields; `over` may make them wrong on purpose (listings judges them). */
 export function postData(over: Record<string, unknown> = {}): PropertyPostInput {
-  return <PropertyPostInput>{
+  return {
     category: 'residential',
     propertyType: 'apartment',
     title: 'Modern apartment in Bonapriso',

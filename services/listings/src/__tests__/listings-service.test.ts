@@ -8,7 +8,7 @@ import {
   type PropertyDeletedPayload,
   type PropertyRead,
   type PublicUser,
-  type SearchResponse,
+  type EventPayloads,
 } from '@mboa/contracts';
 import { publishEvent, RpcClient, uniqueTestPrefix } from '@mboa/platform';
 import { createTestDatabase, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
@@ -132,7 +132,7 @@ describe('posting', () => {
       amenities: ['water', 'electricity'],
     });
     expect(p.review).toBeUndefined();
-    const event = await waitForEvent<any>(nc, { ...bus(), type: EVENT_TYPES.propertyCreated, match: (e) => e.payload.property.id === p.id });
+    const event = await waitForEvent<EventPayloads[typeof EVENT_TYPES.propertyCreated]>(nc, { ...bus(), type: EVENT_TYPES.propertyCreated, match: (e) => e.payload.property.id === p.id });
     expect(event.payload).toMatchObject({ postedBy: landlord.id, version: 1, actor: { userId: landlord.id, role: 'landlord' } });
   });
 
@@ -321,7 +321,7 @@ describe('my listings', () => {
     await expect(call({ To: { user: other.id, name: 'x', whatsapp: '1' }, propertyId: p.id })).rejects.toMatchObject({ status: 400 });
     const ok = await call({ To: { user: landlord.id, name: landlord.name, whatsapp: landlord.whatsapp } });
     expect(ok).toMatchObject({ propertyId: null, renterId: renter.id, To: { user: landlord.id } });
-    await waitForEvent(nc, { ...bus(), type: EVENT_TYPES.bookingCreated, match: (e: any) => e.payload.bookingId === ok.id });
+    await waitForEvent<EventPayloads[typeof EVENT_TYPES.bookingCreated]>(nc, { ...bus(), type: EVENT_TYPES.bookingCreated, match: (e) => e.payload.bookingId === ok.id });
   });
 });
 
@@ -355,7 +355,7 @@ describe('admin', () => {
     await expect(edit({ title: 'Hacked' }, landlord)).rejects.toMatchObject({ status: 403 });
     const edited = await edit({ title: 'Renovated office', price: 250000, paymentTerm: 'yearly', specifications: { size: 75 } });
     expect(edited).toMatchObject({ title: 'Renovated office', price: 250000, paymentTerm: 'yearly', specifications: { sections: 2, size: 75 } });
-    const event = await waitForEvent<any>(nc, { ...bus(), type: EVENT_TYPES.propertyUpdated, match: (e) => e.payload.property.id === p.id });
+    const event = await waitForEvent<EventPayloads[typeof EVENT_TYPES.propertyUpdated]>(nc, { ...bus(), type: EVENT_TYPES.propertyUpdated, match: (e) => e.payload.property.id === p.id });
     expect(event.payload.actor).toMatchObject({ userId: admin.id, role: 'admin' });
   });
 

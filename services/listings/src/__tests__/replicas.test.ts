@@ -5,7 +5,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { EVENT_TYPES, LISTINGS_PATTERNS, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { EVENT_TYPES, LISTINGS_PATTERNS, type PublicUser } from '@mboa/contracts';
 import { metrics, publishEvent, RpcClient, uniqueTestPrefix, type PrefixedNatsServer } from '@mboa/platform';
 import { createTestDatabase, readStoredEvents } from '@mboa/platform/testing';
 import pg from 'pg';
@@ -92,8 +92,8 @@ test('each request is answered by exactly one replica, and both take their share
       rpc.call(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(owner), data: postData({ title: `Replica test apartment ${i}` }), images: [image(i)] }),
     ),
   );
-  const answered = replicas.map((r, i) => server(r).answered - before[i]!);
-  expect(answered[0]! + answered[1]!).toBe(CREATES); // no request answered twice, none lost
+  const answered = replicas.map((r, i) => server(r).answered - before[i]);
+  expect(answered[0] + answered[1]).toBe(CREATES); // no request answered twice, none lost
   expect(answered[0]).toBeGreaterThan(0);
   expect(answered[1]).toBeGreaterThan(0);
   expect(new Set(created.map((p) => p.id)).size).toBe(CREATES);
@@ -117,13 +117,13 @@ test('a search cached by one replica is forgotten when the other writes to the i
   const [writer, reader] = replicas.map((r) => ({ queries: r.get(PropertyQueriesService), indexer: r.get(SearchIndexer) }));
   // Let the indexer's own pass over property.created finish, then cache "nothing found" in the reader.
   await new Promise((r) => setTimeout(r, 300));
-  expect((await reader!.queries.searchProperties(query)).properties).toEqual([]);
+  expect((await reader.queries.searchProperties(query)).properties).toEqual([]);
 
   // Verified by hand in the database (as the reviews consumer would), indexed by the writer.
   await sql.query(`UPDATE listings.properties SET is_verified = true, review_state = 'approved', version = version + 1 WHERE id = $1`, [created.id]);
-  await writer!.indexer.reindexProperty(created.id);
+  await writer.indexer.reindexProperty(created.id);
   const since = Date.now();
-  const found = await eventually(() => reader!.queries.searchProperties(query), (r) => r.properties.length === 1, 1_000);
+  const found = await eventually(() => reader.queries.searchProperties(query), (r) => r.properties.length === 1, 1_000);
   expect(found.properties.map((p) => p.id)).toEqual([created.id]);
   expect(Date.now() - since).toBeLessThan(1_000);
 });

@@ -13,7 +13,6 @@ import {
   LIMITS,
   MEDIA_PATTERNS,
   MESSAGES,
-  type HealthReply,
   type ProcessImagesReply,
   type PropertyDeletedPayload,
 } from '@mboa/contracts';

@@ -12,6 +12,7 @@ import {
   EVENT_TYPES,
   LISTINGS_PATTERNS,
   MESSAGES,
+  MESSAGES_FR,
   MODERATION_PATTERNS,
   type Actor,
   type AuditEntry,
@@ -132,10 +133,10 @@ afterAll(async () => {
 const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
 
 let titles = 0;
-async function postProperty(): Promise<PropertyRead> {
+async function postProperty(owner: PublicUser = landlord): Promise<PropertyRead> {
   titles += 1;
   return rpc.call(LISTINGS_PATTERNS.propertyCreate, {
-    actor: actorOf(landlord),
+    actor: actorOf(owner),
     data: {
       category: 'residential',
       propertyType: 'apartment',
@@ -258,7 +259,7 @@ describe('reviews', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.reason).toMatchObject({ status: 409, message: MESSAGES.property.alreadyVerified });
+    expect(refused[0].reason).toMatchObject({ status: 409, message: MESSAGES.property.alreadyVerified });
     expect(await reviewsOf(property.id)).toHaveLength(1);
     expect((await outboxOf(property.id)).map((r) => r.subject)).toEqual([EVENT_TYPES.propertyApproved]);
   });
@@ -289,10 +290,10 @@ describe('the owner mail', () => {
       (m) => m.length > 0,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(MESSAGES.moderation.approvedMailSubject);
-    expect(mails[0]!.text).toContain(`Hello ${landlord.name},`);
-    expect(mails[0]!.text).toContain(`${PUBLIC_ORIGIN}/property-details/${property.id}`);
-    expect(mails[0]!.text).not.toContain('Reason:');
+    expect(mails[0].subject).toBe(MESSAGES.moderation.approvedMailSubject);
+    expect(mails[0].text).toContain(`Hello ${landlord.name},`);
+    expect(mails[0].text).toContain(`${PUBLIC_ORIGIN}/property-details/${property.id}`);
+    expect(mails[0].text).not.toContain('Reason:');
   });
 
   it('on rejection: the owner gets the reason; the mail is written (a file in the mail folder) and marked sent', async () => {
@@ -303,14 +304,45 @@ describe('the owner mail', () => {
       (m) => m.length > 0,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(MESSAGES.moderation.rejectedMailSubject);
-    expect(mails[0]!.text).toContain('Reason: Please add a photo of the kitchen');
+    expect(mails[0].subject).toBe(MESSAGES.moderation.rejectedMailSubject);
+    expect(mails[0].text).toContain('Reason: Please add a photo of the kitchen');
     const notified = await eventually(
       async () => (await sql.query('SELECT notified_at FROM moderation.reviews WHERE id = $1', [recorded.id])).rows[0]?.notified_at,
       (v) => !!v,
     );
     expect(notified).toBeInstanceOf(Date);
     expect((await readdir(mailDir)).filter((f) => f.endsWith('.eml')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("goes out in the owner's language, as listings' owners projection knows it", async () => {
+    const owner: PublicUser = { ...person('landlord'), name: 'Mbarga Jean', language: 'fr' };
+    const registered = { type: EVENT_TYPES.userRegistered, payload: { user: owner, version: 1 }, source: 'auth' } as const;
+    await publishEvent(nc, registered, { prefix: config.subjectPrefix });
+    await eventually(async () => (await sql.query('SELECT language FROM listings.owners WHERE id = $1', [owner.id])).rows[0]?.language, (l) => l === 'fr');
+
+    const approved = await postProperty(owner);
+    await review(approved.id, { action: 'approve' });
+    const rejected = await postProperty(owner);
+    await review(rejected.id, { action: 'reject', feedback: 'Ajoutez une photo de la cuisine' });
+    const [yes] = await eventually(async () => mailsTo(owner.email).filter((m) => m.text.includes(approved.title)), (m) => m.length > 0);
+    expect(yes.subject).toBe(MESSAGES_FR.moderation.approvedMailSubject);
+    expect(yes.text).toBe(
+      `Bonjour Mbarga Jean,\n\nBonne nouvelle : votre annonce « ${approved.title} » a été validée et les locataires peuvent maintenant la voir.\n\n${PUBLIC_ORIGIN}/property-details/${approved.id}\n\nMboa Rentals`,
+    );
+    const [no] = await eventually(async () => mailsTo(owner.email).filter((m) => m.text.includes(rejected.title)), (m) => m.length > 0);
+    expect(no.subject).toBe(MESSAGES_FR.moderation.rejectedMailSubject);
+    expect(no.text).toContain('Motif : Ajoutez une photo de la cuisine');
+    expect(no.text).toContain('Mes annonces');
+
+    // The owner switches to English: the next decision follows.
+    const updated = { type: EVENT_TYPES.userUpdated, payload: { user: { ...owner, language: 'en' }, version: 2 }, source: 'auth' } as const;
+    await publishEvent(nc, updated, { prefix: config.subjectPrefix });
+    await eventually(async () => (await sql.query('SELECT language FROM listings.owners WHERE id = $1', [owner.id])).rows[0]?.language, (l) => l === 'en');
+    const later = await postProperty(owner);
+    await review(later.id, { action: 'approve' });
+    const [english] = await eventually(async () => mailsTo(owner.email).filter((m) => m.text.includes(later.title)), (m) => m.length > 0);
+    expect(english.subject).toBe(MESSAGES.moderation.approvedMailSubject);
+    expect(english.text.startsWith('Hello Mbarga Jean,\n\nGood news: your property')).toBe(true);
   });
 
   it('the same decision delivered twice mails the owner once', async () => {

@@ -186,12 +186,12 @@ describe('admin lists and stats', () => {
     const page1 = await rpc.call(SUPPORT_PATTERNS.requestsList, {});
     expect(page1.success).toBe(true);
     expect(page1.pagination).toEqual({ total: 12, page: 1, limit: 10, totalPages: 2 });
-    expect(page1.data.map((r: any) => r.requestText)).toEqual(Array.from({ length: 10 }, (_, i) => `Request ${11 - i}`));
+    expect(page1.data.map((r) => r.requestText)).toEqual(Array.from({ length: 10 }, (_, i) => `Request ${11 - i}`));
     const page2 = await rpc.call(SUPPORT_PATTERNS.requestsList, wrongOnPurpose({ page: '2', limit: '10', status: 'all' }));
-    expect(page2.data.map((r: any) => r.requestText)).toEqual(['Request 1', 'Request 0']);
+    expect(page2.data.map((r) => r.requestText)).toEqual(['Request 1', 'Request 0']);
     expect(page2.pagination).toEqual({ total: 12, page: 2, limit: 10, totalPages: 2 });
     const contacted = await rpc.call(SUPPORT_PATTERNS.requestsList, { status: 'contacted' });
-    expect(contacted.data.map((r: any) => r.id)).toEqual([ids[2]]);
+    expect(contacted.data.map((r) => r.id)).toEqual([ids[2]]);
     const searching = await rpc.call(SUPPORT_PATTERNS.requestsList, { status: 'searching', limit: 50 });
     expect(searching.pagination.total).toBe(10);
     expect((await rpc.call(SUPPORT_PATTERNS.requestsList, wrongOnPurpose({ status: '' }))).pagination.total).toBe(12);
@@ -218,7 +218,7 @@ describe('admin lists and stats', () => {
       ['', [made[2], made[1], made[0]]],
     ] as const) {
       const list = await rpc.call(SUPPORT_PATTERNS.ticketsList, wrongOnPurpose({ page: 1, limit: 10, status }));
-      expect(list.data.map((t: any) => t.id)).toEqual(expected);
+      expect(list.data.map((t) => t.id)).toEqual(expected);
     }
   });
 

@@ -24,7 +24,7 @@ export async function photoPixels(width: number, height: number): Promise<Buffer
   ]);
   const out = Buffer.allocUnsafe(width * height * 3);
   for (let i = 0; i < out.length; i++) {
-    const v = blobs[i]! + detail[i]! + grain[i]! - 256;
+    const v = blobs[i] + detail[i] + grain[i] - 256;
     out[i] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
   return out;

@@ -51,7 +51,7 @@ function expectNoMetadata(buffer: Buffer, meta: Metadata) {
 async function regionMeans(input: Buffer, region: Region, autoOrient = true): Promise<number[]> {
   const { data, info } = await sharp(input, { autoOrient }).extract(region).raw().toBuffer({ resolveWithObject: true });
   const sums = new Array<number>(info.channels).fill(0);
-  for (let i = 0; i < data.length; i++) sums[i % info.channels]! += data[i]!;
+  for (let i = 0; i < data.length; i++) sums[i % info.channels] += data[i];
   return sums.map((s) => s / (data.length / info.channels));
 }
 
@@ -119,9 +119,9 @@ describe('ImageProcessor', () => {
       const stored = await regionMeans(input, { left: 0, top: 2900, width: 100, height: 100 }, false);
       const viewed = await regionMeans(out.large.buffer, { left: 0, top: 0, width: 25, height: 25 });
       const storedTopLeft = await regionMeans(input, { left: 0, top: 0, width: 100, height: 100 }, false);
-      for (let c = 0; c < 3; c++) expect(Math.abs(viewed[c]! - stored[c]!)).toBeLessThan(12);
+      for (let c = 0; c < 3; c++) expect(Math.abs(viewed[c] - stored[c])).toBeLessThan(12);
       // ...and the blobs differ enough between corners for this to mean something.
-      expect(Math.max(...[0, 1, 2].map((c) => Math.abs(storedTopLeft[c]! - stored[c]!)))).toBeGreaterThan(25);
+      expect(Math.max(...[0, 1, 2].map((c) => Math.abs(storedTopLeft[c] - stored[c])))).toBeGreaterThan(25);
     });
 
     it('processes it in well under a second', () => {
