@@ -29,6 +29,8 @@ export const LISTINGS_PATTERNS = {
   myListingsDelete: 'listings.my-listings.delete',
   bookingsCreate: 'listings.bookings.create',
   profileCount: 'listings.profile.count',
+  /** The language an owner reads, from the owners projection (moderation mails decisions in it). */
+  ownerLanguage: 'listings.owners.language',
   adminList: 'listings.admin.list',
   adminStatus: 'listings.admin.status',
   adminGet: 'listings.admin.get',

@@ -7,6 +7,7 @@ import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-
 import { HealthService } from './health.service.js';
 import { SearchIndexer } from './indexer/search-indexer.js';
 import { ListingsController } from './listings.controller.js';
+import { OwnersController } from './owners/owners.controller.js';
 import { OwnersService } from './owners/owners.service.js';
 import { PropertyChangesService } from './properties/property-changes.service.js';
 import { PropertyPostingService } from './properties/property-posting.service.js';
@@ -24,7 +25,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController],
+      controllers: [ListingsController, OwnersController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,

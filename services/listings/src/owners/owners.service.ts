@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserEventPayload } from '@mboa/contracts';
+import { toLanguage, type Language, type UserEventPayload } from '@mboa/contracts';
 import type { Owner } from '../generated/prisma/client.js';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
@@ -32,6 +32,8 @@ export class OwnersService {
       role: user.role,
       isVerified: user.isVerified,
       banned,
+      // Events recorded before accounts had a language carry none: those people read English.
+      language: toLanguage(user.language),
       version,
     };
     await tx.owner.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });
@@ -41,6 +43,12 @@ export class OwnersService {
         WHERE owner_id = ${user.id}::uuid AND deleted_at IS NULL`;
     }
     return 'applied';
+  }
+
+  /** The owner's language; English for someone the projection does not know (yet). */
+  async languageOf(id: string): Promise<Language> {
+    const owner = await this.db.owner.findUnique({ where: { id }, select: { language: true } });
+    return owner?.language ?? 'en';
   }
 
   find(id: string): Promise<Owner | null> {

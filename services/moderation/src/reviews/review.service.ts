@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DEFAULT_LANGUAGE,
   LISTINGS_PATTERNS,
   MESSAGES,
+  toLanguage,
   type Actor,
+  type Language,
   type PropertyRead,
   type PropertyReviewedPayload,
   type ReviewInput,
@@ -39,6 +42,7 @@ export class ReviewService {
     ensureDecisionComplete(input);
     const property = await this.fetchProperty(propertyId, actor);
     ensureStillUnderReview({ isVerified: property.isVerified, approvedBefore: false });
+    const ownerLanguage = await this.ownerLanguage(property);
 
     const { review, event } = await this.db.$transaction(async (tx) => {
       // One decision at a time per property: a second admin approving at the same moment waits,
@@ -55,6 +59,7 @@ export class ReviewService {
           reviewerName: actor.name ?? null,
           ownerEmail: property.author?.email ?? null,
           ownerName: property.author?.name ?? null,
+          ownerLanguage,
           title: property.title,
         },
       });
@@ -83,6 +88,20 @@ export class ReviewService {
   async reviewsOf(propertyId: string): Promise<ReviewRecord[]> {
     const rows = await this.db.review.findMany({ where: { propertyId }, orderBy: { createdAt: 'desc' } });
     return rows.map(toRecord);
+  }
+
+  /**
+   * The language the owner reads, from listings' owners projection, kept with the decision for the
+   * mail. A projection that cannot answer must not block a review: the mail then goes in English.
+   */
+  private async ownerLanguage(property: PropertyRead): Promise<Language> {
+    const ownerId = property.author?._id;
+    if (!ownerId) return DEFAULT_LANGUAGE;
+    try {
+      return toLanguage((await this.listings.call(LISTINGS_PATTERNS.ownerLanguage, { userId: ownerId })).language);
+    } catch {
+      return DEFAULT_LANGUAGE;
+    }
   }
 
   private async fetchProperty(id: string, actor: Actor): Promise<PropertyRead> {
