@@ -141,7 +141,9 @@ describe('posting', () => {
     const { review: _none, updatedAt: _before, ...unchanged } = posted;
     const decidedAt = new Date();
     await review(posted.id, 'approve', '', decidedAt);
-    const read = await eventually(() => get(posted.id), (r) => r.isVerified);
+    // Read as its owner until the decision is applied (the public gets 404 before), then as the public.
+    await eventually(() => get(posted.id, landlord), (r) => r.isVerified);
+    const read = await get(posted.id);
     expect(read).toEqual({
       ...unchanged,
       isVerified: true,
