@@ -28,7 +28,6 @@ import {
   type MyListingsInput,
 } from '../schemas/index.js';
 import type { Language } from '../i18n/language.js';
-import type { Language } from '../i18n/language.js';
 import type * as T from '../types/index.js';
 import { inTwoSteps, recordOf } from './checks.js';
 
@@ -157,7 +156,6 @@ export const RPC_REQUESTS = {
   ),
   [LISTINGS_PATTERNS.profileCount]: z.object({ userId: idSchema }),
   [LISTINGS_PATTERNS.ownerLanguage]: z.object({ userId: idSchema }),
-  [LISTINGS_PATTERNS.ownerLanguage]: z.object({ userId: idSchema }),
   // The list ignores the actor the gateway adds; the body's paging and filters are the rules.
   [LISTINGS_PATTERNS.adminList]: z.preprocess((v) => {
     const { actor: _actor, ...query } = recordOf(v);
@@ -238,7 +236,6 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: { id: string } };
   [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.Booking };
   [LISTINGS_PATTERNS.profileCount]: { request: T.ProfileCountRequest; reply: { totalProperties: number } };
-  [LISTINGS_PATTERNS.ownerLanguage]: { request: T.ProfileCountRequest; reply: { language: Language } };
   [LISTINGS_PATTERNS.ownerLanguage]: { request: T.ProfileCountRequest; reply: { language: Language } };
   [LISTINGS_PATTERNS.adminList]: { request: T.AdminPropertiesListRequest & { actor?: T.Actor }; reply: T.AdminPropertyListResponse };
   [LISTINGS_PATTERNS.adminStatus]: { request: T.AdminPropertyStatusRequest; reply: T.PropertyRead };
