@@ -59,8 +59,11 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
   const swipe = useSwipe(go);
   // The carousel holds the photos shown so far and the next one. Native lazy loading would fetch
   // every slide (they sit just beside the screen), up to ten large photos a visitor may never swipe to.
-  const seen = useRef(new Set<number>());
-  seen.current.add(index).add((index + 1) % Math.max(count, 1));
+  // Kept in state and grown while rendering (React's pattern for state that follows other state), so
+  // React knows the slides it renders depend on it.
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  const wanted = [index, (index + 1) % Math.max(count, 1)];
+  if (wanted.some((i) => !seen.has(i))) setSeen(new Set([...seen, ...wanted]));
 
   if (count === 0) {
     return (
@@ -106,7 +109,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
                 aria-label={t.details.photo(i + 1, count)}
                 onClick={() => setLightbox(i)}
               >
-                {seen.current.has(i) ? (
+                {seen.has(i) ? (
                   <Picture image={image} eager={i === 0} sizes={count > 1 ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
                 ) : null}
               </button>
