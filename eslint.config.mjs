@@ -25,7 +25,7 @@ export const depConstraints = [
 const frontEnds = ['web/**/*.{ts,tsx}', 'admin-web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/web-core/**/*.{ts,tsx}'];
 
 export default defineConfig(
-  { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**'] },
+  { ignores: ['**/dist/**', '**/generated/**', '**/node_modules/**', '**/test-artifacts/**'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

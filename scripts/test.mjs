@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test. First installs what a fresh clone lacks (dependencies with `npm ci` when
 // node_modules is missing or older than the lock file; Debian's Chromium for the browser tests when
-// root may), makes sure PostgreSQL, Redis and NATS run (the tests talk to the real servers), runs
-// jest over all projects (extra arguments go to jest), then the web apps' vitest suites when they
-// have any. Ends with a short summary, naming the browser tests skipped for want of Chromium and
+// root may), runs the lint (`npm run lint`: type-aware ESLint with the module boundaries, and the web
+// apps' type check; cached by Nx, so only changed projects are linted again), makes sure PostgreSQL,
+// Redis and NATS run (the tests talk to the real servers), runs jest over all projects (extra
+// arguments go to jest), then the web apps' vitest suites when they have any. Ends with a short summary, naming the browser tests skipped for want of Chromium and
 // why; the exit code is non-zero if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -39,6 +40,13 @@ const say = (line) => console.log(`[test] ${line}`);
 if (!ensureDependencies(root, say)) process.exit(1);
 const noBrowser = ensureChromium(say);
 
+say('lint');
+const lintStarted = Date.now();
+const lint = await run('npm', ['run', 'lint']);
+const lintSeconds = Math.round((Date.now() - lintStarted) / 1000);
+const cached = lint.tail.map((line) => /read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(line)).find(Boolean);
+const lintSummary = `${lintSeconds} s${cached ? `, ${cached[1]} of ${cached[2]} tasks from the cache` : ''}`;
+
 try {
   await ensureServers({ log: say });
 } catch (error) {
@@ -52,7 +60,7 @@ const colourArgs = process.stderr.isTTY && !extraArgs.some((a) => /^--(no-)?colo
 const jest = await run(process.execPath, ['scripts/jest.mjs', ...colourArgs, ...extraArgs]);
 const jestSummary = jest.tail.filter((line) => /^(Test Suites|Tests|Snapshots|Time):/.test(line.trim())).slice(-4);
 
-const results = [{ name: 'jest', ok: jest.code === 0 }];
+const results = [{ name: 'jest', ok: jest.code === 0 }, { name: 'lint', ok: lint.code === 0, summary: [lintSummary] }];
 for (const app of ['web', 'admin-web']) {
   const manifest = path.join(app, 'package.json');
   if (!existsSync(manifest) || !existsSync(path.join(app, 'src'))) continue;
