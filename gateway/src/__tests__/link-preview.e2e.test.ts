@@ -90,6 +90,14 @@ test('a shared property link carries its title, price, town and first photo as O
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/media\/properties\/x\/abc-large.webp">/);
   expect(html).toContain('<title>Shop on Rue Joss &lt;Akwa&gt; – 120,000 FCFA/month</title>');
   expect(html).not.toContain('<Akwa>');
+  expect(html).toContain('<meta property="og:locale" content="en_GB">');
+  // Shared from the French app: the price, the payment term and the locale read French, the
+  // owner's own words stay as written, and whoever opens the link keeps the language.
+  const french = await (await fetch(`${system.url}/property-details/${property.id}?lang=fr`)).text();
+  expect(french).toContain('<meta property="og:title" content="Shop on Rue Joss &lt;Akwa&gt; – 120\u202f000 FCFA/mois">');
+  expect(french).toContain('<meta property="og:locale" content="fr_CM">');
+  expect(french).toMatch(/<meta property="og:url" content="http:\/\/localhost:\d+\/property-details\/[^"?]+\?lang=fr">/);
+  expect(french).toMatch(/<meta property="og:description" content="Akwa, Douala · Ground-floor shop with a metal shutter\.">/);
   // The main photo is asked for with the page, in the variant the gallery will show (its only photo).
   expect(html).toContain(
     '<link rel="preload" as="image" href="/media/properties/x/abc-thumb.webp"' +

@@ -1,5 +1,15 @@
 import type { Request } from 'express';
-import { LISTINGS_PATTERNS, PHOTO_SIZES, formatPriceWithTerm, photoSources, type PropertyImage, type PropertyRead } from '@mboa/contracts';
+import {
+  catalogueOf,
+  INTL_LOCALES,
+  LISTINGS_PATTERNS,
+  PHOTO_SIZES,
+  formatPriceWithTerm,
+  photoSources,
+  toLanguage,
+  type PropertyImage,
+  type PropertyRead,
+} from '@mboa/contracts';
 import type { RpcClient } from '@mboa/platform';
 
 export interface PageHead {
@@ -18,6 +28,8 @@ const DETAILS = /^\/property-details\/([^/]+)\/?$/;
  * see is described (the same visibility as the public details call); otherwise null.
  * The page's main photo is preloaded too: the browser starts on it with the HTML instead of after
  * the scripts and the details call, which is most of a phone's wait for the largest paint.
+ * A link shared with `?lang=fr` reads in French (price and payment term, fixed words, og:locale),
+ * so a listing passed around on WhatsApp reads naturally; the listing's own words stay as written.
  */
 export async function linkPreviewHead(services: RpcClient, req: Request, origin: string): Promise<PageHead | null> {
   const match = DETAILS.exec(req.path);
@@ -28,19 +40,24 @@ export async function linkPreviewHead(services: RpcClient, req: Request, origin:
   } catch {
     return null;
   }
-  const price = formatPriceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm);
+  const language = toLanguage(req.query.lang);
+  const price = formatPriceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm, language);
   const place = [property.neighbourhood, property.town].filter(Boolean).join(', ');
   const title = `${property.title} – ${price}`;
-  const description = [place, property.description].filter(Boolean).join(' · ').slice(0, 200);
+  const about = property.description?.trim() ? property.description : catalogueOf(language).property.noDescription;
+  const description = [place, about].filter(Boolean).join(' · ').slice(0, 200);
   const image = property.propertyImages?.[0];
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
   const url = `${origin}/property-details/${encodeURIComponent(property.id)}`;
+  // Whoever opens the preview's link keeps the sharer's language; the canonical page is one.
+  const sharedUrl = language === 'en' ? url : `${url}?lang=${language}`;
   const tags = [
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Mboa Rentals'),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
+    meta('property', 'og:url', sharedUrl),
+    meta('property', 'og:locale', INTL_LOCALES[language].replace('-', '_')),
     ...(image
       ? [
           meta('property', 'og:image', absolute(image.url)),
