@@ -31,7 +31,8 @@ function accessLogger(logger: PinoLogger) {
   const line = (req: IncomingMessage, res: ServerResponse, durationMs: number) => {
     const request = req as Request;
     return {
-      requestId: String(request.id),
+      // Our genReqId makes it a string; pino-http's type also allows a number or an object.
+      requestId: typeof request.id === 'object' ? JSON.stringify(request.id) : String(request.id),
       method: request.method,
       url: request.originalUrl,
       route: routeTemplate(request, res as Response),
@@ -56,8 +57,10 @@ function accessLogger(logger: PinoLogger) {
 
 /** The matched route's template (`/api/properties/:id`), never the raw path (unbounded labels). */
 export function routeTemplate(req: Request, res: Response): string {
-  const route = (req as Request & { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === 'string') return `${req.baseUrl ?? ''}${route.path}` || '/';
+  // Express types `req.route` as any; it is the matched layer's route, with the path it was declared with.
+  const route: unknown = req.route;
+  const path = route && typeof route === 'object' && 'path' in route ? route.path : undefined;
+  if (typeof path === 'string') return `${req.baseUrl ?? ''}${path}` || '/';
   if (res.statusCode === 404) return 'unmatched';
   // The web apps' files and pages (express.static and the SPA fallback).
   return req.originalUrl.startsWith('/admin') ? '/admin/*' : '/*';
