@@ -44,8 +44,9 @@ say('lint');
 const lintStarted = Date.now();
 const lint = await run('npm', ['run', 'lint']);
 const lintSeconds = Math.round((Date.now() - lintStarted) / 1000);
-const cached = lint.tail.map((line) => /read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(line)).find(Boolean);
-const lintSummary = `${lintSeconds} s${cached ? `, ${cached[1]} of ${cached[2]} tasks from the cache` : ''}`;
+// Nx ends with "Cache: 12/14 hit (86%)" (older versions: "… from the cache … for 12 out of 14 tasks").
+const cached = lint.tail.map((line) => /Cache:\s+(\d+)\/(\d+) hit|from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(line)).find(Boolean);
+const lintSummary = `${lintSeconds} s${cached ? `, ${cached[1] ?? cached[3]} of ${cached[2] ?? cached[4]} tasks from the cache` : ''}`;
 
 try {
   await ensureServers({ log: say });
