@@ -109,7 +109,7 @@ describe('reading an English text back to its key (the gateway translates at the
     expect(translateText('Invalid email or password.', 'en')).toBe('Invalid email or password.');
     expect(translateText('Login successful ', 'fr')).toBe('Login successful ');
     expect(translateText('My lovely studio', 'fr')).toBe('My lovely studio');
-    expect(translateText('property status updated as rented sucessfully', 'fr')).toBe('Le statut de l\u2019annonce est maintenant « loué »');
+    expect(translateText('property status updated as rented sucessfully', 'fr')).toBe('Le statut de l\u2019annonce est maintenant « Loué »');
     expect(translateText('The image dimensions are too large (at most 50 megapixels).', 'fr')).toBe(
       'Les dimensions de la photo sont trop grandes (50 mégapixels au maximum).',
     );
