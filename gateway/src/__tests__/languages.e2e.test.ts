@@ -2,7 +2,9 @@
 // in French and in English by Accept-Language, English without it; the account's language.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
+import { randomUUID } from 'node:crypto';
+import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type PropertyRead } from '@mboa/contracts';
+import { rpcFor, signUp } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 let system: TestSystem;
@@ -21,7 +23,7 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  system = await startTestSystem({ services: ['auth', 'listings'] });
 });
 
 afterAll(async () => {
@@ -156,5 +158,55 @@ describe("the account's language", () => {
     // nodemailer encodes the French subject (RFC 2047) and body (quoted-printable).
     expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?Votre_code_de_r=C3=A9initialisation/m);
     expect(mail).toContain('Votre code de r=C3=A9initialisation du mot de passe est');
+  });
+});
+
+describe('property answers', () => {
+  test("a 404, a query's field errors and a status toast made by a catalogue function, in both languages; the listing's words untouched", async () => {
+    const unknown = `/api/properties/${randomUUID()}`;
+    expect((await new Browser(system.url).request('GET', unknown, undefined, FRENCH)).body).toEqual({ message: MESSAGES_FR.property.notFound });
+    expect((await new Browser(system.url).get(unknown)).body).toEqual({ message: MESSAGES.property.notFound });
+
+    const search = await new Browser(system.url).request('GET', '/api/properties/search?rooms=9&page=0', undefined, FRENCH);
+    expect(search.status).toBe(400);
+    expect(search.body.errors).toEqual(
+      expect.arrayContaining([`rooms: ${MESSAGES_FR.property.roomsInvalid}`, `page: ${MESSAGES_FR.common.pageInvalid}`]),
+    );
+
+    const landlord = await signUp(system, 'landlord', { verified: true });
+    const rpc = await rpcFor(system);
+    let property: PropertyRead;
+    try {
+      property = await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
+        actor: { userId: landlord.user.id, role: 'landlord', isVerified: true },
+        data: {
+          category: 'residential',
+          propertyType: 'studio',
+          // A title that reads like a catalogue text is still the owner's own words.
+          title: 'Property not found',
+          description: 'Studio moderne à Bonamoussadi, eau et électricité.',
+          paymentTerm: 'monthly',
+          price: 75000,
+          caution: 150000,
+          availability: 'available',
+          location: { country: 'Cameroon', town: 'Douala', neighbourhood: 'Bonamoussadi' },
+          specifications: { bedrooms: 1, toilets: 1, size: 25 },
+          amenities: ['water'],
+        },
+        images: [],
+      });
+    } finally {
+      await rpc.close();
+    }
+    const update = (status: string, headers: Record<string, string> = {}) =>
+      landlord.browser.post('/api/property/my-listings', { action: 'update', payload: { id: property.id, data: { status } } }, headers);
+    const fr = await update('rented', FRENCH);
+    expect(fr.status).toBe(200);
+    expect(fr.body.message).toBe('Le statut de l\u2019annonce est maintenant « Loué »');
+    expect(fr.body.data.title).toBe('Property not found');
+    const en = await update('available');
+    expect(en.body.message).toBe(MESSAGES.toast.propertyStatusUpdated('available'));
+    const refused = await update('available', FRENCH);
+    expect([refused.status, refused.body.message]).toEqual([409, MESSAGES_FR.property.invalidTransition]);
   });
 });
