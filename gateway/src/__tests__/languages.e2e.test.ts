@@ -72,6 +72,11 @@ describe('the same refusal in both languages', () => {
     expect([en.status, en.body.message]).toEqual([409, MESSAGES.auth.emailAlreadyRegistered]);
   });
 
+  test('an unknown media file is refused in the caller language too', async () => {
+    const res = await new Browser(system.url).request('GET', '/media/properties/none/missing-large.webp', undefined, FRENCH);
+    expect([res.status, res.body]).toEqual([404, { message: MESSAGES_FR.common.fileNotFound }]);
+  });
+
   test('the body parser refuses bad JSON in the caller language too', async () => {
     const fr = await new Browser(system.url).request('POST', '/api/auth/login', '{"email":', { ...FRENCH, 'content-type': 'application/json' });
     expect([fr.status, fr.body.message]).toEqual([400, MESSAGES_FR.common.invalidJson]);

@@ -13,14 +13,14 @@ export function answerLanguage(req: Request): Language {
 
 /**
  * Services answer and refuse in the catalogue's English; the caller reads its own language. Every
- * /api JSON answer that carries a `message` or `errors` (errors, validation, success toasts) is
- * translated here, on its way out: a catalogue text becomes the same key's text in the caller's
+ * JSON answer that carries a `message` or `errors` (errors, validation, success toasts; /api and
+ * the few JSON refusals elsewhere, such as an unknown /media file) is translated here, on its way
+ * out: a catalogue text becomes the same key's text in the caller's
  * language, a field error keeps its field, and anything that is not a catalogue text (a title, a
  * name, a ticket's message inside `data`) is left exactly as it is. Such answers say which language
  * they are in, and that they differ by `Accept-Language` for any cache on the way.
  */
 export function answerInCallersLanguage(req: Request, res: Response, next: NextFunction): void {
-  if (!isApi(req)) return next();
   const json = res.json.bind(res);
   res.json = function (this: Response, body?: unknown) {
     if (!carriesText(body)) return json(body);
@@ -42,9 +42,4 @@ function carriesText(body: unknown): body is { message?: unknown; errors?: unkno
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const { message, errors } = body as { message?: unknown; errors?: unknown };
   return typeof message === 'string' || Array.isArray(errors);
-}
-
-function isApi(req: Request): boolean {
-  const path = req.originalUrl.split('?')[0] ?? '';
-  return path === '/api' || path.startsWith('/api/');
 }
