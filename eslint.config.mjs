@@ -68,14 +68,17 @@ export default defineConfig(
   },
   {
     // Test harnesses that start or drive the whole system may reach into another project by path:
-    // the gateway's end-to-end tests start every service in one process (system.ts) and reuse the
-    // media service's image fixtures and limits; moderation's tests run the real listings service
-    // as its neighbour; the admin app's browser test reuses the web app's Chromium runner.
+    // the gateway's end-to-end harness starts every service in one process (system.ts) and loads the
+    // repository's TypeScript hooks for child processes; three upload tests reuse the media
+    // service's image fixtures and limits; moderation's tests run the real listings service as its
+    // neighbour; the admin app's browser test reuses the web app's Chromium runner.
     // Tool configs (Vite, Vitest, Prisma) run on the developer's machine, not in the product, and
     // load build helpers and the shared migration settings from their files. Product code stays
     // under the boundaries above.
     files: [
-      'gateway/src/__tests__/**/*.{ts,mjs}',
+      'gateway/src/__tests__/system.ts',
+      'gateway/src/__tests__/child/register-ts.mjs',
+      'gateway/src/__tests__/{property-post,upload-guards,hostile-input}.e2e.test.ts',
       'services/moderation/src/__tests__/moderation-service.test.ts',
       'admin-web/e2e/**/*.ts',
       '*/vite.config.ts',
