@@ -25,7 +25,7 @@ export interface SqlClient {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
   /** Prisma's batch transaction: the statements, in order, on one connection. */
-  $transaction(statements: any[]): PromiseLike<unknown[]>;
+  $transaction(statements: PromiseLike<unknown>[]): PromiseLike<unknown[]>;
 }
 
 export interface PostgresSearchIndexOptions {

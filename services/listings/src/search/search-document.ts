@@ -1,6 +1,6 @@
 // What the search index holds for one property, and how the indexer builds it. Which properties
 // it holds at all: rules/visibility.ts.
-import { foldTown, type PropertyCategory } from '@mboa/contracts';
+import { foldTown } from '@mboa/contracts';
 
 /** One publicly visible property as the search index stores it: every field a search card shows. */
 export interface SearchDocument {
@@ -45,7 +45,8 @@ export interface SearchHit extends SearchDocument {
 export interface IndexableProperty {
   id: string;
   ownerId: string;
-  category: PropertyCategory | string;
+  /** A PropertyCategory, typed wide because event payloads carry it as text. */
+  category: string;
   propertyType: string;
   title: string;
   description: string;

@@ -6,7 +6,6 @@ import { createSearchIndex } from './create-search-index.js';
 import type { SearchIndex } from './search-index.js';
 import { SearchResultsCache } from './search-results-cache.js';
 
-const WRITES = new Set(['upsert', 'remove', 'upsertMany', 'removeMany', 'clear']);
 
 /**
  * Broadcast (plain NATS, every replica hears it) after any replica wrote to the index: the cached
@@ -19,19 +18,27 @@ export function searchChangedSubject(prefix: string): string {
 
 /** The index, with every write also forgetting the cached answers. */
 function invalidatingWrites(index: SearchIndex, afterWrite: () => void): SearchIndex {
-  return new Proxy(index, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof prop !== 'string' || !WRITES.has(prop) || typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        try {
-          return await value.apply(target, args);
-        } finally {
-          afterWrite();
-        }
-      };
-    },
-  });
+  const write =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } finally {
+        afterWrite();
+      }
+    };
+  return {
+    backend: index.backend,
+    init: () => index.init(),
+    upsert: write((doc) => index.upsert(doc)),
+    remove: write((id, version) => index.remove(id, version)),
+    upsertMany: write((docs) => index.upsertMany(docs)),
+    removeMany: write((ids) => index.removeMany(ids)),
+    search: (query) => index.search(query),
+    clear: write(() => index.clear()),
+    health: () => index.health(),
+    close: () => index.close(),
+  } satisfies SearchIndex;
 }
 
 /** The service's one search index (Meilisearch when MEILI_URL is set, else PostgreSQL). */

@@ -73,8 +73,8 @@ function recording(db: SqlClient, log: Array<{ sql: string; values: unknown[] }>
       return db.$queryRawUnsafe(sql, ...values);
     },
     $executeRawUnsafe: (sql: string, ...values: unknown[]) => db.$executeRawUnsafe(sql, ...values),
-    $transaction: (statements: unknown[]) => db.$transaction(statements),
-  } as SqlClient;
+    $transaction: (statements: PromiseLike<unknown>[]) => db.$transaction(statements),
+  };
 }
 
 const QUERIES: Array<[string, SearchQuery]> = [
