@@ -36,7 +36,7 @@ export async function linkPreviewHead(services: RpcClient, req: Request, origin:
   if (!match) return null;
   let property: PropertyRead;
   try {
-    property = await services.call(LISTINGS_PATTERNS.propertyGet, { id: decodeURIComponent(match[1]!) }, { timeoutMs: 1500 });
+    property = await services.call(LISTINGS_PATTERNS.propertyGet, { id: decodeURIComponent(match[1]) }, { timeoutMs: 1500 });
   } catch {
     return null;
   }

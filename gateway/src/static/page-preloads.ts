@@ -45,7 +45,7 @@ export function routeChunks(dist: string, base = '/'): (source: string) => strin
   };
   return (source) => {
     const m = manifest();
-    const entry = Object.keys(m).find((key) => m[key]!.isEntry);
+    const entry = Object.keys(m).find((key) => m[key]?.isEntry);
     const loaded = entry ? closure(m, entry, new Set()) : new Set<string>();
     return [...closure(m, source, new Set())].filter((f) => !loaded.has(f)).map((f) => `${base}${f}`);
   };
