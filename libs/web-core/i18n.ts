@@ -9,15 +9,7 @@ export const LANGUAGES = ['en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Literal texts widened to string, so another language can fill the same shape (`fr.ts`). */
-export type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : T extends readonly (infer U)[]
-      ? readonly Widen<U>[]
-      : T extends object
-        ? { readonly [K in keyof T]: Widen<T[K]> }
-        : T;
+export type { Widen } from '@mboa/contracts';
 
 /** The first of the browser's preferred languages that the apps have, else the default. */
 export function activeLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? []): Language {
