@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
-import { closedLoop, cpuMs, floorServer, openLoop } from './bench/drive.mjs';
+import { closedLoop, cpuMs, floorServer, openLoop, parentOf } from './bench/drive.mjs';
 import { DESCRIPTION_PHRASES, NEIGHBOURHOODS, searchMix, TITLE_PHRASES } from './bench/mix.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -189,11 +189,13 @@ async function measure(kind, paths, openRate, results, processes) {
     for (const [call, run] of runs) {
       await run(base, next, 2); // warm-up
       const pids = await processes();
-      const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuMs(list)]));
+      const reapers = { postgres: [...new Set(pids.postgres.map(parentOf).filter(Boolean))] };
+      const cpuOf = (name, list) => cpuMs(list, reapers[name] ?? []);
+      const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuOf(name, list)]));
       const gateway = await run(base, next, SECONDS);
       const answered = Math.max(1, gateway.answered);
       const cpu = Object.fromEntries(
-        Object.entries(pids).map(([name, list]) => [`${name} cpu ms/req`, +((cpuMs(list) - cpuBefore[name]) / answered).toFixed(2)]),
+        Object.entries(pids).map(([name, list]) => [`${name} cpu ms/req`, +((cpuOf(name, list) - cpuBefore[name]) / answered).toFixed(2)]),
       );
       const bare = await run(floorBase, floorNext, Math.min(SECONDS, 5));
       delete gateway.answered;

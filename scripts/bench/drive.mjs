@@ -106,19 +106,34 @@ function hash(text) {
 /**
  * CPU time (user + system, ms) the given processes have used so far (Linux /proc; 0 elsewhere).
  * Throughput on a shared machine swings with whatever else runs; CPU per request does not.
+ * `reapers` also count what their exited children used (PostgreSQL's postmaster reaps a backend
+ * that closes during a run; without it that backend's time would vanish and the difference could
+ * go below zero).
  */
-export function cpuMs(pids) {
+export function cpuMs(pids, reapers = []) {
   let ticks = 0;
-  for (const pid of pids) {
+  const add = (pid, fieldsToCount) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      for (const i of fieldsToCount) ticks += Number(fields[i]);
     } catch {
       /* gone, or not Linux */
     }
-  }
+  };
+  for (const pid of pids) add(pid, [11, 12]); // utime, stime
+  for (const pid of reapers) add(pid, [13, 14]); // cutime, cstime: children waited for
   return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** The parent of a process (Linux /proc), or undefined. */
+export function parentOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 const CLOCK_TICKS = 100;
