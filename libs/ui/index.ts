@@ -3,3 +3,4 @@ export * from './Spinner.js';
 export * from './Dialog.js';
 export * from './StatusBadge.js';
 export * from './PageNav.js';
+export * from './PriceFields.js';

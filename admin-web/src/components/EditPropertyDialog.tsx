@@ -1,4 +1,5 @@
-import { LIMITS, MESSAGES, PAYMENT_TERMS, type PropertyRead } from '@mboa/contracts';
+import { LIMITS, MESSAGES, type PropertyRead } from '@mboa/contracts';
+import { PriceFields } from '@mboa/ui';
 import { useState, type FormEvent } from 'react';
 import { editProperty, type PropertyEdit } from '../api/admin.js';
 import { ApiError } from '@mboa/web-core';
@@ -101,24 +102,12 @@ export function EditPropertyDialog({
           <textarea value={form.description} onChange={set('description')} maxLength={LIMITS.property.descriptionMax} rows={5} />
         </label>
         <div className="grid-2">
-          <label className="field">
-            <span>{f.price}</span>
-            <input type="number" min={0} inputMode="numeric" value={form.price} onChange={set('price')} />
-          </label>
-          <label className="field">
-            <span>{f.paymentTerm}</span>
-            <select value={form.paymentTerm} onChange={set('paymentTerm')}>
-              {PAYMENT_TERMS.map((term) => (
-                <option key={term} value={term}>
-                  {t.labels.paymentTerm[term]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{f.caution}</span>
-            <input type="number" min={0} inputMode="numeric" value={form.caution} onChange={set('caution')} />
-          </label>
+          <PriceFields
+            values={{ price: form.price, paymentTerm: form.paymentTerm, caution: form.caution }}
+            onChange={(change) => setForm((v) => ({ ...v, ...change }))}
+            labels={{ price: f.price, paymentTerm: f.paymentTerm, caution: f.caution }}
+            termLabels={t.labels.paymentTerm}
+          />
           <label className="field">
             <span>{f.town}</span>
             <input value={form.town} onChange={set('town')} />

@@ -152,6 +152,34 @@ describe('Properties', () => {
     expect(within(screen.getByTestId('property-row-p1')).getByTestId('status')).toHaveTextContent('Available');
   });
 
+  it('edits price, payment term and caution, sending only what changed', async () => {
+    const u = userEvent.setup();
+    const flat = property({ title: 'Flat A' });
+    const { calls } = mockFetch(({ method, body }) => {
+      if (method === 'PATCH') return { body: { message: MESSAGES.property.updated, property: { ...flat, ...body, paymentTerms: body.paymentTerm } } };
+      return { body: { properties: [flat], total: 1, page: 1, totalPages: 1 } };
+    });
+    renderPage(<Properties />, { path: '/properties' });
+    await u.click(await screen.findByRole('button', { name: 'Actions for Flat A' }));
+    await u.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit property' });
+    expect(within(dialog).getByLabelText('Price (XAF)')).toHaveValue(35000);
+    expect(within(dialog).getByLabelText('Caution (XAF)')).toHaveValue(70000);
+    // An admin corrects a listing that exists: there is no empty 'choose a term' to fall back to.
+    expect(within(within(dialog).getByLabelText('Payment term')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Daily',
+      'Monthly',
+      'Quarterly',
+      'Yearly',
+    ]);
+    await u.clear(within(dialog).getByLabelText('Price (XAF)'));
+    await u.type(within(dialog).getByLabelText('Price (XAF)'), '400000');
+    await u.selectOptions(within(dialog).getByLabelText('Payment term'), 'yearly');
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('400,000 XAF/year')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ price: 400000, paymentTerm: 'yearly' });
+  });
+
   it('filters by status', async () => {
     const u = userEvent.setup();
     const { calls } = mockFetch(() => ({ body: { properties: [], total: 0, page: 1, totalPages: 1 } }));
