@@ -3,7 +3,8 @@ import type { Settings } from 'meilisearch';
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
 import type { NormalizedSearchQuery } from './search-index.js';
-import { foldText } from './search-text.js';
+import { labelWordsOf } from './search-labels.js';
+import { queryWords } from './search-text.js';
 import { SEARCH_TEXT } from './search-constants.js';
 
 /** What a Meilisearch document holds: the search document plus its filter keys and a removal flag. */
@@ -12,6 +13,9 @@ export interface MeiliDocument extends Omit<SearchDocument, 'createdAt'> {
   createdAt: number;
   createdAtIso: string;
   townKey: string;
+  /** The type's and the amenities' / payment term's label words in both languages (search-labels.ts). */
+  typeWords: string;
+  featureWords: string;
   /** False for every live document; a removal with a version leaves `{ id, version, removed: true }`. */
   removed: boolean;
 }
@@ -26,8 +30,10 @@ export interface MeiliTombstone {
 export const MEILI_MAX_TOTAL_HITS = 200_000;
 
 export const MEILI_SETTINGS: Settings = {
-  // Ranking order: title, then town / neighbourhood / type, then description (as PostgreSQL's A/B/C weights).
-  searchableAttributes: ['title', 'town', 'neighbourhood', 'propertyType', 'description'],
+  // Ranking order: title, then town / neighbourhood / type, then description (as PostgreSQL's A/B/C
+  // weights). French and English words come in as indexed label words rather than `synonyms`, so
+  // both adapters find the same properties and the words get the typo tolerance synonyms do not.
+  searchableAttributes: ['title', 'town', 'neighbourhood', 'propertyType', 'typeWords', 'description', 'featureWords'],
   filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed'],
   sortableAttributes: ['createdAt', 'price'],
   // Relevance first; equal relevance falls back to newest first, as in the PostgreSQL adapter.
@@ -63,32 +69,37 @@ export function buildMeiliFilter(q: NormalizedSearchQuery): string[] {
 
 /** The search request for a normalised query. */
 export function buildMeiliSearchParams(q: NormalizedSearchQuery) {
+  // The same words the PostgreSQL adapter looks for (folded, filler words left out).
+  const text = queryWords(q.text).join(' ') || null;
   return {
-    q: q.text ? foldText(q.text) : null,
+    q: text,
     filter: buildMeiliFilter(q),
     // Without text, newest first; with text, relevance (ties newest first through the ranking rules).
-    sort: q.text ? undefined : ['createdAt:desc'],
+    sort: text ? undefined : ['createdAt:desc'],
     page: q.page,
     hitsPerPage: q.limit,
     // Every word must match (possibly with typos), as in the PostgreSQL adapter.
     matchingStrategy: 'all' as const,
-    showRankingScore: Boolean(q.text),
+    showRankingScore: Boolean(text),
   };
 }
 
 export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
   const createdAt = new Date(doc.createdAt);
+  const labels = labelWordsOf(doc);
   return {
     ...doc,
     createdAt: createdAt.getTime(),
     createdAtIso: createdAt.toISOString(),
     townKey: townKey(doc.town),
+    typeWords: labels.type.join(' '),
+    featureWords: labels.features.join(' '),
     removed: false,
   };
 }
 
 export function fromMeiliHit(hit: MeiliDocument & { _rankingScore?: number }): SearchHit {
-  const { createdAt, createdAtIso, townKey: _key, removed: _removed, _rankingScore, ...rest } = hit;
+  const { createdAt, createdAtIso, townKey: _key, typeWords: _type, featureWords: _features, removed: _removed, _rankingScore, ...rest } = hit;
   return {
     ...rest,
     createdAt: createdAtIso ?? new Date(createdAt).toISOString(),

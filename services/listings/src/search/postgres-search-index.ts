@@ -17,6 +17,7 @@ import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
 import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
 import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import { labelWordsOf } from './search-labels.js';
 import { isTypoOf, queryWords, searchWords, typoBudget } from './search-text.js';
 import { SEARCH_BATCH_SIZE, SEARCH_PAGE, SEARCH_TEXT } from './search-constants.js';
 
@@ -90,7 +91,10 @@ const RECORD_TYPES = `property_id uuid, owner_id uuid, title text, description t
 
 const SELECT_COLUMNS = DOCUMENT_COLUMNS.filter((c) => c !== 'town_key').map((c) => `d.${c}`).join(', ');
 
-/** Weighted document vector: A title, B town/neighbourhood/type, C description. */
+/**
+ * Weighted document vector: A title, B town/neighbourhood/type, C description. The type's words and
+ * the amenities' and payment term's are those of their labels in both languages (search-labels.ts).
+ */
 const VECTOR_SQL = `setweight(to_tsvector('simple', i.title_words), 'A')
   || setweight(to_tsvector('simple', i.place_words), 'B')
   || setweight(to_tsvector('simple', i.description_words), 'C')`;
@@ -105,6 +109,7 @@ function iso(value: Date | string): string {
 }
 
 function toRecord(doc: SearchDocument) {
+  const labels = labelWordsOf(doc);
   return {
     property_id: doc.id,
     owner_id: doc.ownerId,
@@ -134,13 +139,14 @@ function toRecord(doc: SearchDocument) {
     version: doc.version,
     source_updated_at: iso(doc.sourceUpdatedAt),
     title_words: searchWords(doc.title).join(' '),
-    place_words: searchWords(`${doc.town} ${doc.neighbourhood} ${doc.propertyType}`).join(' '),
-    description_words: searchWords(doc.description).join(' '),
+    place_words: [...searchWords(`${doc.town} ${doc.neighbourhood}`), ...labels.type].join(' '),
+    description_words: [...searchWords(doc.description), ...labels.features].join(' '),
   };
 }
 
 function vocabularyOf(doc: SearchDocument): string[] {
-  return searchWords(`${doc.title} ${doc.town} ${doc.neighbourhood} ${doc.propertyType} ${doc.description}`).filter(
+  const labels = labelWordsOf(doc);
+  return [...searchWords(`${doc.title} ${doc.town} ${doc.neighbourhood} ${doc.description}`), ...labels.type, ...labels.features].filter(
     (w) => w.length >= SEARCH_TEXT.minTermLength && w.length <= SEARCH_TEXT.maxTermLength,
   );
 }

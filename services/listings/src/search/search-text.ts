@@ -1,5 +1,6 @@
 // Text normalisation shared by both search adapters and by the documents they index, so a word is
 // folded the same way when it is stored and when it is searched for.
+import { SEARCH_STOP_WORDS } from '../rules/search-words.js';
 import { SEARCH_TEXT } from './search-constants.js';
 
 /** Lower-cased, accents removed ('Yaoundé' → 'yaounde'). */
@@ -12,12 +13,15 @@ export function searchWords(value: string): string[] {
   return foldText(value).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The words of a search box entry, at most SEARCH_TEXT.maxQueryWords, each at most maxWordLength. */
+/**
+ * The words of a search box entry, at most SEARCH_TEXT.maxQueryWords, each at most maxWordLength;
+ * filler words (SEARCH_STOP_WORDS) are left out unless there is nothing else.
+ */
 export function queryWords(search: string | undefined): string[] {
   if (!search) return [];
-  return searchWords(search.slice(0, SEARCH_TEXT.maxQueryLength))
-    .map((w) => w.slice(0, SEARCH_TEXT.maxWordLength))
-    .slice(0, SEARCH_TEXT.maxQueryWords);
+  const words = searchWords(search.slice(0, SEARCH_TEXT.maxQueryLength)).map((w) => w.slice(0, SEARCH_TEXT.maxWordLength));
+  const meaningful = words.filter((w) => !SEARCH_STOP_WORDS.has(w));
+  return (meaningful.length > 0 ? meaningful : words).slice(0, SEARCH_TEXT.maxQueryWords);
 }
 
 /** Typos forgiven in a query word of this length (Meilisearch's default rule: 1 from 5 letters, 2 from 9). */

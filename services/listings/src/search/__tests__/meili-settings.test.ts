@@ -67,6 +67,12 @@ describe('Meilisearch search parameters', () => {
     expect(params.showRankingScore).toBe(true);
   });
 
+  it('searches the same words as PostgreSQL: no filler words, no text without a word', () => {
+    expect(buildMeiliSearchParams(normalizeSearchQuery({ search: 'Salle de sport' })).q).toBe('salle sport');
+    const none = buildMeiliSearchParams(normalizeSearchQuery({ search: ' !!! ' }));
+    expect(none).toMatchObject({ q: null, sort: ['createdAt:desc'], showRankingScore: false });
+  });
+
   it('caps hitsPerPage at 50 and defaults to 12', () => {
     expect(buildMeiliSearchParams(normalizeSearchQuery({ limit: 500 })).hitsPerPage).toBe(50);
     expect(buildMeiliSearchParams(normalizeSearchQuery({})).hitsPerPage).toBe(12);
@@ -75,13 +81,24 @@ describe('Meilisearch search parameters', () => {
 
 describe('Meilisearch settings', () => {
   it('searches the text fields in ranking order and filters/sorts the query fields', () => {
-    expect(MEILI_SETTINGS.searchableAttributes).toEqual(['title', 'town', 'neighbourhood', 'propertyType', 'description']);
+    expect(MEILI_SETTINGS.searchableAttributes).toEqual([
+      'title', 'town', 'neighbourhood', 'propertyType', 'typeWords', 'description', 'featureWords',
+    ]);
     expect(MEILI_SETTINGS.filterableAttributes).toEqual(
       expect.arrayContaining(['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed']),
     );
     expect(MEILI_SETTINGS.sortableAttributes).toEqual(['createdAt', 'price']);
     expect(MEILI_SETTINGS.typoTolerance).toMatchObject({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
     expect(MEILI_SETTINGS.rankingRules?.at(-1)).toBe('createdAt:desc');
+  });
+
+  it('indexes the French and English words of the type, amenities and payment term (the synonyms)', () => {
+    const stored = toMeiliDocument(doc({ propertyType: 'Single Room', amenities: ['electricity', 'ac'], paymentTerm: 'monthly' }));
+    expect(stored.typeWords.split(' ')).toEqual(expect.arrayContaining(['single', 'room', 'chambre']));
+    expect(stored.featureWords.split(' ')).toEqual(
+      expect.arrayContaining(['electricity', 'electricite', 'courant', 'ac', 'air', 'conditioning', 'climatisation', 'clim', 'monthly', 'mensuel']),
+    );
+    expect(stored.featureWords.split(' ')).not.toContain('eau');
   });
 
   it('round-trips a document through its Meilisearch form', () => {

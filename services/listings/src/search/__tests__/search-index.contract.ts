@@ -158,6 +158,72 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
       });
     });
 
+    describe('French and English words', () => {
+      // Titles and descriptions name nothing: only the stored type, amenities and payment term do.
+      const plain = { title: 'A listing', description: 'See the photos.', amenities: [] as string[] };
+      const apartment = doc({ ...plain, propertyType: 'apartment', amenities: ['water', 'furnished', 'gym'], paymentTerm: 'yearly' });
+      const room = doc({ ...plain, propertyType: 'Single Room', amenities: ['electricity'] });
+      const studio = doc({ ...plain, propertyType: 'studio', amenities: ['ac', 'parking'] });
+      const shop = doc({ ...plain, category: 'commercial', propertyType: 'shop', bedrooms: null, sections: 1 });
+      const office = doc({ ...plain, category: 'commercial', propertyType: 'office', bedrooms: null, sections: 2, amenities: ['electricity', 'water'] });
+      const warehouse = doc({ ...plain, category: 'commercial', propertyType: 'warehouse', bedrooms: null, sections: 2 });
+      const found = async (search: string) => new Set(await ids({ search }));
+
+      beforeAll(async () => {
+        await index.clear();
+        await index.upsertMany([apartment, room, studio, shop, office, warehouse]);
+      });
+
+      it('finds a property by its type in French, with or without accents', async () => {
+        expect(await found('appartement')).toEqual(new Set([apartment.id]));
+        expect(await found('APPARTEMENT')).toEqual(new Set([apartment.id]));
+        expect(await found('chambre')).toEqual(new Set([room.id]));
+        expect(await found('studio')).toEqual(new Set([studio.id]));
+        expect(await found('boutique')).toEqual(new Set([shop.id]));
+        expect(await found('bureau')).toEqual(new Set([office.id]));
+        // The label of a warehouse, and what most people here call a shop.
+        expect(await found('magasin')).toEqual(new Set([shop.id, warehouse.id]));
+        expect(await found('entrepôt')).toEqual(new Set([warehouse.id]));
+      });
+
+      it('finds a property by its amenities in French, with or without accents', async () => {
+        expect(await found('eau')).toEqual(new Set([apartment.id, office.id]));
+        for (const word of ['électricité', 'electricite', 'Électricité', 'ELECTRICITE', 'courant']) {
+          expect(await found(word)).toEqual(new Set([room.id, office.id]));
+        }
+        expect(await found('climatisation')).toEqual(new Set([studio.id]));
+        expect(await found('clim')).toEqual(new Set([studio.id]));
+        expect(await found('parking')).toEqual(new Set([studio.id]));
+        expect(await found('meublé')).toEqual(new Set([apartment.id]));
+        expect(await found('meublee')).toEqual(new Set([apartment.id]));
+        expect(await found('annuel')).toEqual(new Set([apartment.id]));
+      });
+
+      it('still finds them in English, and combines words of both languages', async () => {
+        expect(await found('apartment')).toEqual(new Set([apartment.id]));
+        expect(await found('single room')).toEqual(new Set([room.id]));
+        expect(await found('water')).toEqual(new Set([apartment.id, office.id]));
+        expect(await found('air conditioning')).toEqual(new Set([studio.id]));
+        expect(await found('bureau electricity')).toEqual(new Set([office.id]));
+        expect(await found('appartement eau')).toEqual(new Set([apartment.id]));
+        expect(await found('appartement clim')).toEqual(new Set());
+      });
+
+      it('forgives a typo in a French word as in any other', async () => {
+        expect(await found('apartement')).toEqual(new Set([apartment.id]));
+        expect(await found('boutiqe')).toEqual(new Set([shop.id]));
+      });
+
+      it('does not match everything with an unrelated or filler word', async () => {
+        expect(await found('piscine')).toEqual(new Set());
+        expect(await found('maison')).toEqual(new Set());
+        expect(await found('jardin')).toEqual(new Set());
+        // "Salle de sport" is found, but its "de" is not a word of every property with a gym.
+        expect(await found('salle de sport')).toEqual(new Set([apartment.id]));
+        expect(await ids({ search: 'de' })).not.toContain(apartment.id);
+      });
+    });
+
     describe('paging', () => {
       const many = Array.from({ length: 30 }, (_, i) => doc({ day: 100 + i, title: `Listing number ${i}` }));
       const newest = [...many].reverse().map((d) => d.id);

@@ -10,8 +10,13 @@ describe('search text', () => {
   });
 
   it('splits a query into letter/digit words, dropping syntax', () => {
-    expect(queryWords("'; DROP TABLE x; -- a&b|c:* (d)")).toEqual(['drop', 'table', 'x', 'a', 'b', 'c', 'd']);
+    expect(queryWords("'; DROP TABLE x; -- a&b|c:* (d)")).toEqual(['drop', 'table', 'x', 'b', 'c']);
     expect(queryWords('   ')).toEqual([]);
+  });
+
+  it('leaves French filler words out of a search, unless they are all it has', () => {
+    expect(queryWords("Salle de sport à l'Université")).toEqual(['salle', 'sport', 'universite']);
+    expect(queryWords('de la')).toEqual(['de', 'la']);
   });
 
   it('allows one typo from 5 letters and two from 9', () => {

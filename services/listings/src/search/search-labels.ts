@@ -1,0 +1,54 @@
+// Both languages in search: a property is found by the words of its stored values' labels in
+// English and French ('apartment' → 'Apartment', 'Appartement'), plus a few words people here use
+// (rules/search-words.ts). The words are added to the document when it is indexed, in both adapters,
+// so a search stays one lookup per query word (no list of synonyms OR-ed into every query) and the
+// typo tolerance applies to them like to any indexed word. After changing labels or these words,
+// `npm run search:reindex` puts them into the stored documents.
+import { LANGUAGES, labelOf } from '@mboa/contracts';
+import { SEARCH_ALTERNATIVES, SEARCH_STOP_WORDS } from '../rules/search-words.js';
+import type { SearchDocument } from './search-document.js';
+import { searchWords } from './search-text.js';
+
+type LabelGroup = 'propertyType' | 'amenity' | 'paymentTerm';
+
+function namesOf(group: LabelGroup, value: string): string[] {
+  const alternatives = (SEARCH_ALTERNATIVES[group] as Readonly<Record<string, readonly string[] | undefined>>)[value] ?? [];
+  return [value, ...LANGUAGES.map((lang) => labelOf(group, value, lang)), ...alternatives];
+}
+
+/** The folded words that name a stored value: the value itself, its labels and its alternatives. */
+export function wordsForValue(group: LabelGroup, value: string): string[] {
+  const words = searchWords(namesOf(group, value).join(' '));
+  return [...new Set(words.filter((w) => !SEARCH_STOP_WORDS.has(w)))];
+}
+
+/**
+ * The label words of a document: `type` ranks with the town and neighbourhood (the type is part of
+ * what a card is), `features` (amenities, payment term) with the description.
+ */
+export function labelWordsOf(doc: Pick<SearchDocument, 'propertyType' | 'amenities' | 'paymentTerm'>): {
+  type: string[];
+  features: string[];
+} {
+  const features = [
+    ...doc.amenities.flatMap((a) => wordsForValue('amenity', a)),
+    ...wordsForValue('paymentTerm', doc.paymentTerm),
+  ];
+  return { type: wordsForValue('propertyType', doc.propertyType), features: [...new Set(features)] };
+}
+
+/** The names of a stored value as whole folded phrases ('salle de sport', 'maison d hotes', 'eau'). */
+function namesForValue(group: LabelGroup, value: string): Set<string> {
+  const phrases = namesOf(group, value).map((p) => searchWords(p).join(' '));
+  return new Set([...phrases, ...wordsForValue(group, value)]);
+}
+
+/**
+ * The stored values a search text names, in either language, whatever its accents and case: a
+ * filter over stored columns (the admin list) matches these values besides its text match.
+ */
+export function valuesNamedBy<V extends string>(group: LabelGroup, values: readonly V[], search: string): V[] {
+  const phrase = searchWords(search).join(' ');
+  if (!phrase) return [];
+  return values.filter((v) => namesForValue(group, v).has(phrase));
+}
