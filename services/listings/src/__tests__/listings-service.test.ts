@@ -449,3 +449,31 @@ describe('reindex', () => {
     expect(after.properties.map((p) => p.id)).toEqual(before.properties.map((p) => p.id));
   });
 });
+
+describe('admin text filter in both languages', () => {
+  test('a French or English word for the type or an amenity finds it, with or without accents; the title still matches', async () => {
+    const room = await post(landlord, { title: 'Quiet place at Bastos zq7', propertyType: 'Single Room', amenities: ['ac'], specifications: { bedrooms: 1, toilets: 1, kitchens: 1, livingRooms: 0, size: 16, distanceFromRoad: 3 } });
+    const list = async (search: string) => (await rpc.call(LISTINGS_PATTERNS.adminList, { page: 1, limit: 50, search })).properties;
+    const ids = (rows: PropertyRead[]) => rows.map((r) => r.id);
+
+    for (const word of ['chambre', 'CHAMBRE', 'single room']) {
+      const rows = await list(word);
+      expect(ids(rows)).toContain(room.id);
+      expect(rows.every((r) => r.propertyType === 'Single Room' || /chambre|single room/i.test(r.title))).toBe(true);
+    }
+    for (const word of ['clim', 'Climatisation', 'air conditioning']) {
+      const rows = await list(word);
+      expect(ids(rows)).toContain(room.id);
+      expect(rows.every((r) => r.amenities.includes('ac'))).toBe(true);
+    }
+    for (const word of ['Électricité', 'electricite', 'appartement']) {
+      const rows = await list(word);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(ids(rows)).not.toContain(room.id);
+    }
+    expect((await list('électricité')).every((r) => r.amenities.includes('electricity'))).toBe(true);
+    expect((await list('appartement')).every((r) => r.propertyType === 'apartment')).toBe(true);
+    expect(ids(await list('bastos zq7'))).toEqual([room.id]);
+    expect(await list('jardin zq7')).toEqual([]);
+  });
+});

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AMENITIES,
   isUuid,
   listMeta,
+  PROPERTY_TYPES,
   totalPagesOf,
   type Actor,
   type AdminPropertyListResponse,
@@ -17,7 +19,22 @@ import { ListingsDb } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { canSee, isPubliclyVisible } from '../rules/visibility.js';
+import { valuesNamedBy } from '../search/search-labels.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
+
+/**
+ * The admin list's text filter: the title contains the text, or the text names the property's type
+ * or one of its amenities in English or French ('appartement', 'Électricité', 'clim').
+ */
+function adminTextFilter(search: string): Prisma.PropertyWhereInput[] {
+  const types = valuesNamedBy('propertyType', PROPERTY_TYPES, search);
+  const amenities = valuesNamedBy('amenity', AMENITIES, search);
+  return [
+    { title: { contains: search, mode: 'insensitive' } },
+    ...(types.length ? [{ propertyType: { in: types } }] : []),
+    ...(amenities.length ? [{ amenities: { hasSome: amenities } }] : []),
+  ];
+}
 import { toPropertyRead } from './property-view.js';
 
 const withImages = { images: { orderBy: { position: 'asc' as const } } };
@@ -93,7 +110,7 @@ export class PropertyQueriesService {
     const where: Prisma.PropertyWhereInput = {
       deletedAt: null,
       ...(query.status ? { status: query.status } : {}),
-      ...(query.search ? { title: { contains: query.search, mode: 'insensitive' } } : {}),
+      ...(query.search ? { OR: adminTextFilter(query.search) } : {}),
     };
     const [total, rows] = await this.db.$transaction([
       this.db.property.count({ where }),
