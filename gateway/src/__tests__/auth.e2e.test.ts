@@ -1,5 +1,6 @@
 import { MESSAGES, AUTH_PATTERNS } from '@mboa/contracts';
 import { RpcClient } from '@mboa/platform';
+import { TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 let system: TestSystem;
@@ -273,15 +274,15 @@ describe('ban and unban (auth service operations)', () => {
     const rpc = new RpcClient({ servers: system.config.natsUrl, subjectPrefix: system.config.subjectPrefix });
     await rpc.connect();
     try {
-      const banned = await rpc.call(AUTH_PATTERNS.usersBan, { userId: body.user.id });
+      const banned = await rpc.call(AUTH_PATTERNS.usersBan, { userId: body.user.id, actor: TEST_STAFF });
       expect(banned.user.status).toBe('banned');
       expect((await browser.get('/api/me')).status).toBe(401);
       const login = await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password });
       expect(login.status).toBe(403);
       expect(login.body).toEqual({ message: MESSAGES.auth.accountBanned });
-      await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: body.user.id })).rejects.toMatchObject({ status: 409 });
+      await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: body.user.id, actor: TEST_STAFF })).rejects.toMatchObject({ status: 409 });
 
-      await rpc.call(AUTH_PATTERNS.usersUnban, { userId: body.user.id });
+      await rpc.call(AUTH_PATTERNS.usersUnban, { userId: body.user.id, actor: TEST_STAFF });
       expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
     } finally {
       await rpc.close();

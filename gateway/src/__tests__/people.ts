@@ -1,5 +1,6 @@
 import { AUTH_PATTERNS, type PublicUser, type SignupRole } from '@mboa/contracts';
 import { RpcClient } from '@mboa/platform';
+import { TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, type TestSystem } from './system.js';
 
 export const TEST_ADMIN = { ADMIN_EMAIL: 'staff@mboa.cm', ADMIN_PASSWORD: 'staff password 1', ADMIN_NAME: 'Staff Member' };
@@ -27,7 +28,7 @@ export async function signUp(
   if (options.verified) {
     const rpc = await rpcFor(system);
     try {
-      user = (await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id })).user;
+      user = (await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor: TEST_STAFF })).user;
     } finally {
       await rpc.close();
     }

@@ -1,6 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, LISTINGS_PATTERNS, MESSAGES, type PropertyPostInput, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { publishEvent, RpcClient } from '@mboa/platform';
+import { TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 const ADMIN = { email: 'admin.props@mboa.cm', password: 'admin password 1' };
@@ -26,7 +27,7 @@ async function signup(role: string, verify = false): Promise<{ browser: Browser;
     agreeToTerms: true,
   });
   expect(res.status).toBe(201);
-  if (verify) await rpc.call(AUTH_PATTERNS.usersVerify, { userId: res.body.user.id });
+  if (verify) await rpc.call(AUTH_PATTERNS.usersVerify, { userId: res.body.user.id, actor: TEST_STAFF });
   return { browser, user: { ...res.body.user, isVerified: verify } };
 }
 
@@ -359,11 +360,11 @@ describe('ban', () => {
   test("a banned owner's listings leave search and details; unban brings them back", async () => {
     const owner = await signup('landlord', true);
     const p = await approved(owner.user, { title: 'Soon banned flat' });
-    await rpc.call(AUTH_PATTERNS.usersBan, { userId: owner.user.id });
+    await rpc.call(AUTH_PATTERNS.usersBan, { userId: owner.user.id, actor: TEST_STAFF });
     expect(await goneFromSearch(p.id)).toBe(true);
     expect(await eventually(() => anon().get(`/api/properties/${p.id}`).then((r) => r.status), (s) => s === 404)).toBe(404);
     expect((await admin.browser.get(`/api/properties/${p.id}`)).status).toBe(200);
-    await rpc.call(AUTH_PATTERNS.usersUnban, { userId: owner.user.id });
+    await rpc.call(AUTH_PATTERNS.usersUnban, { userId: owner.user.id, actor: TEST_STAFF });
     expect(await visibleInSearch(p.id)).toBe(true);
     expect((await anon().get(`/api/properties/${p.id}`)).status).toBe(200);
   });

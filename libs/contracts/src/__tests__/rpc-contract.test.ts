@@ -22,9 +22,12 @@ test('every NATS pattern has the schema its service checks messages with', () =>
 });
 
 test("a user edit names a bad user id before it looks at the fields, and an empty edit is refused", () => {
-  expect(check(AUTH_PATTERNS.usersUpdate, { name: '' })).toMatchObject({ ok: false, message: MESSAGES.common.idRequired });
-  expect(check(AUTH_PATTERNS.usersUpdate, { userId: 'u1' })).toMatchObject({ ok: false, message: MESSAGES.property.nothingToUpdate });
-  expect(check(AUTH_PATTERNS.usersUpdate, { userId: 'u1', whatsapp: '12' })).toMatchObject({ ok: false, errors: [`whatsapp: ${MESSAGES.auth.whatsappExactDigits}`] });
+  expect(check(AUTH_PATTERNS.usersUpdate, { name: '', actor: admin })).toMatchObject({ ok: false, message: MESSAGES.common.idRequired });
+  expect(check(AUTH_PATTERNS.usersUpdate, { userId: 'u1', actor: admin })).toMatchObject({ ok: false, message: MESSAGES.property.nothingToUpdate });
+  expect(check(AUTH_PATTERNS.usersUpdate, { userId: 'u1', actor: admin, whatsapp: '12' })).toMatchObject({
+    ok: false,
+    errors: [`whatsapp: ${MESSAGES.auth.whatsappExactDigits}`],
+  });
   expect(check(AUTH_PATTERNS.usersUpdate, { userId: 'u1', name: ' Ngono ', actor: admin })).toEqual({
     ok: true,
     data: { userId: 'u1', actor: admin, data: { name: 'Ngono' } },
@@ -59,10 +62,25 @@ test('a review is judged after its envelope: a rejection needs feedback', () => 
   });
 });
 
-test('status changes keep the acting admin only when it is well formed, and accept the older `type` key', () => {
+test('the staff commands on users and support requests name who asks: without a well-formed actor they are refused', () => {
+  const staffCommands = [
+    [AUTH_PATTERNS.usersVerify, { userId: 'u1' }],
+    [AUTH_PATTERNS.usersBan, { userId: 'u1' }],
+    [AUTH_PATTERNS.usersUnban, { userId: 'u1' }],
+    [AUTH_PATTERNS.usersUpdate, { userId: 'u1', name: 'Ngono' }],
+    [SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: 'r1', newStatus: 'contacted' }],
+    [SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: 't1', newStatus: 'completed' }],
+  ] as const;
+  for (const [pattern, message] of staffCommands) {
+    expect(check(pattern, message)).toMatchObject({ ok: false, errors: ['actor: Invalid input: expected object, received undefined'] });
+    expect(check(pattern, { ...message, actor: { userId: 1 } })).toMatchObject({ ok: false });
+    expect(check(pattern, { ...message, actor: admin })).toMatchObject({ ok: true, data: { actor: admin } });
+  }
+});
+
+test('status changes keep the acting admin, and accept the older `type` key', () => {
   const update = { requestId: 'r1', newStatus: 'contacted' };
   expect(check(SUPPORT_PATTERNS.requestsUpdateStatus, { ...update, actor: admin })).toEqual({ ok: true, data: { ...update, actor: admin } });
-  expect(check(SUPPORT_PATTERNS.requestsUpdateStatus, { ...update, actor: { userId: 1 } })).toEqual({ ok: true, data: { ...update, actor: undefined } });
   expect(check(LISTINGS_PATTERNS.adminStatus, { actor: admin, propertyId: 'p1', type: 'deactivate' })).toMatchObject({ ok: true, data: { action: 'deactivate' } });
   expect(check(SUPPORT_PATTERNS.ticketsCreate, { name: 'A', email: 'a@b.cm', subject: 'S', message: 'M', userId: 'nope' })).toMatchObject({
     ok: false,

@@ -43,6 +43,8 @@ import { inTwoSteps, recordOf } from './checks.js';
 
 const nothing = z.unknown();
 const userIdRequest = z.object({ userId: idSchema, actor: actorSchema.optional() });
+/** A change to a user: auth judges who may make it, so the message must name who asks. */
+const userChangeRequest = z.object({ userId: idSchema, actor: actorSchema });
 /** The session cookie's token; anything else names no session (resolves to nobody). */
 const tokenRequest = z.preprocess((v) => {
   const { token } = recordOf(v);
@@ -50,11 +52,6 @@ const tokenRequest = z.preprocess((v) => {
 }, z.object({ token: z.string() }));
 /** A message that must name who asks; without a well-formed actor it is "not signed in". */
 const actorRequest = z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn });
-/** An optional acting admin beside a command: kept when well formed, ignored otherwise. */
-const optionalActor = (input: Record<string, unknown>) => {
-  const parsed = actorSchema.safeParse(input.actor);
-  return parsed.success ? parsed.data : undefined;
-};
 
 // Admin list bodies' `payload` halves: the same paging, filters and error paths ("payload.page").
 const usersListPayload = adminManageUserSchema.options[0].shape.payload;
@@ -80,15 +77,14 @@ function myListings<A extends MyListingsInput['action']>(action: A) {
   );
 }
 
+/** A staff command beside who asks: the service judges the actor (admins only), so it must be there. */
 const withActor = <S extends z.ZodType>(schema: S) =>
-  z.unknown().transform((input, ctx) => {
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
-      return z.NEVER;
-    }
-    return { ...(parsed.data as z.output<S> & object), actor: optionalActor(recordOf(input)) };
-  });
+  inTwoSteps(
+    actorRequest,
+    schema,
+    (input) => input,
+    (first, data) => ({ ...(data as z.output<S> & object), actor: first.actor }),
+  );
 
 const variantSchema = z.object({
   url: z.string().min(1).max(1000),
@@ -125,11 +121,11 @@ export const RPC_REQUESTS = {
   [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmSchema,
   [AUTH_PATTERNS.usersList]: z.preprocess((v) => v ?? {}, asListPayload(usersListPayload)),
   [AUTH_PATTERNS.usersGet]: userIdRequest,
-  [AUTH_PATTERNS.usersVerify]: userIdRequest,
-  [AUTH_PATTERNS.usersBan]: userIdRequest,
-  [AUTH_PATTERNS.usersUnban]: userIdRequest,
+  [AUTH_PATTERNS.usersVerify]: userChangeRequest,
+  [AUTH_PATTERNS.usersBan]: userChangeRequest,
+  [AUTH_PATTERNS.usersUnban]: userChangeRequest,
   [AUTH_PATTERNS.usersUpdate]: inTwoSteps(
-    userIdRequest,
+    userChangeRequest,
     userUpdateSchema,
     (input) => ({ name: input.name, whatsapp: input.whatsapp, language: input.language }),
     (ids, data) => ({ ...ids, data }),
@@ -219,9 +215,9 @@ export interface RpcContract {
   [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.usersList]: { request: T.UsersListRequest; reply: T.AdminUserListResponse };
   [AUTH_PATTERNS.usersGet]: { request: T.UserIdRequest; reply: { user: T.PublicUser } };
-  [AUTH_PATTERNS.usersVerify]: { request: T.UserIdRequest; reply: T.UserChangeReply };
-  [AUTH_PATTERNS.usersBan]: { request: T.UserIdRequest; reply: T.UserChangeReply };
-  [AUTH_PATTERNS.usersUnban]: { request: T.UserIdRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.usersVerify]: { request: T.UserChangeRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.usersBan]: { request: T.UserChangeRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.usersUnban]: { request: T.UserChangeRequest; reply: T.UserChangeReply };
   [AUTH_PATTERNS.usersUpdate]: { request: T.UsersUpdateRequest; reply: T.UserChangeReply };
   [AUTH_PATTERNS.adminEnsure]: { request: T.AdminEnsureRequest; reply: T.AdminEnsureReply };
   [AUTH_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.AuthStatsReply };

@@ -51,8 +51,13 @@ export interface UserIdRequest {
   userId: string;
   actor?: Actor;
 }
-/** `auth.users.update`: the fields travel beside the user id. */
-export type UsersUpdateRequest = UserIdRequest & UserUpdateInput;
+/** `auth.users.verify|ban|unban`: auth refuses anyone but an admin, so the message names who asks. */
+export interface UserChangeRequest {
+  userId: string;
+  actor: Actor;
+}
+/** `auth.users.update`: the fields travel beside the user id (an admin, or the user changing their own language). */
+export type UsersUpdateRequest = UserChangeRequest & UserUpdateInput;
 export type AdminEnsureRequest = Pick<AdminCreateInput, 'email' | 'password'> & Partial<Pick<AdminCreateInput, 'name' | 'whatsapp'>>;
 /** Patterns that take no arguments (`stats`, `health`). */
 export type EmptyRequest = Record<string, never>;
@@ -127,8 +132,8 @@ export interface AuditLatestRequest {
 }
 export type RequestCreateRequest = RequestSpaceInput;
 export type RequestsListRequest = Partial<Extract<AdminManageRequestsInput, { type: 'get' }>['payload']>;
-export type RequestsUpdateStatusRequest = Extract<AdminManageRequestsInput, { type: 'update-status' }>['payload'] & { actor?: Actor };
+export type RequestsUpdateStatusRequest = Extract<AdminManageRequestsInput, { type: 'update-status' }>['payload'] & { actor: Actor };
 /** The gateway adds the signed-in sender's id; the form itself never carries one. */
 export type TicketCreateRequest = SupportTicketInput & { userId?: string };
 export type TicketsListRequest = Partial<Extract<AdminManageSupportInput, { type: 'get' }>['payload']>;
-export type TicketsUpdateStatusRequest = Extract<AdminManageSupportInput, { type: 'update-status' }>['payload'] & { actor?: Actor };
+export type TicketsUpdateStatusRequest = Extract<AdminManageSupportInput, { type: 'update-status' }>['payload'] & { actor: Actor };

@@ -6,7 +6,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, MESSAGES, type PublicUser, type SignupInput, type UserEventPayload } from '@mboa/contracts';
 import { FileMailer, RpcClient, uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase, waitForEvent } from '@mboa/platform/testing';
+import { TEST_STAFF, createTestDatabase, testActor, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
 import pg from 'pg';
 import { startAuthService } from '../main.js';
 import type { AuthConfig } from '../config.js';
@@ -91,10 +91,10 @@ test('sign-up publishes user.registered through the outbox', async () => {
 
 test('verify, update, ban and unban each publish their event with a growing version', async () => {
   const user = await signup('lifecycle@example.cm');
-  await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id });
-  await rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, name: 'Ngono P.', whatsapp: '677000111' });
-  await rpc.call(AUTH_PATTERNS.usersBan, { userId: user.id });
-  await rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id });
+  await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor: TEST_STAFF });
+  await rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor: TEST_STAFF, name: 'Ngono P.', whatsapp: '677000111' });
+  await rpc.call(AUTH_PATTERNS.usersBan, { userId: user.id, actor: TEST_STAFF });
+  await rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id, actor: TEST_STAFF });
   const seen = await Promise.all(
     [EVENT_TYPES.userVerified, EVENT_TYPES.userUpdated, EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned].map((type) =>
       waitForEvent<UserEventPayload>(nc, { ...bus(), type, match: (e) => e.payload.user.id === user.id }),
@@ -105,16 +105,52 @@ test('verify, update, ban and unban each publish their event with a growing vers
   expect(seen[1].payload.user).toMatchObject({ name: 'Ngono P.', whatsapp: '677000111' });
   expect(seen[2].payload.user.status).toBe('banned');
   expect(seen[3].payload.user.status).toBe('active');
+  // The audit trail names who did it.
+  for (const event of seen) expect(event.payload.actor).toEqual(TEST_STAFF);
+});
+
+test('only an admin verifies, bans, unbans or edits someone: others are refused (403), a message without actor too (400), and nothing changes', async () => {
+  const user = await signup('not.yours@example.cm');
+  const banned = await signup('banned.meanwhile@example.cm', 'renter');
+  await rpc.call(AUTH_PATTERNS.usersBan, { userId: banned.id, actor: TEST_STAFF });
+  const adminOnly = { status: 403, message: MESSAGES.auth.adminOnly };
+  for (const role of ['renter', 'landlord', 'caretaker'] as const) {
+    const actor = testActor(role);
+    await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor })).rejects.toMatchObject(adminOnly);
+    await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: user.id, actor })).rejects.toMatchObject(adminOnly);
+    await expect(rpc.call(AUTH_PATTERNS.usersUnban, { userId: banned.id, actor })).rejects.toMatchObject(adminOnly);
+    await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor, name: 'Taken Over' })).rejects.toMatchObject(adminOnly);
+    await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor, language: 'fr' })).rejects.toMatchObject(adminOnly);
+  }
+  // The owner themselves may not verify their own account or change more than its language.
+  const self = { userId: user.id, role: user.role, isVerified: user.isVerified };
+  await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor: self })).rejects.toMatchObject(adminOnly);
+  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor: self, whatsapp: '677000999' })).rejects.toMatchObject(adminOnly);
+  for (const pattern of [AUTH_PATTERNS.usersVerify, AUTH_PATTERNS.usersBan, AUTH_PATTERNS.usersUnban]) {
+    await expect(rpc.call(pattern, wrongOnPurpose({ userId: user.id }))).rejects.toMatchObject({ status: 400 });
+  }
+  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, wrongOnPurpose({ userId: user.id, name: 'Taken Over' }))).rejects.toMatchObject({ status: 400 });
+  await expect(rpc.call(AUTH_PATTERNS.usersUnban, wrongOnPurpose({ userId: banned.id }))).rejects.toMatchObject({ status: 400 });
+  expect((await rpc.call(AUTH_PATTERNS.usersGet, { userId: user.id })).user).toMatchObject({
+    isVerified: false,
+    status: 'active',
+    name: 'Ngono Paul',
+    whatsapp: user.whatsapp,
+    language: user.language,
+  });
+  expect((await rpc.call(AUTH_PATTERNS.usersGet, { userId: banned.id })).user.status).toBe('banned');
+  // Out of the way of the admin list's counts below.
+  await rpc.call(AUTH_PATTERNS.usersUnban, { userId: banned.id, actor: TEST_STAFF });
 });
 
 test('refusals change nothing and publish nothing', async () => {
   const user = await signup('refusals@example.cm');
-  await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id });
-  await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id })).rejects.toMatchObject({ status: 409, message: MESSAGES.auth.userAlreadyVerified });
-  await expect(rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id })).rejects.toMatchObject({ status: 409 });
-  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, whatsapp: '12' })).rejects.toMatchObject({ status: 400 });
-  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: 'not-a-uuid' })).rejects.toMatchObject({ status: 404 });
-  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ status: 404 });
+  await rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor: TEST_STAFF });
+  await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor: TEST_STAFF })).rejects.toMatchObject({ status: 409, message: MESSAGES.auth.userAlreadyVerified });
+  await expect(rpc.call(AUTH_PATTERNS.usersUnban, { userId: user.id, actor: TEST_STAFF })).rejects.toMatchObject({ status: 409 });
+  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor: TEST_STAFF, whatsapp: '12' })).rejects.toMatchObject({ status: 400 });
+  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: 'not-a-uuid', actor: TEST_STAFF })).rejects.toMatchObject({ status: 404 });
+  await expect(rpc.call(AUTH_PATTERNS.usersBan, { userId: '00000000-0000-4000-8000-000000000000', actor: TEST_STAFF })).rejects.toMatchObject({ status: 404 });
   const { user: after } = await rpc.call(AUTH_PATTERNS.usersGet, { userId: user.id });
   expect(after).toMatchObject({ isVerified: true, status: 'active', whatsapp: user.whatsapp });
 });
@@ -132,7 +168,7 @@ test('the admin list filters by state and searches by WhatsApp, 10 a page, newes
     });
     made.push(reply.user);
   }
-  await rpc.call(AUTH_PATTERNS.usersBan, { userId: made[3].id });
+  await rpc.call(AUTH_PATTERNS.usersBan, { userId: made[3].id, actor: TEST_STAFF });
   const page1 = await rpc.call(AUTH_PATTERNS.usersList, { page: 1 });
   expect(page1.users).toHaveLength(10);
   expect(page1.total).toBeGreaterThanOrEqual(13);

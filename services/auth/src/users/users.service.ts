@@ -16,6 +16,7 @@ import { AuthDb, type AuthTx } from '../db.js';
 import { recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
 import { assertAcceptablePassword } from '../rules/password-policy.js';
+import { ensureMayManageUsers, ensureMayUpdateUser } from '../rules/user-admin.js';
 import { SessionStore, type IssuedSession } from '../sessions/session-store.js';
 import { toPublicUser } from './user-view.js';
 
@@ -128,14 +129,16 @@ export class UsersService {
     return { users: users.map(toPublicUser), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
   }
 
-  async verify(userId: string, actor?: Actor): Promise<PublicUser> {
+  async verify(userId: string, actor: Actor): Promise<PublicUser> {
+    ensureMayManageUsers(actor);
     return this.change(userId, EVENT_TYPES.userVerified, actor, (user) => {
       if (user.isVerified) throw fail.conflict(MESSAGES.auth.userAlreadyVerified);
       return { isVerified: true };
     });
   }
 
-  async ban(userId: string, actor?: Actor): Promise<PublicUser> {
+  async ban(userId: string, actor: Actor): Promise<PublicUser> {
+    ensureMayManageUsers(actor);
     const user = await this.change(userId, EVENT_TYPES.userBanned, actor, (current) => {
       if (current.role === 'admin') throw fail.conflict(MESSAGES.auth.cannotBanAdmin);
       if (current.status === 'banned') throw fail.conflict(MESSAGES.auth.userAlreadyBanned);
@@ -145,14 +148,16 @@ export class UsersService {
     return user;
   }
 
-  async unban(userId: string, actor?: Actor): Promise<PublicUser> {
+  async unban(userId: string, actor: Actor): Promise<PublicUser> {
+    ensureMayManageUsers(actor);
     return this.change(userId, EVENT_TYPES.userUnbanned, actor, (current) => {
       if (current.status !== 'banned') throw fail.conflict(MESSAGES.auth.userNotBanned);
       return { status: 'active' };
     });
   }
 
-  async update(userId: string, data: { name?: string; whatsapp?: string; language?: Language }, actor?: Actor): Promise<PublicUser> {
+  async update(userId: string, data: { name?: string; whatsapp?: string; language?: Language }, actor: Actor): Promise<PublicUser> {
+    ensureMayUpdateUser(actor, userId, data);
     return this.change(userId, EVENT_TYPES.userUpdated, actor, () => ({
       ...(data.name !== undefined ? { name: data.name.trim() } : {}),
       ...(data.whatsapp !== undefined ? { whatsapp: data.whatsapp } : {}),
@@ -199,7 +204,7 @@ export class UsersService {
   private async change(
     userId: string,
     type: (typeof EVENT_TYPES)['userVerified' | 'userBanned' | 'userUnbanned' | 'userUpdated'],
-    actor: Actor | undefined,
+    actor: Actor,
     decide: (current: User) => Prisma.UserUpdateInput,
   ): Promise<PublicUser> {
     if (!isUuid(userId)) throw fail.notFound(MESSAGES.auth.userNotFound);
@@ -211,7 +216,7 @@ export class UsersService {
       const data = decide(fresh);
       const updated = await tx.user.update({ where: { id: userId }, data: { ...data, version: { increment: 1 } } });
       const view = toPublicUser(updated);
-      const event = await recordEvent(tx, type, actor ? { user: view, version: updated.version, actor } : { user: view, version: updated.version });
+      const event = await recordEvent(tx, type, { user: view, version: updated.version, actor });
       return { view, event };
     });
     // Read your writes: a banned owner's listings are gone from the very next read elsewhere.

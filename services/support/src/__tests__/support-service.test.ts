@@ -3,7 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { MESSAGES, REQUEST_STATUSES, SUPPORT_PATTERNS, TICKET_STATUSES } from '@mboa/contracts';
 import { RpcClient, uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase, wrongOnPurpose } from '@mboa/platform/testing';
+import { TEST_STAFF, createTestDatabase, testActor, wrongOnPurpose } from '@mboa/platform/testing';
 import pg from 'pg';
 import { startSupportService } from '../main.js';
 import type { SupportConfig } from '../config.js';
@@ -79,23 +79,37 @@ describe('property requests', () => {
   test('status moves to every other status; the same status is 409; an unknown id is 404; a bad status is 400', async () => {
     const created = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: 'Studio in Douala', whatsapp: '699000111' });
     await expect(
-      rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: created.id, newStatus: 'searching' }),
+      rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: created.id, newStatus: 'searching' }),
     ).rejects.toMatchObject({ status: 409, message: MESSAGES.status.sameStatus });
     for (const newStatus of ['match-found', 'contacted', 'searching', 'contacted', 'match-found'] as const) {
-      const reply = await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: created.id, newStatus });
+      const reply = await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: created.id, newStatus });
       expect(reply).toMatchObject({ id: created.id, status: newStatus });
     }
-    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: UNKNOWN_ID, newStatus: 'contacted' })).rejects.toMatchObject({
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: UNKNOWN_ID, newStatus: 'contacted' })).rejects.toMatchObject({
       status: 404,
       message: MESSAGES.request.notFound,
     });
-    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: 'not-a-uuid', newStatus: 'contacted' })).rejects.toMatchObject({ status: 404 });
-    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, wrongOnPurpose({ requestId: created.id, newStatus: 'done' }))).rejects.toMatchObject({
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: 'not-a-uuid', newStatus: 'contacted' })).rejects.toMatchObject({ status: 404 });
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, wrongOnPurpose({ actor: TEST_STAFF, requestId: created.id, newStatus: 'done' }))).rejects.toMatchObject({
       status: 400,
       message: MESSAGES.common.invalidStatus,
     });
     const list = await rpc.call(SUPPORT_PATTERNS.requestsList, { page: 1, limit: 50 });
     expect(list.data.find((r) => r.id === created.id)?.status).toBe('match-found');
+  });
+
+  test('only an admin moves a request: a renter or landlord is refused (403), a message without actor too (400), and the status stays', async () => {
+    const created = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: 'Shop in Bafoussam', whatsapp: '699000222' });
+    for (const role of ['renter', 'landlord', 'caretaker'] as const) {
+      await expect(
+        rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: testActor(role), requestId: created.id, newStatus: 'contacted' }),
+      ).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.adminOnly });
+    }
+    await expect(rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, wrongOnPurpose({ requestId: created.id, newStatus: 'contacted' }))).rejects.toMatchObject({
+      status: 400,
+    });
+    const list = await rpc.call(SUPPORT_PATTERNS.requestsList, { page: 1, limit: 50 });
+    expect(list.data.find((r) => r.id === created.id)?.status).toBe('searching');
   });
 });
 
@@ -144,19 +158,33 @@ describe('support tickets', () => {
 
   test('status moves to every other status; the same status is 409; an unknown id is 404', async () => {
     const created = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, ticket());
-    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: created.id, newStatus: 'pending' })).rejects.toMatchObject({
+    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: TEST_STAFF, ticketId: created.id, newStatus: 'pending' })).rejects.toMatchObject({
       status: 409,
       message: MESSAGES.status.sameStatus,
     });
     for (const newStatus of ['in-progress', 'completed', 'pending', 'completed', 'in-progress'] as const) {
-      const reply = await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: created.id, newStatus });
+      const reply = await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: TEST_STAFF, ticketId: created.id, newStatus });
       expect(reply).toMatchObject({ id: created.id, status: newStatus });
     }
-    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: UNKNOWN_ID, newStatus: 'completed' })).rejects.toMatchObject({
+    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: TEST_STAFF, ticketId: UNKNOWN_ID, newStatus: 'completed' })).rejects.toMatchObject({
       status: 404,
       message: MESSAGES.contact.ticketNotFound,
     });
-    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, wrongOnPurpose({}))).rejects.toMatchObject({ status: 400 });
+    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, wrongOnPurpose({ actor: TEST_STAFF }))).rejects.toMatchObject({ status: 400 });
+  });
+
+  test('only an admin moves a ticket: a renter or landlord is refused (403), a message without actor too (400), and the status stays', async () => {
+    const created = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, ticket({ subject: 'Not yours to close' }));
+    for (const role of ['renter', 'landlord', 'caretaker'] as const) {
+      await expect(
+        rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: testActor(role), ticketId: created.id, newStatus: 'completed' }),
+      ).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.adminOnly });
+    }
+    await expect(rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, wrongOnPurpose({ ticketId: created.id, newStatus: 'completed' }))).rejects.toMatchObject({
+      status: 400,
+    });
+    const list = await rpc.call(SUPPORT_PATTERNS.ticketsList, { page: 1, limit: 50 });
+    expect(list.data.find((t) => t.id === created.id)?.status).toBe('pending');
   });
 });
 
@@ -180,8 +208,8 @@ describe('admin lists and stats', () => {
       const data = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: `Request ${i}`, whatsapp: '674000000' });
       ids.push(data.id);
     }
-    await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: ids[2], newStatus: 'contacted' });
-    await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: ids[5], newStatus: 'match-found' });
+    await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: ids[2], newStatus: 'contacted' });
+    await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: ids[5], newStatus: 'match-found' });
 
     const page1 = await rpc.call(SUPPORT_PATTERNS.requestsList, {});
     expect(page1.success).toBe(true);
@@ -209,8 +237,8 @@ describe('admin lists and stats', () => {
       const data = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, { name: 'N', email: 'n@example.cm', subject: `S${i}`, message: 'M' });
       made.push(data.id);
     }
-    await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: made[0], newStatus: 'in-progress' });
-    await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: made[1], newStatus: 'completed' });
+    await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: TEST_STAFF, ticketId: made[0], newStatus: 'in-progress' });
+    await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: TEST_STAFF, ticketId: made[1], newStatus: 'completed' });
     for (const [status, expected] of [
       ['pending', [made[2]]],
       ['in-progress', [made[0]]],
@@ -230,11 +258,11 @@ describe('admin lists and stats', () => {
 test('every status value of the contracts round-trips through the database', async () => {
   const request = await rpc.call(SUPPORT_PATTERNS.requestsCreate, { requestText: 'x', whatsapp: 'y' });
   for (const s of REQUEST_STATUSES.filter((s) => s !== 'searching')) {
-    expect((await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { requestId: request.id, newStatus: s })).status).toBe(s);
+    expect((await rpc.call(SUPPORT_PATTERNS.requestsUpdateStatus, { actor: TEST_STAFF, requestId: request.id, newStatus: s })).status).toBe(s);
   }
   const ticket = await rpc.call(SUPPORT_PATTERNS.ticketsCreate, { name: 'N', email: 'n@example.cm', subject: 'S', message: 'M' });
   for (const s of TICKET_STATUSES.filter((s) => s !== 'pending')) {
-    expect((await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ticketId: ticket.id, newStatus: s })).status).toBe(s);
+    expect((await rpc.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { actor: TEST_STAFF, ticketId: ticket.id, newStatus: s })).status).toBe(s);
   }
 });
 

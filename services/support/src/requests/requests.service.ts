@@ -11,6 +11,7 @@ import {
 import { addToOutbox, fail } from '@mboa/platform';
 import { Prisma, type RequestStatus as DbRequestStatus } from '../generated/prisma/client.js';
 import { SupportDb } from '../db.js';
+import { ensureMayChangeStatus } from '../rules/staff-only.js';
 import { paginationOf, toDbStatus, toRequestView, type RequestView } from '../views.js';
 
 /** Property requests from the request modal: stored as sent, worked through by staff. */
@@ -39,10 +40,12 @@ export class RequestsService {
   }
 
   /**
-   * Any status but the current one (docs/api.md#admin): 404 unknown id, 409 same status. The change and
-   * its `requestStatusChanged` event (with the acting admin, for the audit trail) commit together.
+   * Admins only (403); any status but the current one (docs/api.md#admin): 404 unknown id, 409 same
+   * status. The change and its `requestStatusChanged` event (with the acting admin, for the audit trail)
+   * commit together.
    */
-  async updateStatus(requestId: string, newStatus: RequestStatus, actor?: Actor): Promise<RequestView> {
+  async updateStatus(requestId: string, newStatus: RequestStatus, actor: Actor): Promise<RequestView> {
+    ensureMayChangeStatus(actor);
     if (!isUuid(requestId)) throw fail.notFound(MESSAGES.request.notFound);
     const status = toDbStatus<DbRequestStatus>(newStatus);
     return this.db.$transaction(async (tx) => {
@@ -57,7 +60,7 @@ export class RequestsService {
       const row = await tx.propertyRequest.update({ where: { id: requestId }, data: { status } });
       await addToOutbox(tx, 'support', {
         type: EVENT_TYPES.requestStatusChanged,
-        payload: { requestId, from: current.status, to: newStatus, ...(actor ? { actor } : {}) },
+        payload: { requestId, from: current.status, to: newStatus, actor },
         source: 'support',
       });
       return toRequestView(row);

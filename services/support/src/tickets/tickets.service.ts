@@ -11,6 +11,7 @@ import {
 import { addToOutbox, fail } from '@mboa/platform';
 import { Prisma, type TicketStatus as DbTicketStatus } from '../generated/prisma/client.js';
 import { SupportDb } from '../db.js';
+import { ensureMayChangeStatus } from '../rules/staff-only.js';
 import { paginationOf, toDbStatus, toTicketView, type TicketView } from '../views.js';
 
 export type NewTicket = SupportTicketInput & { userId?: string };
@@ -51,10 +52,12 @@ export class TicketsService {
   }
 
   /**
-   * Any status but the current one (docs/api.md#admin): 404 unknown id, 409 same status. The change and
-   * its `ticketStatusChanged` event (with the acting admin, for the audit trail) commit together.
+   * Admins only (403); any status but the current one (docs/api.md#admin): 404 unknown id, 409 same
+   * status. The change and its `ticketStatusChanged` event (with the acting admin, for the audit trail)
+   * commit together.
    */
-  async updateStatus(ticketId: string, newStatus: TicketStatus, actor?: Actor): Promise<TicketView> {
+  async updateStatus(ticketId: string, newStatus: TicketStatus, actor: Actor): Promise<TicketView> {
+    ensureMayChangeStatus(actor);
     if (!isUuid(ticketId)) throw fail.notFound(MESSAGES.contact.ticketNotFound);
     const status = toDbStatus<DbTicketStatus>(newStatus);
     return this.db.$transaction(async (tx) => {
@@ -69,7 +72,7 @@ export class TicketsService {
       const row = await tx.supportTicket.update({ where: { id: ticketId }, data: { status } });
       await addToOutbox(tx, 'support', {
         type: EVENT_TYPES.ticketStatusChanged,
-        payload: { ticketId, from: current.status, to: newStatus, ...(actor ? { actor } : {}) },
+        payload: { ticketId, from: current.status, to: newStatus, actor },
         source: 'support',
       });
       return toTicketView(row);
