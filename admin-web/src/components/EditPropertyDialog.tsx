@@ -1,12 +1,9 @@
 import { LIMITS, MESSAGES, type PropertyRead } from '@mboa/contracts';
 import { PriceFields } from '@mboa/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { editProperty, type PropertyEdit } from '../api/admin.js';
-import { ApiError } from '@mboa/web-core';
 import { t } from '../i18n/index.js';
-import { reportAccessLost } from '../session/access.js';
-import { FormErrors } from './FormErrors.js';
-import { Modal } from './Modal.js';
+import { EditDialog } from './EditDialog.js';
 
 const SPEC_FIELDS = {
   residential: ['bedrooms', 'toilets', 'kitchens', 'livingRooms', 'size', 'distanceFromRoad'],
@@ -64,86 +61,66 @@ export function EditPropertyDialog({
   onSaved: (property: PropertyRead, message: string) => void;
 }) {
   const [form, setForm] = useState<Form>(() => toForm(property));
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const f = t.properties.fields;
   const set = (key: string) => (e: { target: { value: string } }) => setForm((v) => ({ ...v, [key]: e.target.value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function check() {
     const problems: string[] = [];
     if (!form.title?.trim()) problems.push(MESSAGES.property.titleRequired);
     if (!form.description?.trim()) problems.push(MESSAGES.property.descriptionRequired);
     if (form.price?.trim() === '' || !(Number(form.price) >= 0)) problems.push(MESSAGES.property.priceRequired);
-    if (problems.length) return setErrors(problems);
+    return problems;
+  }
+
+  function save() {
     const changes = propertyChanges(property, form);
-    if (Object.keys(changes).length === 0) return onClose();
-    setBusy(true);
-    setErrors([]);
-    try {
-      const reply = await editProperty(property._id, changes);
-      onSaved(reply.property, reply.message || MESSAGES.property.updated);
-    } catch (error) {
-      reportAccessLost(error);
-      setErrors(error instanceof ApiError ? (error.errors.length ? error.errors : [error.message]) : [MESSAGES.property.updateFailed]);
-      setBusy(false);
-    }
+    if (Object.keys(changes).length === 0) return undefined;
+    return editProperty(property._id, changes).then((reply) => onSaved(reply.property, reply.message || MESSAGES.property.updated));
   }
 
   return (
-    <Modal open title={t.properties.editTitle} onClose={onClose} className="dialog-wide">
-      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+    <EditDialog title={t.properties.editTitle} className="dialog-wide" onClose={onClose} check={check} save={save} failed={MESSAGES.property.updateFailed}>
+      <label className="field">
+        <span>{f.title}</span>
+        <input value={form.title} onChange={set('title')} maxLength={LIMITS.property.titleMax} data-autofocus />
+      </label>
+      <label className="field">
+        <span>{f.description}</span>
+        <textarea value={form.description} onChange={set('description')} maxLength={LIMITS.property.descriptionMax} rows={5} />
+      </label>
+      <div className="grid-2">
+        <PriceFields
+          values={{ price: form.price, paymentTerm: form.paymentTerm, caution: form.caution }}
+          onChange={(change) => setForm((v) => ({ ...v, ...change }))}
+          labels={{ price: f.price, paymentTerm: f.paymentTerm, caution: f.caution }}
+          termLabels={t.labels.paymentTerm}
+        />
         <label className="field">
-          <span>{f.title}</span>
-          <input value={form.title} onChange={set('title')} maxLength={LIMITS.property.titleMax} data-autofocus />
+          <span>{f.town}</span>
+          <input value={form.town} onChange={set('town')} />
         </label>
         <label className="field">
-          <span>{f.description}</span>
-          <textarea value={form.description} onChange={set('description')} maxLength={LIMITS.property.descriptionMax} rows={5} />
+          <span>{f.neighbourhood}</span>
+          <input value={form.neighbourhood} onChange={set('neighbourhood')} />
         </label>
-        <div className="grid-2">
-          <PriceFields
-            values={{ price: form.price, paymentTerm: form.paymentTerm, caution: form.caution }}
-            onChange={(change) => setForm((v) => ({ ...v, ...change }))}
-            labels={{ price: f.price, paymentTerm: f.paymentTerm, caution: f.caution }}
-            termLabels={t.labels.paymentTerm}
-          />
-          <label className="field">
-            <span>{f.town}</span>
-            <input value={form.town} onChange={set('town')} />
-          </label>
-          <label className="field">
-            <span>{f.neighbourhood}</span>
-            <input value={form.neighbourhood} onChange={set('neighbourhood')} />
-          </label>
+      </div>
+      <fieldset>
+        <legend>{t.properties.specifications}</legend>
+        <div className="grid-3">
+          {(SPEC_FIELDS[property.category] ?? []).map((key) => (
+            <label className="field" key={key}>
+              <span>{f[key]}</span>
+              <input
+                type="number"
+                min={0}
+                step={key === 'size' ? LIMITS.property.sizeStep : 1}
+                value={form[key]}
+                onChange={set(key)}
+              />
+            </label>
+          ))}
         </div>
-        <fieldset>
-          <legend>{t.properties.specifications}</legend>
-          <div className="grid-3">
-            {(SPEC_FIELDS[property.category] ?? []).map((key) => (
-              <label className="field" key={key}>
-                <span>{f[key]}</span>
-                <input
-                  type="number"
-                  min={0}
-                  step={key === 'size' ? LIMITS.property.sizeStep : 1}
-                  value={form[key]}
-                  onChange={set(key)}
-                />
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <FormErrors errors={errors} />
-        <div className="dialog-foot">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t.app.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t.app.saving : t.app.save}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </fieldset>
+    </EditDialog>
   );
 }

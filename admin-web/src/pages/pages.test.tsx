@@ -180,6 +180,36 @@ describe('Properties', () => {
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ price: 400000, paymentTerm: 'yearly' });
   });
 
+  it("shows the server's refusal in the edit dialog and lets the admin save again; without a change it just closes", async () => {
+    const u = userEvent.setup();
+    const flat = property({ title: 'Flat A' });
+    let refuse = true;
+    const { calls } = mockFetch(({ method, body }) => {
+      if (method !== 'PATCH') return { body: { properties: [flat], total: 1, page: 1, totalPages: 1 } };
+      if (refuse) return { status: 400, body: { message: 'Invalid input', errors: ['Title is too short'] } };
+      return { body: { message: MESSAGES.property.updated, property: { ...flat, ...body } } };
+    });
+    renderPage(<Properties />, { path: '/properties' });
+    await u.click(await screen.findByRole('button', { name: 'Actions for Flat A' }));
+    await u.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit property' });
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
+    await u.click(screen.getByRole('button', { name: 'Actions for Flat A' }));
+    await u.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit property' });
+    await u.type(within(dialog).getByLabelText('Title'), ' B');
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Title is too short');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    refuse = false;
+    await u.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('property-row-p1')).toHaveTextContent('Flat A B'));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ title: 'Flat A B' }, { title: 'Flat A B' }]);
+  });
+
   it('filters by status', async () => {
     const u = userEvent.setup();
     const { calls } = mockFetch(() => ({ body: { properties: [], total: 0, page: 1, totalPages: 1 } }));
