@@ -2,7 +2,7 @@
 // Off by default (it takes about a minute): SEARCH_BENCH=1 node scripts/jest.mjs --selectProjects listings search-benchmark
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@mboa/platform/testing';
-import { PROPERTY_TYPES_BY_CATEGORY, TOWNS } from '@mboa/contracts';
+import { AMENITIES, PROPERTY_TYPES_BY_CATEGORY, TOWNS } from '@mboa/contracts';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { PostgresSearchIndex, type SqlClient } from '../postgres-search-index.js';
@@ -56,7 +56,9 @@ function generate(i: number): SearchDocument {
     size: 50,
     distanceFromRoad: 5,
     sections: category === 'commercial' ? rooms : null,
-    amenities: ['water', 'electricity'],
+    // The k-th amenity in 1 of k + 3 documents (water a third, gym a twelfth), without drawing from
+    // rnd so the other fields stay those of earlier runs.
+    amenities: AMENITIES.filter((_, k) => (i + k * 13) % (k + 3) === 0),
     thumbnailUrl: `/media/${i}-thumb.webp`,
     imageCount: 3,
     createdAt,
@@ -91,6 +93,10 @@ const QUERIES: Array<[string, SearchQuery]> = [
   ['text "spacious duplex garden"', { search: 'spacious duplex garden' }],
   ['text "warehuose" + commercial', { search: 'warehuose', category: 'commercial' }],
   ['text "bal" (prefix)', { search: 'bal' }],
+  ['text "appartement" (French type)', { search: 'appartement' }],
+  ['text "electricite" (French amenity)', { search: 'electricite' }],
+  ['text "chambre meublée douala"', { search: 'chambre meublée douala' }],
+  ['text "boutique clim"', { search: 'boutique clim' }],
 ];
 
 run(`PostgresSearchIndex on ${COUNT} documents`, () => {
