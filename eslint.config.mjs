@@ -56,7 +56,7 @@ export default defineConfig(
     // those libraries, and reading them is what an assertion does; the `no-unsafe-*` family would
     // flag every such line. Tests still may not write `any` themselves (no-explicit-any stays on).
     // A stub that implements an async port is written `async` to read like the port it stands for.
-    files: ['**/__tests__/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '*/e2e/**/*.ts'],
+    files: ['**/__tests__/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '*/e2e/**/*.ts', 'e2e/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -71,7 +71,8 @@ export default defineConfig(
     // the gateway's end-to-end harness starts every service in one process (system.ts) and loads the
     // repository's TypeScript hooks for child processes; three upload tests reuse the media
     // service's image fixtures and limits; moderation's tests run the real listings service as its
-    // neighbour; the admin app's browser test reuses the web app's Chromium runner.
+    // neighbour; the admin app's browser test reuses the web app's Chromium runner; the browser
+    // tests in e2e/ drive the whole system through the gateway's harness.
     // Tool configs (Vite, Vitest, Prisma) run on the developer's machine, not in the product, and
     // load build helpers and the shared migration settings from their files. Product code stays
     // under the boundaries above.
@@ -81,6 +82,7 @@ export default defineConfig(
       'gateway/src/__tests__/{property-post,upload-guards,hostile-input}.e2e.test.ts',
       'services/moderation/src/__tests__/moderation-service.test.ts',
       'admin-web/e2e/**/*.ts',
+      'e2e/src/**/*.ts',
       '*/vite.config.ts',
       '*/vitest.config.ts',
       'services/*/prisma.config.ts',

@@ -100,7 +100,7 @@ describeInBrowser('accounts: sign-up and password reset', () => {
           const codes = await e2e.system.mailedCodes(user.email);
           return codes.length ? codes : undefined;
         }, 'the reset mail');
-        await page.getByLabel(en.reset.code).fill(code!);
+        await page.getByLabel(en.reset.code).fill(code);
         await p.shot('reset-code');
         await page.getByRole('button', { name: en.reset.verifyCode }).click();
 

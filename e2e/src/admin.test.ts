@@ -115,13 +115,13 @@ describeInBrowser('admin app', () => {
         await p.shot('admin-user-verified');
 
         await act(t.menu.ban);
-        await row.getByText(t.labels.userStatus.banned!, { exact: true }).waitFor();
+        await row.getByText(t.labels.userStatus.banned, { exact: true }).waitFor();
         const banned = await new ApiBrowser(e2e.url).post('/api/auth/login', { email: landlord.user.email, password: landlord.password });
         expect(banned.body?.message).toBe(MESSAGES.auth.accountBanned);
         await p.shot('admin-user-banned');
 
         await act(t.menu.unban);
-        await row.getByText(t.labels.userStatus.active!, { exact: true }).waitFor();
+        await row.getByText(t.labels.userStatus.active, { exact: true }).waitFor();
         const me = await admin.get(`/api/me`);
         expect(me.status).toBe(200);
         const back = await new ApiBrowser(e2e.url).post('/api/auth/login', { email: landlord.user.email, password: landlord.password });
@@ -204,9 +204,9 @@ describeInBrowser('admin app', () => {
         await request.waitFor();
         for (const next of ['match-found', 'contacted'] as const) {
           await request.getByRole('button', { name: t.menu.open(text.slice(0, 40)) }).click();
-          await page.getByRole('menuitem', { name: t.menu.moveTo(t.labels.requestStatus[next]!) }).click();
+          await page.getByRole('menuitem', { name: t.menu.moveTo(t.labels.requestStatus[next]) }).click();
           await expectToast(page, MESSAGES.toast.requestStatusUpdated);
-          await expectText(request.getByTestId('status'), t.labels.requestStatus[next]!);
+          await expectText(request.getByTestId('status'), t.labels.requestStatus[next]);
         }
         await p.shot('admin-requests');
 
@@ -216,9 +216,9 @@ describeInBrowser('admin app', () => {
         await ticket.getByText('The photo picker stays grey on my phone.').waitFor();
         for (const next of ['in-progress', 'completed'] as const) {
           await ticket.getByRole('button', { name: t.menu.open(subject) }).click();
-          await page.getByRole('menuitem', { name: t.menu.moveTo(t.labels.ticketStatus[next]!) }).click();
+          await page.getByRole('menuitem', { name: t.menu.moveTo(t.labels.ticketStatus[next]) }).click();
           await expectToast(page, MESSAGES.toast.supportStatusUpdated);
-          await expectText(ticket.getByTestId('status'), t.labels.ticketStatus[next]!);
+          await expectText(ticket.getByTestId('status'), t.labels.ticketStatus[next]);
         }
         await p.shot('admin-support');
       },

@@ -31,7 +31,7 @@ describeInBrowser('browsing: search, details, Message Landlord', () => {
       const photos = await Promise.all([jpeg(1600, 1200, '#2f6f4f', 'living room'), jpeg(1200, 1600, '#7a4b2a', 'bedroom'), jpeg(1024, 768, '#24507a', 'veranda')]);
       withPhotos = await postWithPhotos(e2e, owner.browser, PHOTO_FIELDS, photos);
     } else {
-      withPhotos = await createProperty(e2e, owner.user, { title: PHOTO_FIELDS.title!, town: 'Kumba' });
+      withPhotos = await createProperty(e2e, owner.user, { title: PHOTO_FIELDS.title, town: 'Kumba' });
     }
     created.push(withPhotos);
     for (const property of created) await approve(e2e, admin, property);

@@ -1,5 +1,5 @@
 /** People and properties made through the API and NATS, so each browser test starts from a known state. */
-import { LISTINGS_PATTERNS, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp } from '../../gateway/src/__tests__/people.js';
 import { Browser } from '../../gateway/src/__tests__/system.js';
 import { eventually, type E2eSystem, type E2ePage } from './harness.js';
@@ -9,7 +9,7 @@ export { signInAdmin, signUp };
 export interface PropertySeed {
   title: string;
   category?: 'residential' | 'commercial';
-  propertyType?: string;
+  propertyType?: PropertyType;
   town?: string;
   neighbourhood?: string;
   price?: number;
@@ -21,7 +21,7 @@ export async function createProperty(e2e: E2eSystem, owner: PublicUser, seed: Pr
   const rpc = await rpcFor(e2e.system);
   const commercial = seed.category === 'commercial';
   try {
-    const reply = await rpc.call<PropertyRead | { property: PropertyRead }>(LISTINGS_PATTERNS.propertyCreate, {
+    return await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
       actor: { userId: owner.id, role: owner.role, isVerified: true, name: owner.name },
       data: {
         category: seed.category ?? 'residential',
@@ -40,7 +40,6 @@ export async function createProperty(e2e: E2eSystem, owner: PublicUser, seed: Pr
       },
       images: [],
     });
-    return 'property' in reply && reply.property ? reply.property : (reply as PropertyRead);
   } finally {
     await rpc.close();
   }

@@ -144,7 +144,7 @@ async function snapshotDist(dist: string, into: string): Promise<string> {
     try {
       cpSync(dist, into, { recursive: true });
       const html = readFileSync(path.join(into, 'index.html'), 'utf8');
-      const missing = [...html.matchAll(/(?:src|href)="\/(?:admin\/)?(assets\/[^"]+)"/g)].filter((m) => !existsSync(path.join(into, m[1]!)));
+      const missing = [...html.matchAll(/(?:src|href)="\/(?:admin\/)?(assets\/[^"]+)"/g)].filter((m) => !existsSync(path.join(into, m[1])));
       if (missing.length === 0) return into;
     } catch {
       /* copied in the middle of a rebuild: try again */

@@ -3,7 +3,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MESSAGES, type PublicUser } from '@mboa/contracts';
+import { MESSAGES } from '@mboa/contracts';
 import type { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { approve, createProperty, jpeg, myListings, signInAdmin, signUp, unique, useSession, waitSearchable } from './fixtures.js';
 import { describeInBrowser, hasMediaStarter, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage } from './harness.js';
@@ -180,7 +180,7 @@ describeInBrowser('owners: posting a property and My Listings', () => {
         const step = async (action: string, status: 'available' | 'rented' | 'deactivated') => {
           await row(keep.title).getByRole('button', { name: action, exact: true }).click();
           await expectToast(page, MESSAGES.toast.propertyStatusUpdated(status));
-          await row(keep.title).getByText(en.labels.status[status]!, { exact: true }).waitFor();
+          await row(keep.title).getByText(en.labels.status[status], { exact: true }).waitFor();
           expect((await myListings(owner.browser)).find((l) => l.id === keep.id)?.status).toBe(status);
         };
         await step(en.listings.markRented, 'rented');
