@@ -4,3 +4,4 @@ export * from './Dialog.js';
 export * from './StatusBadge.js';
 export * from './PageNav.js';
 export * from './PriceFields.js';
+export * from './FactList.js';

@@ -1,5 +1,5 @@
 import { formatAdminPrice, formatDistance, formatSize, MESSAGES, whatsappLink, type PropertyRead, type ReviewAction } from '@mboa/contracts';
-import { useToast } from '@mboa/ui';
+import { FactList, useToast } from '@mboa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getProperty, reviewProperty } from '../api/admin.js';
@@ -144,16 +144,7 @@ function Details({ p }: { p: PropertyRead }) {
     [t.review.status, t.labels.propertyStatus[p.status] ?? p.status],
     [t.review.posted, formatDate(p.createdAt)],
   ];
-  return (
-    <dl className="facts">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList className="facts" rows={rows} />;
 }
 
 function Specifications({ p }: { p: PropertyRead }) {
@@ -176,16 +167,7 @@ function Specifications({ p }: { p: PropertyRead }) {
           [sp.size, formatSize(s.size)],
           [sp.distanceFromRoad, formatDistance(s.distanceFromRoad)],
         ];
-  return (
-    <dl className="facts">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList className="facts" rows={rows} />;
 }
 
 /**

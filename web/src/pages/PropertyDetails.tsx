@@ -8,6 +8,7 @@ import {
   propertyDetailsPath,
   type PropertyRead,
 } from '@mboa/contracts';
+import { FactList } from '@mboa/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -130,14 +131,7 @@ export default function PropertyDetails() {
           <div className="details-columns">
             <section className="panel">
               <h2>{t.details.specifications}</h2>
-              <dl className="spec-grid">
-                {specRows(p).map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FactList className="spec-grid" rows={specRows(p)} />
             </section>
             <section className="panel">
               <h2>{t.details.overview}</h2>

@@ -1,3 +1,4 @@
+import { FactList } from '@mboa/ui';
 import { t } from '../../i18n/index.js';
 import { PriceSummary } from '../PriceSummary.js';
 import { specificationFieldsFor } from '../wizard.js';
@@ -21,14 +22,7 @@ export function PreviewStep({ form }: Pick<StepProps, 'form'>) {
       <p className="muted">{t.post.previewTitle}</p>
       <h3>{form.title}</h3>
       <p className="prewrap">{form.description}</p>
-      <dl className="spec-grid">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="spec-grid" rows={rows} />
       <PriceSummary price={form.price} caution={form.caution} paymentTerm={form.paymentTerm} />
       {form.images.length ? (
         <ul className="previews">
