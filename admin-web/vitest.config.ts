@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { aliases } from './vite.config.js';
+import { sharedAliases } from '../libs/web-core/vite-shared.js';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: aliases },
+  resolve: { alias: sharedAliases },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.e2e.test.ts'],

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { sharedAliases } from './vite.config.js';
+import { sharedAliases } from '../libs/web-core/vite-shared.js';
 
 export default defineConfig({
   plugins: [react()],

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import type { Alias, BuildOptions } from 'vite';
+
+const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+const ui = fileURLToPath(new URL('../ui/', import.meta.url));
+const webCore = fileURLToPath(new URL('./index.ts', import.meta.url));
+
+/**
+ * Both apps' Vite and Vitest aliases: the contracts compile from their TypeScript sources (their dist
+ * may not be built), and `@mboa/ui` / `@mboa/web-core` are plain folders under libs/.
+ */
+export const sharedAliases: Alias[] = [
+  { find: /^@mboa\/contracts$/, replacement: contracts },
+  { find: /^@mboa\/ui$/, replacement: `${ui}index.ts` },
+  { find: /^@mboa\/ui\/(.*)$/, replacement: `${ui}$1` },
+  { find: /^@mboa\/web-core$/, replacement: webCore },
+];
+
+/** Both apps' production build. */
+export const sharedBuild: BuildOptions = {
+  // Lets ../scripts/bundle-size.mjs find exactly which files each app's first route loads.
+  manifest: true,
+  target: 'es2020',
+  rolldownOptions: {
+    treeshake: {
+      // The contracts library only declares values; nothing runs on import. Saying so lets the
+      // bundler drop the zod schemas (and zod) that the browser never uses.
+      moduleSideEffects: (id: string) => !id.includes('/libs/contracts/'),
+    },
+  },
+};
