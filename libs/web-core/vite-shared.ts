@@ -18,7 +18,7 @@ export const sharedAliases: Alias[] = [
 
 /** Both apps' production build. */
 export const sharedBuild: BuildOptions = {
-  // Lets ../scripts/bundle-size.mjs find exactly which files each app's first route loads.
+  // Lets scripts/bundle-size.mjs find exactly which files each app's first route loads.
   manifest: true,
   target: 'es2020',
   rolldownOptions: {
