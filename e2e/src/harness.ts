@@ -117,6 +117,7 @@ export async function ensureBuilt(app: 'web' | 'admin-web'): Promise<string | nu
       ...['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((f) => newestMtime(path.join(dir, f))),
       newestMtime(path.join(REPO_ROOT, 'libs/contracts/src')),
       newestMtime(path.join(REPO_ROOT, 'libs/ui')),
+      newestMtime(path.join(REPO_ROOT, 'libs/web-core')),
     );
   const fresh = () => existsSync(path.join(dist, 'index.html')) && statSync(path.join(dist, 'index.html')).mtimeMs >= sources();
   if (fresh()) return dist;
