@@ -476,4 +476,21 @@ describe('admin text filter in both languages', () => {
     expect(ids(await list('bastos zq7'))).toEqual([room.id]);
     expect(await list('jardin zq7')).toEqual([]);
   });
+
+  test('the title matches whatever its accents and case, with exact paging and totals', async () => {
+    const residences: PropertyRead[] = [];
+    for (const n of [1, 2, 3]) residences.push(await post(landlord, { title: `Résidence zr8, villa ${n}` }));
+    const school = await post(landlord, { title: 'Studio près de l’école zr8' });
+    const page = (search: string, p: number, limit: number) => rpc.call(LISTINGS_PATTERNS.adminList, { page: p, limit, search });
+    const newestFirst = residences.map((r) => r.id).reverse();
+
+    const first = await page('residence zr8', 1, 2);
+    const second = await page('RESIDENCE ZR8', 2, 2);
+    expect(first.properties.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
+    expect(second.properties.map((r) => r.id)).toEqual(newestFirst.slice(2));
+    expect([first.total, first.totalPages, second.total, second.totalPages]).toEqual([3, 2, 3, 2]);
+    expect((await page('residence zr8', 3, 2)).properties).toEqual([]);
+    expect((await page('ECOLE zr8', 1, 10)).properties.map((r) => r.id)).toEqual([school.id]);
+    expect((await page('École ZR8', 1, 10)).total).toBe(1);
+  });
 });

@@ -14,26 +14,26 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '@mboa/contracts';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { canSee, isPubliclyVisible } from '../rules/visibility.js';
 import { valuesNamedBy } from '../search/search-labels.js';
+import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
 
 /**
- * The admin list's text filter: the title contains the text, or the text names the property's type
- * or one of its amenities in English or French ('appartement', 'Électricité', 'clim').
+ * The admin list's text filter: the title contains the text whatever its case and accents
+ * ('residence' finds 'Résidence'), or the text names the property's type or one of its amenities in
+ * English or French ('appartement', 'Électricité', 'clim'). Raw SQL because Prisma's `contains` is
+ * accent-sensitive; the fold is search-text.ts's, in SQL.
  */
-function adminTextFilter(search: string): Prisma.PropertyWhereInput[] {
+function adminTextFilter(search: string): Prisma.Sql {
   const types = valuesNamedBy('propertyType', PROPERTY_TYPES, search);
   const amenities = valuesNamedBy('amenity', AMENITIES, search);
-  return [
-    { title: { contains: search, mode: 'insensitive' } },
-    ...(types.length ? [{ propertyType: { in: types } }] : []),
-    ...(amenities.length ? [{ amenities: { hasSome: amenities } }] : []),
-  ];
+  return Prisma.sql`(strpos(translate(lower(title), ${SQL_FOLD.from}, ${SQL_FOLD.to}), ${foldText(search)}) > 0
+    OR property_type = ANY(${types}::text[]) OR amenities && ${amenities}::text[])`;
 }
 import { toPropertyRead } from './property-view.js';
 
@@ -107,17 +107,40 @@ export class PropertyQueriesService {
   }
 
   async adminList(query: { page: number; limit: number; status?: PropertyStatus; search?: string }): Promise<AdminPropertyListResponse> {
-    const where: Prisma.PropertyWhereInput = {
-      deletedAt: null,
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.search ? { OR: adminTextFilter(query.search) } : {}),
-    };
-    const [total, rows] = await this.db.$transaction([
-      this.db.property.count({ where }),
-      this.db.property.findMany({ where, include: withImages, orderBy: newestFirst, skip: (query.page - 1) * query.limit, take: query.limit }),
-    ]);
+    const offset = (query.page - 1) * query.limit;
+    let total: number;
+    let rows: Awaited<ReturnType<typeof this.adminRows>>;
+    if (query.search) {
+      const page = await this.adminTextPage(query.search, query.status, offset, query.limit);
+      total = page.total;
+      // At most one page of ids, in the same order as the page was chosen.
+      rows = await this.adminRows({ id: { in: page.ids } });
+    } else {
+      const where: Prisma.PropertyWhereInput = { deletedAt: null, ...(query.status ? { status: query.status } : {}) };
+      [total, rows] = await this.db.$transaction([
+        this.db.property.count({ where }),
+        this.db.property.findMany({ where, include: withImages, orderBy: newestFirst, skip: offset, take: query.limit }),
+      ]);
+    }
     const counts = await this.reader.contactCounts(rows.map((r) => r.id));
     return { properties: await this.reader.readMany(rows, counts), total, page: query.page, totalPages: totalPagesOf(total, query.limit) };
+  }
+
+  private adminRows(where: Prisma.PropertyWhereInput) {
+    return this.db.property.findMany({ where, include: withImages, orderBy: newestFirst });
+  }
+
+  /** The ids of one page of the text-filtered admin list, newest first, and the exact total. */
+  private async adminTextPage(search: string, status: PropertyStatus | undefined, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+    const where = Prisma.sql`WHERE deleted_at IS NULL
+      ${status ? Prisma.sql`AND status = ${status}::"listings"."PropertyStatus"` : Prisma.empty}
+      AND ${adminTextFilter(search)}`;
+    const [counted, page] = await this.db.$transaction([
+      this.db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM "listings"."properties" ${where}`,
+      this.db.$queryRaw<Array<{ id: string }>>`SELECT id::text AS id FROM "listings"."properties" ${where}
+        ORDER BY created_at DESC, id DESC LIMIT ${limit}::int OFFSET ${offset}::int`,
+    ]);
+    return { ids: page.map((r) => r.id), total: Number(counted[0]?.total ?? 0) };
   }
 
   /** Every live property of the owner, in any state (the profile's Total Properties). */

@@ -8,6 +8,19 @@ export function foldText(value: string): string {
   return value.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
+/**
+ * foldText in SQL, for a filter over stored columns (the admin title filter): PostgreSQL's built-in
+ * `translate(lower(column), from, to)` with these letters (the accented ones French and the names
+ * here use, both cases, as lower() may leave non-ASCII capitals alone). `to` is derived from foldText
+ * so the two folds cannot drift apart.
+ */
+const ACCENTED_LOWER = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
+const ACCENTED = ACCENTED_LOWER + ACCENTED_LOWER.toUpperCase();
+export const SQL_FOLD: { from: string; to: string } = {
+  from: ACCENTED,
+  to: [...ACCENTED].map(foldText).join(''),
+};
+
 /** The words of a text, folded: runs of letters and digits; everything else separates. */
 export function searchWords(value: string): string[] {
   return foldText(value).match(/[\p{L}\p{N}]+/gu) ?? [];
