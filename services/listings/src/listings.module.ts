@@ -6,6 +6,7 @@ import { ListingsDb } from './db.js';
 import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-consumers.js';
 import { HealthService } from './health.service.js';
 import { SearchIndexer } from './indexer/search-indexer.js';
+import { SearchWordsRefresher } from './indexer/search-words-refresh.js';
 import { ListingsController } from './listings.controller.js';
 import { OwnersController } from './owners/owners.controller.js';
 import { OwnersService } from './owners/owners.service.js';
@@ -37,6 +38,7 @@ export class ListingsModule {
         BookingsService,
         ReviewsService,
         SearchIndexer,
+        SearchWordsRefresher,
       ],
       consumers: [EventConsumers],
       health: HealthService,

@@ -17,6 +17,7 @@ import type { ListingsConfig } from '../config.js';
 import { startListingsService } from '../main.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
+import { searchWordsFingerprint } from '../search/search-fingerprint.js';
 import { actorOf, eventually, image, postData, user } from './helpers.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -107,6 +108,11 @@ async function approved(u: PublicUser, data: Record<string, unknown> = {}) {
   expect(await eventually(() => inSearch(p.id), Boolean)).toBe(true);
   return p;
 }
+
+test('the start-up records the words fingerprint the index is written with (refreshing it if it differed)', async () => {
+  const stored = async () => (await sql.query<{ value: string }>("SELECT value FROM listings.search_meta WHERE key = 'words_fingerprint'")).rows[0]?.value;
+  expect(await eventually(stored, (v) => v === searchWordsFingerprint())).toBe(searchWordsFingerprint());
+});
 
 describe('posting', () => {
   test('a verified landlord posts: available, not verified, pending, the one read shape, property.created', async () => {

@@ -3,7 +3,8 @@ import { isUuid } from '@mboa/contracts';
 import { ListingsDb } from '../db.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { isPubliclyVisible } from '../rules/visibility.js';
-import { buildSearchDocument } from '../search/search-document.js';
+import { buildSearchDocument, type SearchDocument } from '../search/search-document.js';
+import { searchWordsFingerprint } from '../search/search-fingerprint.js';
 
 const BATCH = 500;
 
@@ -49,6 +50,18 @@ export class SearchIndexer {
     const total = await this.db.property.count();
     let done = 0;
     let indexed = 0;
+    for await (const batch of this.visibleDocuments()) {
+      indexed += await this.search.index.upsertMany(batch.docs);
+      done += batch.read;
+      progress(done, total, indexed);
+    }
+    // Written with the current words: a start-up words refresh has nothing to do.
+    await this.search.index.wordsRefresh?.storeFingerprint(searchWordsFingerprint());
+    return { total, indexed };
+  }
+
+  /** Every property in id order, in batches: how many were read and the documents of the visible ones. */
+  async *visibleDocuments(): AsyncGenerator<{ read: number; docs: SearchDocument[] }> {
     let cursor: string | undefined;
     for (;;) {
       const rows = await this.db.property.findMany({
@@ -57,16 +70,12 @@ export class SearchIndexer {
         orderBy: { id: 'asc' },
         include: { images: true },
       });
-      if (rows.length === 0) break;
+      if (rows.length === 0) return;
       const owners = new Map(
         (await this.db.owner.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.ownerId))] } } })).map((o) => [o.id, o]),
       );
-      const docs = rows.filter((p) => isPubliclyVisible(p, owners.get(p.ownerId) ?? null)).map(buildSearchDocument);
-      indexed += await this.search.index.upsertMany(docs);
-      done += rows.length;
+      yield { read: rows.length, docs: rows.filter((p) => isPubliclyVisible(p, owners.get(p.ownerId) ?? null)).map(buildSearchDocument) };
       cursor = rows[rows.length - 1].id;
-      progress(done, total, indexed);
     }
-    return { total, indexed };
   }
 }

@@ -33,6 +33,9 @@ export interface MeiliSearchIndexOptions {
 
 type Stored = MeiliDocument | MeiliTombstone;
 
+// No `wordsRefresh`: the words fingerprint would need a second index or a settings entry kept in
+// step with this one, and the rewrite a read-then-write per batch like upsertMany; until then, run
+// `npm run search:reindex` after a words change when MEILI_URL is set.
 export class MeiliSearchIndex implements SearchIndex {
   readonly backend = 'meilisearch' as const;
   private readonly client: Meilisearch;

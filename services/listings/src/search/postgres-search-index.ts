@@ -15,11 +15,12 @@
 // ($n) are written into the SQL text.
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
-import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
+import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult, SearchWordsRefreshPort } from './search-index.js';
 import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
 import { labelWordsOf } from './search-labels.js';
 import { isTypoOf, queryWords, searchWords, typoBudget } from './search-text.js';
-import { SEARCH_BATCH_SIZE, SEARCH_PAGE, SEARCH_TEXT } from './search-constants.js';
+import { SEARCH_BATCH_SIZE, SEARCH_PAGE, SEARCH_TEXT, SEARCH_WORDS_REFRESH } from './search-constants.js';
+import { WORDS_FINGERPRINT_KEY } from './search-fingerprint.js';
 
 /** The raw-SQL methods of a Prisma client (a PrismaClient fits as it is). */
 export interface SqlClient {
@@ -27,6 +28,11 @@ export interface SqlClient {
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
   /** Prisma's batch transaction: the statements, in order, on one connection. */
   $transaction(statements: PromiseLike<unknown>[]): PromiseLike<unknown[]>;
+  /** Prisma's interactive transaction (holds the words refresh's advisory lock). */
+  $transaction<R>(
+    work: (tx: Pick<SqlClient, '$queryRawUnsafe'>) => Promise<R>,
+    options?: { maxWait?: number; timeout?: number },
+  ): Promise<R>;
 }
 
 export interface PostgresSearchIndexOptions {
@@ -245,6 +251,44 @@ export class PostgresSearchIndex implements SearchIndex {
     await this.similarOperator();
   }
 
+  readonly wordsRefresh: SearchWordsRefreshPort = {
+    storedFingerprint: async () => {
+      const rows = await this.db.$queryRawUnsafe<Array<{ value: string }>>(
+        `SELECT value FROM ${this.s}.search_meta WHERE key = $1::text`,
+        WORDS_FINGERPRINT_KEY,
+      );
+      return rows[0]?.value ?? null;
+    },
+    storeFingerprint: async (fingerprint) => {
+      await this.db.$executeRawUnsafe(
+        `INSERT INTO ${this.s}.search_meta (key, value, updated_at) VALUES ($1::text, $2::text, now())
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+        WORDS_FINGERPRINT_KEY,
+        fingerprint,
+      );
+    },
+    rewriteMany: async (docs) => {
+      let rewritten = 0;
+      // Sorted, so concurrent batch writers lock rows in the same order.
+      const unique = newestPerId(docs).sort((a, b) => (a.id < b.id ? -1 : 1));
+      for (let i = 0; i < unique.length; i += SEARCH_BATCH_SIZE) rewritten += await this.rewrite(unique.slice(i, i + SEARCH_BATCH_SIZE));
+      return rewritten;
+    },
+    // The lock is transaction-scoped, so it goes with the connection if this process dies; the
+    // transaction itself only holds it (the work runs on other connections) and keeps no snapshot.
+    exclusively: (work) =>
+      this.db.$transaction(
+        async (tx) => {
+          const [row] = await tx.$queryRawUnsafe<Array<{ locked: boolean }>>(
+            'SELECT pg_try_advisory_xact_lock(hashtext($1::text)) AS locked',
+            `${this.s}.${SEARCH_WORDS_REFRESH.lockName}`,
+          );
+          return row?.locked ? work() : 'busy';
+        },
+        { timeout: SEARCH_WORDS_REFRESH.lockTimeoutMs },
+      ),
+  };
+
   async upsert(doc: SearchDocument): Promise<boolean> {
     return (await this.write([doc])) > 0;
   }
@@ -441,6 +485,36 @@ export class PostgresSearchIndex implements SearchIndex {
     return this.trigramOperator;
   }
 
+  /**
+   * Rewrites documents still in the index at the same or an older version: an UPDATE, so a removed
+   * one (no row) is not brought back, and a newer upsert landing meanwhile (higher version) is kept;
+   * under READ COMMITTED the version test is re-checked on a row changed by a concurrent writer.
+   */
+  private async rewrite(docs: readonly SearchDocument[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    const updates = DOCUMENT_COLUMNS.filter((c) => c !== 'property_id')
+      .map((c) => `${c} = i.${c}`)
+      .join(', ');
+    const rewritten = await this.db.$executeRawUnsafe(
+      `UPDATE ${this.s}.search_documents d SET ${updates}, search_vector = ${VECTOR_SQL},
+         title_vector = to_tsvector('simple', i.title_words), place_vector = to_tsvector('simple', i.place_words), indexed_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS i(${RECORD_TYPES})
+       WHERE d.property_id = i.property_id AND d.version <= i.version`,
+      JSON.stringify(docs.map(toRecord)),
+    );
+    if (rewritten > 0) await this.addTerms(docs);
+    return rewritten;
+  }
+
+  private async addTerms(docs: readonly SearchDocument[]): Promise<void> {
+    // Sorted, so concurrent writers take the unique-index locks in the same order.
+    const terms = [...new Set(docs.flatMap(vocabularyOf))].sort();
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO ${this.s}.search_terms (term) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      terms,
+    );
+  }
+
   private async write(docs: readonly SearchDocument[]): Promise<number> {
     if (docs.length === 0) return 0;
     const columns = DOCUMENT_COLUMNS.join(', ');
@@ -460,15 +534,8 @@ export class PostgresSearchIndex implements SearchIndex {
        WHERE ${this.s}.search_documents.version < EXCLUDED.version`,
       JSON.stringify(docs.map(toRecord)),
     );
-    if (stored > 0) {
-      // Words of ignored documents may go in too: harmless, a word only ever widens a typo lookup.
-      // Sorted, so concurrent writers take the unique-index locks in the same order.
-      const terms = [...new Set(docs.flatMap(vocabularyOf))].sort();
-      await this.db.$executeRawUnsafe(
-        `INSERT INTO ${this.s}.search_terms (term) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
-        terms,
-      );
-    }
+    // Words of ignored documents may go in too: harmless, a word only ever widens a typo lookup.
+    if (stored > 0) await this.addTerms(docs);
     return stored;
   }
 }

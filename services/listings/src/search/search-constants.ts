@@ -24,3 +24,18 @@ export const SEARCH_TEXT = {
 
 /** Rows per statement when (re)indexing many documents. */
 export const SEARCH_BATCH_SIZE = 500;
+
+/**
+ * Bump by hand whenever what a stored document holds or how its text is derived changes (a new
+ * field searched, another fold): it is part of the words fingerprint (search-fingerprint.ts), so
+ * the next start rewrites every stored document in the new shape.
+ */
+export const SEARCH_DOCUMENT_FORMAT = 1;
+
+/** The start-up rewrite of stored documents after a words change (indexer/search-words-refresh.ts). */
+export const SEARCH_WORDS_REFRESH = {
+  /** Advisory lock name (with the schema): one replica refreshes, the others skip. */
+  lockName: 'search-words-refresh',
+  /** The lock's transaction ends after this long; far above a refresh of 100,000 documents. */
+  lockTimeoutMs: 2 * 60 * 60 * 1000,
+} as const;

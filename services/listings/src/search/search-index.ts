@@ -37,8 +37,27 @@ export interface SearchHealth {
   error?: string;
 }
 
+/**
+ * Rewriting stored documents in place after the words changed (indexer/search-words-refresh.ts):
+ * the index keeps answering throughout, unlike clear() + upsertMany().
+ */
+export interface SearchWordsRefreshPort {
+  /** The words fingerprint the stored documents were written with; null if none was recorded. */
+  storedFingerprint(): Promise<string | null>;
+  storeFingerprint(fingerprint: string): Promise<void>;
+  /**
+   * Rewrites the documents the index holds at the same or an older version; never adds one (a
+   * removed property stays removed) nor replaces a newer one. Returns how many were rewritten.
+   */
+  rewriteMany(docs: readonly SearchDocument[]): Promise<number>;
+  /** Runs `work` if no other replica holds the refresh lock; 'busy' otherwise. */
+  exclusively<T>(work: () => Promise<T>): Promise<T | 'busy'>;
+}
+
 export interface SearchIndex {
   readonly backend: 'postgres' | 'meilisearch';
+  /** Absent when the backend cannot record a fingerprint (Meilisearch: `npm run search:reindex` after a words change). */
+  readonly wordsRefresh?: SearchWordsRefreshPort;
   /** Creates what the backend needs (Meilisearch index and settings); PostgreSQL's come from migrations. */
   init(): Promise<void>;
   /** Stores the document unless the index holds the same or a newer version, or a removal at least as new. Returns whether it was stored. */

@@ -3,7 +3,7 @@
 // (rules/search-words.ts). The words are added to the document when it is indexed, in both adapters,
 // so a search stays one lookup per query word (no list of synonyms OR-ed into every query) and the
 // typo tolerance applies to them like to any indexed word. After changing labels or these words,
-// `npm run search:reindex` puts them into the stored documents.
+// the next listings start rewrites the stored documents (indexer/search-words-refresh.ts).
 import { LANGUAGES, labelOf } from '@mboa/contracts';
 import { SEARCH_ALTERNATIVES, SEARCH_STOP_WORDS } from '../rules/search-words.js';
 import type { SearchDocument } from './search-document.js';

@@ -27,8 +27,15 @@ function invalidatingWrites(index: SearchIndex, afterWrite: () => void): SearchI
         afterWrite();
       }
     };
+  const refresh = index.wordsRefresh;
   return {
     backend: index.backend,
+    wordsRefresh: refresh && {
+      storedFingerprint: () => refresh.storedFingerprint(),
+      storeFingerprint: (fingerprint) => refresh.storeFingerprint(fingerprint),
+      rewriteMany: write((docs) => refresh.rewriteMany(docs)),
+      exclusively: (work) => refresh.exclusively(work),
+    },
     init: () => index.init(),
     upsert: write((doc) => index.upsert(doc)),
     remove: write((id, version) => index.remove(id, version)),

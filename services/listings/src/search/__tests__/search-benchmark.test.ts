@@ -69,13 +69,21 @@ function generate(i: number): SearchDocument {
 
 /** Records the statements the index sends, to EXPLAIN them afterwards. */
 function recording(db: SqlClient, log: Array<{ sql: string; values: unknown[] }>): SqlClient {
+  function transaction(statements: PromiseLike<unknown>[]): PromiseLike<unknown[]>;
+  function transaction<R>(work: (tx: Pick<SqlClient, '$queryRawUnsafe'>) => Promise<R>, options?: { timeout?: number }): Promise<R>;
+  function transaction<R>(
+    arg: PromiseLike<unknown>[] | ((tx: Pick<SqlClient, '$queryRawUnsafe'>) => Promise<R>),
+    options?: { timeout?: number },
+  ): PromiseLike<unknown[]> | Promise<R> {
+    return typeof arg === 'function' ? db.$transaction(arg, options) : db.$transaction(arg);
+  }
   return {
     $queryRawUnsafe: (sql: string, ...values: unknown[]) => {
       log.push({ sql, values });
       return db.$queryRawUnsafe(sql, ...values);
     },
     $executeRawUnsafe: (sql: string, ...values: unknown[]) => db.$executeRawUnsafe(sql, ...values),
-    $transaction: (statements: PromiseLike<unknown>[]) => db.$transaction(statements),
+    $transaction: transaction,
   };
 }
 
