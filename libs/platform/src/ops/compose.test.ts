@@ -3,7 +3,7 @@
 // that app's configuration schema reads (and the values pass that schema), every variable the
 // stack must provide is provided, only the gateway is published, every container is health-checked.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -167,5 +167,54 @@ describe('docker-compose.yml', () => {
     const result = spawnSync('docker', ['compose', '--env-file', '.env.example', 'config', '--quiet'], { cwd: root, encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+});
+
+
+/** The Dockerfile's instructions of one stage, continuation lines joined and comments dropped. */
+function stageInstructions(stage: string): string[] {
+  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim());
+  const start = lines.findIndex((line) => line.startsWith('FROM ') && line.endsWith(` AS ${stage}`));
+  const end = lines.findIndex((line, i) => i > start && line.startsWith('FROM '));
+  return lines.slice(start + 1, end === -1 ? undefined : end).filter((line) => line && !line.startsWith('#'));
+}
+
+describe('infra/Dockerfile', () => {
+  const workspaces = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(path.join(root, pattern.slice(0, -2))).map((dir) => `${pattern.slice(0, -1)}${dir}`)
+      : [pattern],
+  );
+  // What `npm ci` and the root postinstall (scripts/prisma-generate.mjs) read: nothing else may be
+  // copied before the install, or a code change would invalidate the dependency layer.
+  const prismaServices = readdirSync(path.join(root, 'services')).filter((name) => existsSync(path.join(root, 'services', name, 'prisma/schema.prisma')));
+  const installInputs = [
+    'package.json',
+    'package-lock.json',
+    'scripts/prisma-generate.mjs',
+    'infra/prisma/',
+    ...workspaces.filter((ws) => existsSync(path.join(root, ws, 'package.json'))).map((ws) => `${ws}/package.json`),
+    ...prismaServices.flatMap((name) => [`services/${name}/prisma.config.ts`, `services/${name}/prisma/schema.prisma`]),
+  ];
+
+  test('the build stage installs dependencies from the manifests alone, before copying the sources', () => {
+    const build = stageInstructions('build');
+    const install = build.findIndex((line) => /^RUN .*\bnpm ci\b/.test(line));
+    const sources = build.findIndex((line) => /^COPY (--\S+ )*\. \.$/.test(line));
+    expect(install).toBeGreaterThan(-1);
+    expect(sources).toBeGreaterThan(install);
+    const copiedBefore = build
+      .slice(0, install)
+      .filter((line) => line.startsWith('COPY '))
+      .flatMap((line) => line.split(/\s+/).slice(1, -1).filter((arg) => !arg.startsWith('--')));
+    expect(copiedBefore.filter((source) => !installInputs.includes(source))).toEqual([]);
+    expect(installInputs.filter((input) => !copiedBefore.includes(input))).toEqual([]);
+  });
+
+  test('what is copied before the install exists, so the build does not stop at a missing file', () => {
+    for (const input of installInputs) expect({ input, exists: existsSync(path.join(root, input)) }).toEqual({ input, exists: true });
+    // The generated clients stay out of the build context: the sources copy cannot replace them.
+    const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/generated']));
   });
 });
