@@ -30,6 +30,16 @@ interface Service {
   volumes?: string[];
   stop_grace_period?: string;
   init?: boolean;
+  profiles?: string[];
+  logging?: { driver?: string; options?: Record<string, string> };
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
+}
+
+/** A compose memory size (e.g. 512M, 1G) in bytes. */
+function bytes(size: string): number {
+  const m = /^(\d+(?:\.\d+)?)([kmg]?)b?$/i.exec(size);
+  if (!m) throw new Error(`not a size: ${size}`);
+  return Number(m[1]) * 1024 ** ' kmg'.indexOf((m[2] || ' ').toLowerCase());
 }
 
 function parseDotenv(text: string): Record<string, string> {
@@ -108,11 +118,48 @@ describe('docker-compose.yml', () => {
       const required = [...APP_ENV[name as AppName].stackRequired];
       expect({ app: name, missing: required.filter((v) => !set.includes(v)) }).toEqual({ app: name, missing: [] });
     }
-    // The real adapters: Meilisearch for search, MinIO for images, SMTP (Mailpit) for mail.
+    // The real adapters: Meilisearch for search, MinIO for images.
     expect(compose.services.listings.environment).toMatchObject({ MEILI_URL: 'http://meilisearch:7700' });
     expect(compose.services.media.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000' });
     expect(compose.services.gateway.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000', SERVICES: 'auth,listings,media,moderation,support' });
-    expect(compose.services.auth.environment).toMatchObject({ SMTP_URL: 'smtp://mailpit:1025' });
+  });
+
+  test("mail goes to the operator's SMTP server from .env (required), Mailpit only in the dev profile", () => {
+    const senders = apps.filter(([, s]) => s.environment && 'SMTP_URL' in s.environment).map(([name]) => name);
+    expect(senders.sort()).toEqual(APP_NAMES.filter((app) => APP_ENV[app].stackRequired.includes('SMTP_URL')).sort());
+    for (const name of senders) {
+      const value = String(compose.services[name].environment?.SMTP_URL);
+      expect({ name, value }).toEqual({ name, value: expect.stringMatching(/^\$\{SMTP_URL:\?[^}]+\}$/) });
+      // A production .env with a real server is what the apps get; without one, compose refuses to start.
+      const smtp = 'smtps://mailer:secret@smtp.example.cm:465';
+      expect(interpolate(value, { ...example, SMTP_URL: smtp })).toBe(smtp);
+      expect(() => interpolate(value, { ...example, SMTP_URL: '' })).toThrow('SMTP_URL');
+    }
+    expect(compose.services.mailpit.profiles).toEqual(['dev']);
+    // Nothing always started may wait for a service the default profile leaves out.
+    const optional = Object.entries(compose.services).filter(([, s]) => s.profiles?.length).map(([name]) => name);
+    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => !s.profiles?.length)) {
+      expect({ name, waitsFor: Object.keys(service.depends_on ?? {}).filter((dep) => optional.includes(dep)) }).toEqual({ name, waitsFor: [] });
+    }
+  });
+
+  test('every container has CPU and memory limits and rotated logs', () => {
+    let memory = 0;
+    for (const [name, service] of Object.entries(compose.services)) {
+      const limits = service.deploy?.resources?.limits;
+      expect({ name, cpus: Number(limits?.cpus) > 0, memory: bytes(limits?.memory ?? '0') >= 64 * 1024 ** 2 }).toEqual({ name, cpus: true, memory: true });
+      expect({ name, driver: service.logging?.driver }).toEqual({ name, driver: 'json-file' });
+      expect({ name, maxSize: bytes(service.logging?.options?.['max-size'] ?? '0') > 0, maxFile: Number(service.logging?.options?.['max-file']) > 0 }).toEqual({
+        name,
+        maxSize: true,
+        maxFile: true,
+      });
+      memory += bytes(limits?.memory ?? '0');
+    }
+    // The whole stack fits the 16 GB machine infra/README.md sizes it for, with room for the OS cache.
+    expect(memory).toBeLessThanOrEqual(12 * 1024 ** 3);
+    // Written once (an x- extension field), not copied per container.
+    expect(composeText.match(/max-size/g)).toHaveLength(1);
   });
 
   test('.env.example lists every variable the file uses, each with a value, and nothing else', () => {
