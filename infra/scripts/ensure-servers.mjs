@@ -21,7 +21,8 @@ export const DEFAULT_URLS = {
   NATS_URL: 'nats://127.0.0.1:4222',
 };
 
-const COMPOSE_HINT = 'docker compose up -d postgres redis nats';
+// The developer's local servers with the defaults above (docker-compose.dev.yml).
+export const COMPOSE_HINT = 'docker compose -f docker-compose.dev.yml up -d';
 
 /** An error meant for a person: the message is the whole story, no stack trace needed. */
 export class ServerSetupError extends Error {

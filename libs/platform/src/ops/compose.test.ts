@@ -214,6 +214,9 @@ describe('docker-compose.yml', () => {
     const result = spawnSync('docker', ['compose', '--env-file', '.env.example', 'config', '--quiet'], { cwd: root, encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+    const devFile = spawnSync('docker', ['compose', '-f', 'docker-compose.dev.yml', 'config', '--quiet'], { cwd: root, encoding: 'utf8' });
+    expect(devFile.stderr).toBe('');
+    expect(devFile.status).toBe(0);
   });
 });
 
@@ -263,5 +266,54 @@ describe('infra/Dockerfile', () => {
     // The generated clients stay out of the build context: the sources copy cannot replace them.
     const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/generated']));
+  });
+});
+
+describe('docker-compose.dev.yml', () => {
+  const devText = readFileSync(path.join(root, 'docker-compose.dev.yml'), 'utf8');
+  const dev = parse(devText, { merge: true }) as { services: Record<string, Service & { command?: string[] }>; volumes?: Record<string, unknown> };
+  // The URLs the apps use when nothing is configured (their configuration schema's defaults).
+  const defaults = {
+    postgres: new URL(loadAppEnv('listings', {}).DATABASE_URL),
+    redis: new URL(loadAppEnv('gateway', {}).REDIS_URL),
+    nats: new URL(loadAppEnv('gateway', {}).NATS_URL),
+  };
+
+  test("starts exactly PostgreSQL, Redis and NATS, on the images the stack runs, with no variable from .env", () => {
+    expect(Object.keys(dev.services).sort()).toEqual(['nats', 'postgres', 'redis']);
+    for (const [name, service] of Object.entries(dev.services)) {
+      expect({ name, image: service.image }).toEqual({ name, image: compose.services[name].image });
+      expect({ name, healthcheck: Array.isArray(service.healthcheck?.test) }).toEqual({ name, healthcheck: true });
+      for (const volume of service.volumes ?? []) expect(Object.keys(dev.volumes ?? {})).toContain(volume.split(':')[0]);
+    }
+    expect(devText).not.toMatch(/\$\{/);
+  });
+
+  test("publishes each at the apps' default address, on this machine's loopback only", () => {
+    for (const [name, url] of Object.entries(defaults)) {
+      const containerPort = { postgres: '5432', redis: '6379', nats: '4222' }[name];
+      expect({ name, ports: dev.services[name].ports }).toEqual({ name, ports: [`${url.hostname}:${url.port}:${containerPort}`] });
+      expect(url.hostname).toBe('127.0.0.1');
+    }
+  });
+
+  test("the apps' default credentials are the servers' own", () => {
+    const pg = dev.services.postgres.environment ?? {};
+    expect(pg.POSTGRES_USER).toBe(decodeURIComponent(defaults.postgres.username));
+    expect(pg.POSTGRES_DB).toBe(decodeURIComponent(defaults.postgres.pathname.slice(1)));
+    // The default URL carries no password, so the server must not ask for one.
+    expect(defaults.postgres.password).toBe('');
+    expect(pg.POSTGRES_HOST_AUTH_METHOD).toBe('trust');
+    expect(defaults.redis.password).toBe('');
+    expect(dev.services.redis.command).not.toContain('--requirepass');
+    // The apps need JetStream (events, outbox relay).
+    expect(dev.services.nats.command).toContain('--jetstream');
+  });
+
+  test('the start-up check and the README point developers to this file', async () => {
+    const servers = (await import(path.join(root, 'infra/scripts/ensure-servers.mjs'))) as { COMPOSE_HINT: string; DEFAULT_URLS: Record<string, string> };
+    expect(servers.COMPOSE_HINT).toBe('docker compose -f docker-compose.dev.yml up -d');
+    expect(servers.DEFAULT_URLS).toEqual({ DATABASE_URL: defaults.postgres.href, REDIS_URL: defaults.redis.href, NATS_URL: defaults.nats.href });
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain(servers.COMPOSE_HINT);
   });
 });
