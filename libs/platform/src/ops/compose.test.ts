@@ -126,7 +126,7 @@ describe('docker-compose.yml', () => {
 
   test("mail goes to the operator's SMTP server from .env (required), Mailpit only in the dev profile", () => {
     const senders = apps.filter(([, s]) => s.environment && 'SMTP_URL' in s.environment).map(([name]) => name);
-    expect(senders.sort()).toEqual(APP_NAMES.filter((app) => APP_ENV[app].stackRequired.includes('SMTP_URL')).sort());
+    expect(senders.sort()).toEqual(APP_NAMES.filter((app) => (APP_ENV[app].stackRequired as readonly string[]).includes('SMTP_URL')).sort());
     for (const name of senders) {
       const value = String(compose.services[name].environment?.SMTP_URL);
       expect({ name, value }).toEqual({ name, value: expect.stringMatching(/^\$\{SMTP_URL:\?[^}]+\}$/) });
