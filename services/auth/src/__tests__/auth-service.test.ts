@@ -1,57 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { INestMicroservice } from '@nestjs/common';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, MESSAGES, type PublicUser, type SignupInput, type UserEventPayload } from '@mboa/contracts';
-import { FileMailer, RpcClient, uniqueTestPrefix } from '@mboa/platform';
-import { TEST_STAFF, createTestDatabase, testActor, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
+import type { RpcClient } from '@mboa/platform';
+import { TEST_STAFF, testActor, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
 import pg from 'pg';
-import { startAuthService } from '../main.js';
-import type { AuthConfig } from '../config.js';
+import { startAuthTestbed, type AuthTestbed } from './testbed.js';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let config: AuthConfig;
-let service: INestMicroservice;
+let bed: AuthTestbed;
+let db: AuthTestbed['db'];
 let rpc: RpcClient;
 let nc: NatsConnection;
-let mailDir: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase(['auth']);
-  mailDir = await mkdtemp(path.join(tmpdir(), 'auth-mail-'));
-  const prefix = uniqueTestPrefix('auth');
-  config = {
-    databaseUrl: db.urlFor('auth'),
-    dbSchema: 'auth',
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: `test:${prefix}`,
-    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: prefix,
-    streamName: `T_${prefix.replace(/\W/g, '_')}`,
-    mailer: new FileMailer({ mailDir, from: 'test@mboa.local' }),
-    relay: true,
+  bed = await startAuthTestbed('auth', {
     admin: { email: 'Boss@Mboa.cm', password: 'admin password', name: 'Boss', whatsapp: '600000001' },
-  };
-  service = await startAuthService(config, { logger: false });
-  rpc = new RpcClient({ servers: config.natsUrl, subjectPrefix: prefix });
-  await rpc.connect();
-  nc = await connect({ servers: config.natsUrl });
+  });
+  ({ db, rpc, nc } = bed);
 });
 
-afterAll(async () => {
-  await rpc?.close();
-  await service?.close();
-  if (nc) {
-    await (await jetstreamManager(nc)).streams.delete(config.streamName).catch(() => undefined);
-    await nc.drain();
-  }
-  await db?.drop();
-  await rm(mailDir, { recursive: true, force: true });
-});
+afterAll(() => bed?.stop());
 
-const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
+const bus = () => bed.bus();
 
 async function signup(email: string, role: SignupInput['role'] = 'landlord'): Promise<PublicUser> {
   const reply = await rpc.call(AUTH_PATTERNS.signup, {

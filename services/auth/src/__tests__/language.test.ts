@@ -1,66 +1,32 @@
 // The account's language against the real servers: stored at sign-up, changed by an update,
 // carried in user.* events, and the language the reset code is mailed in.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { INestMicroservice } from '@nestjs/common';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, MESSAGES, MESSAGES_FR, type Language, type PublicUser, type UserEventPayload } from '@mboa/contracts';
-import { FileMailer, RpcClient, uniqueTestPrefix, type MailMessage, type MailPort } from '@mboa/platform';
-import { createTestDatabase, eventually, waitForEvent } from '@mboa/platform/testing';
-import { startAuthService } from '../main.js';
-import type { AuthConfig } from '../config.js';
+import type { MailMessage, MailPort, RpcClient } from '@mboa/platform';
+import { eventually, waitForEvent } from '@mboa/platform/testing';
+import { startAuthTestbed, type AuthTestbed } from './testbed.js';
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let config: AuthConfig;
-let service: INestMicroservice;
+let bed: AuthTestbed;
 let rpc: RpcClient;
 let nc: NatsConnection;
-let mailDir: string;
 /** What auth handed to its mail port; the file mailer writes each one too. */
 const mailed: MailMessage[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase(['auth']);
-  mailDir = await mkdtemp(path.join(tmpdir(), 'auth-language-mail-'));
-  const prefix = uniqueTestPrefix('authlang');
-  const files = new FileMailer({ mailDir, from: 'test@mboa.local' });
-  const mailer: MailPort = {
-    async send(message) {
-      await files.send(message);
-      mailed.push(message);
-    },
-  };
-  config = {
-    databaseUrl: db.urlFor('auth'),
-    dbSchema: 'auth',
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: `test:${prefix}`,
-    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    subjectPrefix: prefix,
-    streamName: `T_${prefix.replace(/\W/g, '_')}`,
-    mailer,
-    relay: true,
-  };
-  service = await startAuthService(config, { logger: false });
-  rpc = new RpcClient({ servers: config.natsUrl, subjectPrefix: prefix });
-  await rpc.connect();
-  nc = await connect({ servers: config.natsUrl });
+  bed = await startAuthTestbed('authlang', {
+    mailer: (files): MailPort => ({
+      async send(message) {
+        await files.send(message);
+        mailed.push(message);
+      },
+    }),
+  });
+  ({ rpc, nc } = bed);
 });
 
-afterAll(async () => {
-  await rpc?.close();
-  await service?.close();
-  if (nc) {
-    await (await jetstreamManager(nc)).streams.delete(config.streamName).catch(() => undefined);
-    await nc.drain();
-  }
-  await db?.drop();
-  await rm(mailDir, { recursive: true, force: true });
-});
+afterAll(() => bed?.stop());
 
-const bus = () => ({ prefix: config.subjectPrefix, stream: config.streamName });
+const bus = () => bed.bus();
 
 async function signup(email: string, language?: Language): Promise<PublicUser> {
   const reply = await rpc.call(AUTH_PATTERNS.signup, {
