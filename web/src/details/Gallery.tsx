@@ -2,6 +2,7 @@ import { LIMITS, PHOTO_SIZES, photoSources, type PropertyImage } from '@mboa/con
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { t } from '../i18n/index.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
+import { photoLoading } from '../ui/photo-loading.js';
 
 type Img = Pick<PropertyImage, 'url' | 'alt'> & Partial<Pick<PropertyImage, 'width' | 'height'>>;
 
@@ -43,9 +44,7 @@ function Picture({ image, eager, sizes }: { image: Img; eager?: boolean; sizes: 
       alt={image.alt}
       width={photo.width}
       height={photo.height}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
-      decoding={eager ? undefined : 'async'}
+      {...photoLoading(eager)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { CARD_THUMBNAIL_ONLY, formatPriceWithTerm, PHOTO_SIZES, photoSources, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
 import { Link } from 'react-router';
 import { t } from '../i18n/index.js';
+import { photoLoading } from './photo-loading.js';
 
 /** A card's frame is 4:3; the size is given up front so nothing shifts while the photo loads. */
 export const CARD_IMAGE = { width: 320, height: 240 } as const;
@@ -30,9 +31,7 @@ export function PropertyCard({ property, first }: { property: PropertyRead; firs
                 alt={property.title}
                 width={CARD_IMAGE.width}
                 height={CARD_IMAGE.height}
-                loading={first ? 'eager' : 'lazy'}
-                fetchPriority={first ? 'high' : undefined}
-                decoding={first ? undefined : 'async'}
+                {...photoLoading(first)}
               />
             </picture>
           ) : (
