@@ -2,20 +2,10 @@ import { MESSAGES, AUTH_PATTERNS } from '@mboa/contracts';
 import { RpcClient } from '@mboa/platform';
 import { TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
+import { signupBody, uniqueEmail } from './people.js';
 
 let system: TestSystem;
-let seq = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${seq++}@example.cm`;
 
-const signupBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Awa Nkem',
-  email: uniqueEmail('awa'),
-  password: 'correct horse',
-  role: 'renter',
-  whatsapp: '674123456',
-  agreeToTerms: true,
-  ...over,
-});
 
 beforeAll(async () => {
   system = await startTestSystem();

@@ -4,23 +4,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type PropertyRead } from '@mboa/contracts';
-import { rpcFor, signUp } from './people.js';
+import { rpcFor, signupBody as sharedSignupBody, signUp, uniqueEmail } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 let system: TestSystem;
-let seq = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now()}.${seq++}@example.cm`;
 const FRENCH = { 'accept-language': 'fr-CM,fr;q=0.9,en;q=0.5' };
 
-const signupBody = (over: Record<string, unknown> = {}) => ({
-  name: 'Essomba Marie',
-  email: uniqueEmail('essomba'),
-  password: 'correct horse',
-  role: 'renter',
-  whatsapp: '674123456',
-  agreeToTerms: true,
-  ...over,
-});
+const signupBody = (over: Record<string, unknown> = {}) => sharedSignupBody({ name: 'Essomba Marie', email: uniqueEmail('essomba'), ...over });
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['auth', 'listings'] });

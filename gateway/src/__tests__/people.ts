@@ -7,6 +7,20 @@ export const TEST_ADMIN = { ADMIN_EMAIL: 'staff@mboa.cm', ADMIN_PASSWORD: 'staff
 
 let counter = 0;
 
+/** A new address each call: `label.<time>.<n>@example.cm`. */
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${++counter}@example.cm`;
+
+/** A valid sign-up body for a new renter; `over` changes or adds fields. */
+export const signupBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Awa Nkem',
+  email: uniqueEmail('awa'),
+  password: 'correct horse',
+  role: 'renter',
+  whatsapp: '674123456',
+  agreeToTerms: true,
+  ...over,
+});
+
 /** A signed-in browser for a new user of the role; landlords/caretakers verified on request. */
 export async function signUp(
   system: TestSystem,
