@@ -1,4 +1,5 @@
-import { MESSAGES, type ErrorBody } from '@mboa/contracts';
+import { type ErrorBody } from '@mboa/contracts';
+import { currentLanguage, currentMessages } from './i18n.js';
 
 /** A non-ok answer from /api (docs/api.md: `{ message, errors? }`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -60,13 +61,18 @@ export interface RequestOptions {
 /** JSON call to the same-origin API with the session cookie. Throws ApiError unless 2xx. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
-  const fallback = options.fallback ?? MESSAGES.common.unexpected;
+  const fallback = options.fallback ?? currentMessages().common.unexpected;
   let response: Response;
   try {
     response = await fetch(`/api${path}${toQueryString(query)}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      // The server words its messages in the language shown (docs/api.md#languages).
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': currentLanguage(),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -89,6 +95,7 @@ export function upload<T>(path: string, form: FormData, onProgress: (percent: nu
     xhr.open('POST', `/api${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
     };

@@ -1,3 +1,5 @@
 export * from './api.js';
 export * from './i18n.js';
 export * from './query.js';
+export * from './LanguageSwitch.js';
+export * from './language-on-profile.js';

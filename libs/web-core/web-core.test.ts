@@ -1,6 +1,7 @@
 import { MESSAGES } from '@mboa/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { activeLanguage, api, ApiError, NETWORK_RETRIES, retryOnNetworkFailure, selectCatalog, toQueryString } from './index.js';
+import { MESSAGES_FR } from '@mboa/contracts';
+import { api, ApiError, currentLanguage, LANGUAGE_COOKIE, NETWORK_RETRIES, preferredLanguage, retryOnNetworkFailure, startI18n, toQueryString } from './index.js';
 
 function answer(status: number, body: unknown) {
   const spy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -38,10 +39,34 @@ describe('api client (both apps)', () => {
 });
 
 describe('i18n entry point', () => {
-  it('falls back to English for a language without catalogs and picks the catalog of the active one', () => {
-    expect(activeLanguage(['fr-CM', 'en-GB'])).toBe('en');
-    expect(activeLanguage([])).toBe('en');
-    expect(selectCatalog({ en: { hello: 'Hello' } }, 'en')).toEqual({ hello: 'Hello' });
+  it("follows the browser's first language we have, and French when in doubt", () => {
+    expect(preferredLanguage(['fr-CM', 'en-GB'])).toBe('fr');
+    expect(preferredLanguage(['de-DE', 'en-US', 'fr'])).toBe('en');
+    expect(preferredLanguage(['de-DE'])).toBe('fr');
+    expect(preferredLanguage([])).toBe('fr');
+  });
+
+  it('switches language at once, remembers it in a cookie and <html lang>, and the API asks for it', async () => {
+    const catalogs = {
+      en: { found_one: '{{count}} property found', found_other: '{{count}} properties found' },
+      fr: { found_one: '{{count}} bien trouvé', found_other: '{{count}} biens trouvés' },
+    };
+    const i18n = startI18n(catalogs, { language: 'en' });
+    expect(i18n.t('found', { count: 0 })).toBe('0 properties found');
+    await i18n.changeLanguage('fr');
+    // French counts 0 and 1 as singular: the library's plural rules, not ours.
+    expect(i18n.t('found', { count: 0 })).toBe('0 bien trouvé');
+    expect(i18n.t('found', { count: 2 })).toBe('2 biens trouvés');
+    expect(i18n.t('found', { count: 1_000_000 })).toBe('1000000 biens trouvés');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=fr`);
+    expect(currentLanguage()).toBe('fr');
+
+    const spy = answer(502, undefined);
+    await expect(api('/me')).rejects.toMatchObject({ message: MESSAGES_FR.common.unexpected });
+    expect(new Headers(spy.mock.calls[0][1]?.headers).get('Accept-Language')).toBe('fr');
+    await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
   });
 });
 

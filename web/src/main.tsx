@@ -3,8 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import './i18n/index.js';
 import { createRouter } from './router.js';
 import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
+import { LanguageOnProfile } from './session/LanguageOnProfile.js';
 import { SessionProvider } from './session/session.js';
 import { RequestModalProvider } from './shell/RequestModal.js';
 import { ToastProvider } from './ui/toast.js';
@@ -16,6 +18,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={createQueryClient()}>
       <SessionProvider>
         <ForgetOnUserChange />
+        <LanguageOnProfile />
         <ToastProvider>
           <RequestModalProvider>
             <RouterProvider router={createRouter()} />

@@ -10,11 +10,12 @@ import {
 } from '@mboa/contracts';
 
 /**
- * English catalog. The product's own texts come from MESSAGES (kept byte for byte); the rest are the
- * app's labels. A French catalog is a second file of the same shape (`Catalog` in ./index.ts).
+ * English catalog of the public app, in i18next's format: `{{name}}` placeholders, `_one`/`_other`
+ * plural keys (French adds `_many`). Texts the product shares with the server (MESSAGES, kept byte
+ * for byte) are read through `useI18n().m`; the few quoted here come from MESSAGES. `fr.ts` has the
+ * same shape (`Catalog` in ./index.ts).
  */
 export const en = {
-  ...MESSAGES,
   labels: {
     category: CATEGORY_LABELS,
     propertyType: PROPERTY_TYPE_LABELS,
@@ -37,9 +38,10 @@ export const en = {
     notFoundText: 'The page you are looking for does not exist.',
     goHome: 'Go to the home page',
     footerTagline: 'Rooms, homes and shops for rent across Cameroon. Free, no agent.',
-    footerRights: (year: number) => `© ${year} Mboa Rentals`,
+    footerRights: '© {{year}} Mboa Rentals',
     chunkError: 'This page could not be loaded. Check your connection and try again.',
     retry: 'Try again',
+    language: 'Language',
   },
   nav: {
     home: 'Home',
@@ -104,8 +106,8 @@ export const en = {
     agreePrivacy: 'Privacy Policy',
     submit: 'Sign Up',
     submitting: 'Signing up…',
-    joiningAs: (role: string) => `Joining as ${role}`,
-    welcome: (name: string) => `Welcome, ${name}!`,
+    joiningAs: 'Joining as {{role}}',
+    welcome: 'Welcome, {{name}}!',
     ownerNext: 'Our team will contact you on WhatsApp to verify your account before you can post properties.',
     renterNext: 'You can start browsing properties right away.',
     continue: 'Continue',
@@ -113,7 +115,7 @@ export const en = {
   reset: {
     title: 'Reset your password',
     stepEmail: 'Enter the email of your account and we will send you a code.',
-    stepCode: (email: string) => `Enter the code we sent to ${email}.`,
+    stepCode: 'Enter the code we sent to {{email}}.',
     stepPassword: 'Choose a new password.',
     email: 'Email',
     code: 'Reset code',
@@ -122,9 +124,9 @@ export const en = {
     sendCode: 'Send Code',
     verifyCode: 'Verify Code',
     savePassword: 'Reset Password',
-    resendIn: (s: number) => `You can ask for a new code in ${s} s`,
+    resendIn: 'You can ask for a new code in {{seconds}} s',
     backToLogin: '← Back to login',
-    stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+    stepOf: 'Step {{step}} of {{total}}',
   },
   home: {
     heroTitle: 'Find your next home or shop in Cameroon',
@@ -132,11 +134,13 @@ export const en = {
     searchLabel: 'Search properties',
     searchPlaceholder: 'Search by title, town, neighbourhood…',
     filters: 'Filters',
-    activeFilters: (n: number) => `${n} active filter${n === 1 ? '' : 's'}`,
-    /** `atLeast`: the search counted this many and stopped (its answer's totalIsLowerBound): "1,000+ properties found". */
-    resultCount: (n: number, atLeast = false) =>
-      atLeast ? `${n.toLocaleString('en')}+ properties found` : `${n} propert${n === 1 ? 'y' : 'ies'} found`,
-    removeChip: (label: string) => `Remove filter ${label}`,
+    activeFilters_one: '{{count}} active filter',
+    activeFilters_other: '{{count}} active filters',
+    resultCount_one: '{{count}} property found',
+    resultCount_other: '{{count}} properties found',
+    /** The search counted this many and stopped (its answer's totalIsLowerBound): "1,000+ properties found". */
+    resultCountAtLeast: '{{count, number}}+ properties found',
+    removeChip: 'Remove filter {{label}}',
     emptyText: 'Try other filters, or tell us what you are looking for and we will find it for you.',
     loadingMore: 'Loading more properties…',
     loadMore: 'Load more',
@@ -153,15 +157,15 @@ export const en = {
     location: 'Location',
     rooms: 'Rooms',
     roomsAny: 'Any',
-    roomsOption: (n: number) => `${n}+`,
+    roomsOption: '{{count}}+',
     minPrice: 'Min price (FCFA)',
     maxPrice: 'Max price (FCFA)',
     clearAll: 'Clear all',
     reset: 'Reset Filters',
     showResults: 'Show Results',
-    roomsChip: (n: string) => `${n}+ rooms`,
-    minChip: (v: string) => `From ${v} FCFA`,
-    maxChip: (v: string) => `Up to ${v} FCFA`,
+    roomsChip: '{{count}}+ rooms',
+    minChip: 'From {{amount}} FCFA',
+    maxChip: 'Up to {{amount}} FCFA',
   },
   town: {
     label: 'Town',
@@ -198,11 +202,11 @@ export const en = {
     size: 'Size',
     distanceFromRoad: 'Distance from road',
     caution: 'Caution (deposit)',
-    postedBy: (name: string) => `Listed by ${name}`,
-    photo: (n: number, total: number) => `Photo ${n} of ${total}`,
+    postedBy: 'Listed by {{name}}',
+    photo: 'Photo {{n}} of {{total}}',
     previous: 'Previous photo',
     next: 'Next photo',
-    goToPhoto: (n: number) => `Show photo ${n}`,
+    goToPhoto: 'Show photo {{n}}',
     openGallery: 'Open photo gallery',
     gallery: 'Photo gallery',
     noPhotos: 'No photos yet',
@@ -242,7 +246,7 @@ export const en = {
   post: {
     title: 'Post a property',
     steps: ['Category', 'Location', 'Specifications', 'Details', 'Pricing', 'Amenities', 'Media', 'Preview'],
-    stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+    stepOf: 'Step {{step}} of {{total}}',
     onBehalf: 'Post on behalf of user (user ID)',
     onBehalfHint: 'Leave empty to post as yourself.',
     category: 'Category',
@@ -262,7 +266,7 @@ export const en = {
     titleLabel: 'Title',
     titlePlaceholder: 'e.g. Modern studio near the university',
     descriptionLabel: 'Description',
-    counter: (n: number, max: number) => `${n}/${max}`,
+    counter: '{{length}}/{{max}}',
     price: 'Price (FCFA)',
     paymentTerm: 'Payment term',
     chooseTerm: 'Choose a payment term',
@@ -271,16 +275,16 @@ export const en = {
     amenitiesHint: 'Tick everything the property offers.',
     photos: 'Photos',
     addPhotos: 'Add photos',
-    photosCount: (n: number, max: number) => `${n} of ${max} photos`,
+    photosCount: '{{n}} of {{max}} photos',
     compressing: 'Preparing photos…',
-    removePhoto: (n: number) => `Remove photo ${n}`,
-    photoFailed: (name: string) => `Could not read ${name}`,
+    removePhoto: 'Remove photo {{n}}',
+    photoFailed: 'Could not read {{name}}',
     previewTitle: 'Check everything before posting',
     priceSummary: 'Price summary',
     priceLine: 'Price',
     cautionLine: 'Caution',
     noPhotosSelected: 'No photos selected.',
-    uploading: (pct: number) => `Uploading… ${pct}%`,
+    uploading: 'Uploading… {{percent}}%',
     successTitle: 'Property posted!',
     successText: 'Your property was received. It will appear in search once our team has reviewed it.',
     verifyMe: 'Verify me',
@@ -306,7 +310,7 @@ export const en = {
     deactivate: 'Deactivate',
     delete: 'Delete',
     confirmDeleteTitle: 'Delete this property?',
-    confirmDeleteText: (title: string) => `“${title}” will be removed for good. This cannot be undone.`,
+    confirmDeleteText: '“{{title}}” will be removed for good. This cannot be undone.',
     previous: 'Previous',
     next: 'Next',
     underReview: 'Under review',

@@ -1,5 +1,11 @@
-import { selectCatalog } from '@mboa/web-core';
+import { useI18n } from '@mboa/web-core';
 import { pagesEn, type StaticPage } from './en.pages.js';
+import { pagesFr } from './fr.pages.js';
 
-/** Static page texts in the active language, chosen like `t` (@mboa/web-core). */
-export const pages: Record<keyof typeof pagesEn, StaticPage> = selectCatalog({ en: pagesEn });
+export type StaticPageKey = keyof typeof pagesEn;
+
+/** A static page's texts in the language shown (they download only with the static pages). */
+export function useStaticPage(key: StaticPageKey): StaticPage {
+  const { language } = useI18n();
+  return (language === 'fr' ? pagesFr : pagesEn)[key];
+}

@@ -1,24 +1,28 @@
+import { LanguageSwitch, useI18n } from '@mboa/web-core';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
-import { t } from '../i18n/index.js';
 
 /** Login, sign-up and reset: outside the navigation shell, with the desktop-only side panel. */
 export function AuthLayout() {
+  const { t } = useI18n();
   return (
     <div className="auth-page">
       <aside className="auth-panel" aria-hidden="false">
         <Link to="/" className="brand brand-light">
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{t.app.name}</span>
+          <span>{t('app.name')}</span>
         </Link>
-        <h2>{t.authPanel.heading}</h2>
-        <p>{t.authPanel.line}</p>
+        <h2>{t('authPanel.heading')}</h2>
+        <p>{t('authPanel.line')}</p>
         <ul className="ticks">
-          {t.authPanel.points.map((p) => (
+          {t('authPanel.points', { returnObjects: true }).map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       </aside>
       <main className="auth-main" id="main">
+        <div className="auth-language">
+          <LanguageSwitch label={t('app.language')} />
+        </div>
         <Outlet />
       </main>
       <ScrollRestoration />

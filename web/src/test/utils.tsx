@@ -5,12 +5,17 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { i18n } from '../i18n/index.js';
 import { ForgetOnUserChange } from '../session/ForgetOnUserChange.js';
 import { SessionProvider } from '../session/session.js';
 import { RequestModalProvider } from '../shell/RequestModal.js';
 import { ToastProvider } from '../ui/toast.js';
 
 export { mockFetch, user, type Call, type Reply } from '@mboa/ui/test/fixtures.js';
+
+/** The app's i18next instance: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
+export { i18n };
+void i18n.changeLanguage('en');
 
 /** What visitors of the public app mostly see: a property that is live. */
 export const property = (overrides: Partial<PropertyRead> = {}): PropertyRead => propertyOf({ isVerified: true, ...overrides });

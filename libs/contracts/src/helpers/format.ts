@@ -30,9 +30,9 @@ export function formatPriceWithTerm(amount: number, term: string | null | undefi
   return unit ? `${formatPrice(amount, language)}/${unit}` : formatPrice(amount, language);
 }
 
-/** '25,000 XAF' in the admin area. */
-export function formatAdminPrice(amount: number): string {
-  return `${formatAmount(amount)} ${ADMIN_CURRENCY_LABEL}`;
+/** '25,000 XAF' in the admin area ('25\u202f000 XAF' in French). */
+export function formatAdminPrice(amount: number, language: Language = 'en'): string {
+  return `${formatNumber(amount, language)} ${ADMIN_CURRENCY_LABEL}`;
 }
 
 /** Badge colour for any status text: available green, rented yellow, deactivated red, anything else gray. */
@@ -49,14 +49,14 @@ export function totalInitialPayment(price: number, caution: number, term: string
 }
 
 /** Distance from road as shown on the detail page. */
-export function formatDistance(minutes: number | null | undefined): string {
+export function formatDistance(minutes: number | null | undefined, language: Language = 'en'): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '-';
-  return `${formatAmount(minutes)} mins`;
+  return `${formatNumber(minutes, language)} ${language === 'fr' ? 'min' : 'mins'}`;
 }
 
-export function formatSize(size: number | null | undefined): string {
+export function formatSize(size: number | null | undefined, language: Language = 'en'): string {
   if (size === null || size === undefined || !Number.isFinite(size)) return '-';
-  return `${formatAmount(size)} ${SIZE_UNIT}`;
+  return `${formatNumber(size, language)} ${SIZE_UNIT}`;
 }
 
 /** Avatar letter: first letter of the name, upper-case. */
