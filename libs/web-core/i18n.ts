@@ -7,6 +7,8 @@
  */
 import {
   INTL_LOCALES,
+  LANGUAGE_COOKIE,
+  LANGUAGE_WHEN_IN_DOUBT,
   LANGUAGES,
   catalogueOf,
   formatAdminPrice,
@@ -26,13 +28,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-export { LANGUAGES, type Language, type Widen };
-
-/** The cookie that remembers the language on this device (the gateway reads it too, for `<html lang>`). */
-export const LANGUAGE_COOKIE = 'mboa_lang';
-
-/** When the browser prefers neither English nor French, our users most likely read French. */
-export const LANGUAGE_WHEN_IN_DOUBT: Language = 'fr';
+export { LANGUAGE_COOKIE, LANGUAGE_WHEN_IN_DOUBT, LANGUAGES, type Language, type Widen };
 
 /** The first of the browser's preferred languages that we have; French when none is ours. */
 export function preferredLanguage(preferred: readonly string[]): Language {
@@ -49,7 +45,7 @@ export type Catalogs<C> = Record<Language, C>;
 
 /**
  * Starts the app's i18next instance synchronously (the catalogs are bundled), with the language
- * from, in order: the cookie, the browser's languages, French. The choice is written back to the
+ * from, in order: the cookie, a shared link's `?lang=`, the browser's languages, French. The choice is written back to the
  * cookie and to `<html lang>` on every change.
  */
 export function startI18n<C extends object>(catalogs: Catalogs<C>, options: { detect?: boolean; language?: Language } = {}): I18n {
@@ -69,9 +65,11 @@ export function startI18n<C extends object>(catalogs: Catalogs<C>, options: { de
     returnNull: false,
     // React escapes what it renders; escaping here would show `&amp;` in titles.
     interpolation: { escapeValue: false },
+    // A choice made on this device first, then the language of a shared link (`?lang=fr`), then the browser's.
     detection: {
-      order: ['cookie', 'navigator'],
+      order: ['cookie', 'querystring', 'navigator'],
       lookupCookie: LANGUAGE_COOKIE,
+      lookupQuerystring: 'lang',
       caches: ['cookie'],
       cookieMinutes: 60 * 24 * 365,
       cookieOptions: { path: '/', sameSite: 'lax' },

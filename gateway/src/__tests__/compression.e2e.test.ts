@@ -168,3 +168,26 @@ test('a photo, already compressed, is sent as it is even to a client that accept
   expect(res.headers['content-encoding']).toBeUndefined();
   expect(res.wire.equals(photo)).toBe(true);
 });
+
+describe("the page's language", () => {
+  async function pageLang(headers: Record<string, string>, pathname = '/'): Promise<{ lang: string | undefined; vary: string }> {
+    const res = await fetch(`${system.url}${pathname}`, { headers });
+    const html = await res.text();
+    return { lang: /<html lang="([^"]*)"/.exec(html)?.[1], vary: res.headers.get('vary') ?? '' };
+  }
+
+  test('says the language the app will show before any script runs: choice, shared link, browser, French when in doubt', async () => {
+    expect(await pageLang({ 'Accept-Language': 'fr-CM,fr;q=0.9,en;q=0.5' })).toMatchObject({ lang: 'fr' });
+    expect((await pageLang({ 'Accept-Language': 'en-GB,en;q=0.9' })).lang).toBe('en');
+    // Neither of ours, or nothing said: our users mostly read French.
+    expect((await pageLang({ 'Accept-Language': 'de-DE' })).lang).toBe('fr');
+    expect((await pageLang({})).lang).toBe('fr');
+    // A choice made on the device wins over the browser and over a shared link's language.
+    expect((await pageLang({ 'Accept-Language': 'fr', Cookie: 'mboa_lang=en' })).lang).toBe('en');
+    expect((await pageLang({ 'Accept-Language': 'en', Cookie: 'mboa_lang=fr' }, '/?lang=en')).lang).toBe('fr');
+    expect((await pageLang({ 'Accept-Language': 'en' }, '/contact?lang=fr')).lang).toBe('fr');
+    const { vary } = await pageLang({ 'Accept-Language': 'fr' });
+    expect(vary).toMatch(/Accept-Language/i);
+    expect(vary).toMatch(/Cookie/i);
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Express, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml, type PageHead } from './link-preview.js';
+import { pageLanguage, withPageLanguage } from './page-language.js';
 
 const PLACEHOLDER = (title: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -52,7 +53,9 @@ export function mountSpa(
         res.removeHeader('Content-Encoding');
         const head = headFor ? await headFor(req).catch(() => null) : null;
         res.setHeader('Cache-Control', 'no-cache');
-        res.type('html').send(page(head));
+        // The page's language follows the visitor's cookie and browser, so caches must keep them apart.
+        res.vary('Accept-Language').vary('Cookie');
+        res.type('html').send(withPageLanguage(page(head), pageLanguage(req)));
       })();
     });
   });

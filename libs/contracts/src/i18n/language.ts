@@ -3,6 +3,15 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * The web apps' language when a visitor's browser prefers neither of ours: most of our users read
+ * French. (The API keeps English as its default, so existing clients see no change.)
+ */
+export const LANGUAGE_WHEN_IN_DOUBT: Language = 'fr';
+
+/** The cookie that remembers the language chosen on a device (web apps write it, the gateway reads it for `<html lang>`). */
+export const LANGUAGE_COOKIE = 'mboa_lang';
+
 /** Intl locale per language: British English as before, French as written in Cameroon. */
 export const INTL_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', fr: 'fr-CM' };
 
