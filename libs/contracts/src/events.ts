@@ -9,6 +9,7 @@ import type {
 import type { PropertyRead } from './types/property.js';
 import type { PublicUser } from './types/user.js';
 import type { IsoDateString } from './types/common.js';
+import type { PropertyHeldPayload, PropertyReportsResolvedPayload } from './reports.js';
 
 /** Event type names published on NATS JetStream (through each service's outbox). */
 export const EVENT_TYPES = {
@@ -27,6 +28,8 @@ export const EVENT_TYPES = {
   requestStatusChanged: 'request.status-changed',
   ticketStatusChanged: 'ticket.status-changed',
   passwordResetRequested: 'password-reset.requested',
+  propertyHeld: 'property.held',
+  propertyReportsResolved: 'property.reports-resolved',
 } as const;
 
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -38,6 +41,8 @@ export const EVENT_CONSUMERS = {
   listingsOwners: 'listings-owners',
   /** listings' copy of moderation's decisions: verified flag and review state/feedback. */
   listingsReviews: 'listings-reviews',
+  /** listings' copy of moderation's report holds: a listing kept out of search pending review. */
+  listingsHolds: 'listings-holds',
 } as const;
 
 /**
@@ -53,6 +58,8 @@ export const HANDED_OFF_TO: { readonly [T in EventType]?: readonly string[] } = 
   [EVENT_TYPES.userUnbanned]: [EVENT_CONSUMERS.listingsOwners],
   [EVENT_TYPES.propertyApproved]: [EVENT_CONSUMERS.listingsReviews],
   [EVENT_TYPES.propertyRejected]: [EVENT_CONSUMERS.listingsReviews],
+  [EVENT_TYPES.propertyHeld]: [EVENT_CONSUMERS.listingsHolds],
+  [EVENT_TYPES.propertyReportsResolved]: [EVENT_CONSUMERS.listingsHolds],
 };
 
 /**
@@ -183,6 +190,8 @@ export interface EventPayloads {
   'request.status-changed': RequestStatusChangedPayload;
   'ticket.status-changed': TicketStatusChangedPayload;
   'password-reset.requested': PasswordResetRequestedPayload;
+  'property.held': PropertyHeldPayload;
+  'property.reports-resolved': PropertyReportsResolvedPayload;
 }
 
 /** Compile-time check that EventPayloads covers exactly the event types. */

@@ -14,3 +14,4 @@ export * from './schemas/index.js';
 export * from './helpers/index.js';
 export * from './rpc/index.js';
 export * from './rules/index.js';
+export * from './reports.js';

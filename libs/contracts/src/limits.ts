@@ -126,6 +126,18 @@ export const LIMITS = {
     /** Retry-After of a busy answer: a few photos' worth of work on two cores. */
     busyRetryAfterSeconds: 5,
   },
+  /**
+   * Reporting a listing (docs/api.md#reporting-a-listing). One report per person per listing;
+   * `scamHoldReporters` different people reporting a scam take the listing out of search pending
+   * review. Per-address allowances are sized for carrier-grade NAT (thousands of phones behind one
+   * address); the per-reporter one (account or browser) is the strict one.
+   */
+  reports: {
+    textMax: 500,
+    scamHoldReporters: 3,
+    perReporterPerHour: 10,
+    perAddressPerHour: 60,
+  },
 } as const;
 
 export type Limits = typeof LIMITS;

@@ -182,6 +182,23 @@ export const MESSAGES_FR = {
       `Votre annonce « ${title} » n\u2019a pas été validée.\n\nMotif : ${feedback}\n\nVous pouvez la corriger depuis Mes annonces et la publier à nouveau.`,
     mailSignature: 'Mboa Rentals',
   },
+  report: {
+    reasonRequired: 'Veuillez choisir le motif de votre signalement.',
+    textRequired: 'Veuillez décrire le problème en quelques mots.',
+    textTooLong: `Votre description doit compter au plus ${LIMITS.reports.textMax} caractères.`,
+    created: 'Merci. Notre équipe va examiner cette annonce.',
+    duplicate: 'Vous avez déjà signalé cette annonce.',
+    ownListing: 'Vous ne pouvez pas signaler votre propre annonce.',
+    tooMany: 'Vous avez envoyé beaucoup de signalements en peu de temps. Veuillez réessayer plus tard.',
+    actionRequired: 'Veuillez choisir une action : deactivate ou ban-owner.',
+    noOpenReports: 'Cette annonce n\u2019a aucun signalement en attente.',
+    dismissed: 'Signalements classés sans suite',
+    deactivated: 'Annonce désactivée et signalements clôturés',
+    ownerBanned: 'Propriétaire banni et signalements clôturés',
+    heldMailSubject: 'Votre annonce est suspendue le temps de la vérifier',
+    heldMailBody: (title, link) =>
+      `Plusieurs personnes ont signalé votre annonce « ${title} » comme une possible arnaque. Le temps que notre équipe la vérifie, elle n\u2019apparaît plus dans les recherches.\n\nS\u2019il s\u2019agit d\u2019une erreur, contactez-nous depuis la page Contact : l\u2019annonce revient dès que la vérification est terminée.\n\n${link}`,
+  },
   booking: {
     created: 'Demande de contact enregistrée',
     failed: 'La demande de contact a échoué',

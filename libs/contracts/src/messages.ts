@@ -176,6 +176,23 @@ export const MESSAGES = {
       `Your property "${title}" was not approved.\n\nReason: ${feedback}\n\nYou can correct it from My Listings and post it again.`,
     mailSignature: 'Mboa Rentals',
   },
+  report: {
+    reasonRequired: 'Please choose a reason for your report.',
+    textRequired: 'Please describe the problem in a few words.',
+    textTooLong: `Your description must be at most ${LIMITS.reports.textMax} characters.`,
+    created: 'Thank you. Our team will look at this listing.',
+    duplicate: 'You have already reported this listing.',
+    ownListing: 'You cannot report your own listing.',
+    tooMany: 'You have sent many reports in a short time. Please try again later.',
+    actionRequired: 'Please choose an action: deactivate or ban-owner.',
+    noOpenReports: 'This listing has no open reports.',
+    dismissed: 'Reports dismissed',
+    deactivated: 'Listing deactivated and reports closed',
+    ownerBanned: 'Owner banned and reports closed',
+    heldMailSubject: 'Your listing is paused while we check it',
+    heldMailBody: (title: string, link: string) =>
+      `Several people have reported your listing "${title}" as a possible scam. While our team checks it, it no longer appears in search.\n\nIf this is a mistake, contact us from the Contact page: the listing comes back as soon as it is cleared.\n\n${link}`,
+  },
   booking: {
     created: 'Booking created successfully',
     failed: 'Failed to create booking',

@@ -49,6 +49,11 @@ export const MODERATION_PATTERNS = {
   review: 'moderation.review',
   reviewsOf: 'moderation.reviews.of-property',
   auditLatest: 'moderation.audit.latest',
+  /** Someone reports a listing (docs/api.md#reporting-a-listing). */
+  reportsCreate: 'moderation.reports.create',
+  reportsQueue: 'moderation.reports.queue',
+  reportsDismiss: 'moderation.reports.dismiss',
+  reportsAct: 'moderation.reports.act',
   health: 'moderation.health',
 } as const;
 

@@ -26,6 +26,7 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   'moderation.mailGreeting': ['Ngono Pauline'],
   'moderation.approvedMailBody': ['Studio moderne à Bonapriso', 'https://mboa.example/property-details/42'],
   'moderation.rejectedMailBody': ['Studio moderne à Bonapriso', 'Ajoutez une photo de la cuisine'],
+  'report.heldMailBody': ['Studio moderne à Bonapriso', 'https://mboa.example/my-listings'],
   'toast.propertyStatusUpdated': ['rented'],
   'ui.showing': [13, 24, 317],
   'ui.pageOf': [3, 27],

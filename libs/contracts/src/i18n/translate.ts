@@ -43,6 +43,10 @@ export const FUNCTION_TEXT_READERS: Readonly<Record<string, { pattern: RegExp; a
     pattern: /^Your property "(.*)" was not approved\.\n\nReason: (.*)\n\nYou can correct it from My Listings and post it again\.$/s,
     args: (m) => [m[1], m[2]],
   },
+  'report.heldMailBody': {
+    pattern: /^Several people have reported your listing "(.*)" as a possible scam\. While our team checks it, it no longer appears in search\.\n\nIf this is a mistake, contact us from the Contact page: the listing comes back as soon as it is cleared\.\n\n(\S*)$/s,
+    args: (m) => [m[1], m[2]],
+  },
   'toast.propertyStatusUpdated': { pattern: /^property status updated as (.*) sucessfully$/, args: (m) => [m[1]] },
   'ui.showing': { pattern: /^Showing (\d+) to (\d+) of (\d+)$/, args: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   'ui.pageOf': { pattern: /^Page (\d+) of (\d+)$/, args: (m) => [Number(m[1]), Number(m[2])] },

@@ -30,6 +30,17 @@ import {
 import type { Language } from '../i18n/language.js';
 import type * as T from '../types/index.js';
 import { inTwoSteps, recordOf } from './checks.js';
+import {
+  reportCreateRequestSchema,
+  reportQueueQuerySchema,
+  type ReportAction,
+  type ReportCreateReply,
+  type ReportCreateRequest,
+  type ReportQueueQuery,
+  type ReportQueueReply,
+  type ReportResolveReply,
+  type ReportResolveRequest,
+} from '../reports.js';
 
 /*
  * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
@@ -190,6 +201,11 @@ export const RPC_REQUESTS = {
     (v) => v ?? {},
     z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
   ),
+  [MODERATION_PATTERNS.reportsCreate]: reportCreateRequestSchema,
+  [MODERATION_PATTERNS.reportsQueue]: z.preprocess((v) => v ?? {}, reportQueueQuerySchema),
+  [MODERATION_PATTERNS.reportsDismiss]: z.object({ propertyId: idSchema, actor: actorSchema }),
+  /** `action` is judged after the admin check (anyone else hears 403 whatever it sent). */
+  [MODERATION_PATTERNS.reportsAct]: z.object({ propertyId: idSchema, actor: actorSchema, action: z.unknown() }),
   [MODERATION_PATTERNS.health]: nothing,
 
   [SUPPORT_PATTERNS.requestsCreate]: requestSpaceSchema,
@@ -247,6 +263,10 @@ export interface RpcContract {
   [MODERATION_PATTERNS.review]: { request: T.ReviewRequest; reply: T.ReviewReply };
   [MODERATION_PATTERNS.reviewsOf]: { request: T.PropertyIdRequest; reply: { reviews: T.ReviewRecord[] } };
   [MODERATION_PATTERNS.auditLatest]: { request: T.AuditLatestRequest; reply: { actions: T.AuditEntry[] } };
+  [MODERATION_PATTERNS.reportsCreate]: { request: ReportCreateRequest; reply: ReportCreateReply };
+  [MODERATION_PATTERNS.reportsQueue]: { request: Partial<ReportQueueQuery>; reply: ReportQueueReply };
+  [MODERATION_PATTERNS.reportsDismiss]: { request: ReportResolveRequest; reply: ReportResolveReply };
+  [MODERATION_PATTERNS.reportsAct]: { request: ReportResolveRequest & { action: ReportAction }; reply: ReportResolveReply };
   [MODERATION_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 
   [SUPPORT_PATTERNS.requestsCreate]: { request: T.RequestCreateRequest; reply: T.PropertyRequest };

@@ -1,0 +1,179 @@
+// Reporting a listing (docs/api.md#reporting-a-listing): the reasons, the body schemas, the shapes
+// the moderation service answers and the events it records. Owned by moderation; listings only
+// learns that a listing is held out of search and when the hold ends.
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { MESSAGES } from './messages.js';
+import { emptyToUndefined, idSchema, limitSchema, pageSchema } from './schemas/common.js';
+import type { Actor } from './types/requests.js';
+import type { IsoDateString } from './types/common.js';
+
+/** Why someone reports a listing, as stored and sent on the wire. */
+export const REPORT_REASONS = ['scam', 'rented', 'wrong-price', 'not-these-photos', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What the report dialog offers, in each language (the stored values never change). */
+export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
+  scam: 'Scam, or asks for money before a visit',
+  rented: 'Already rented',
+  'wrong-price': 'Wrong price',
+  'not-these-photos': 'Photos not of this property',
+  other: 'Other',
+};
+export const REPORT_REASON_LABELS_FR: Readonly<Record<ReportReason, string>> = {
+  scam: 'Arnaque, ou demande de l\u2019argent avant la visite',
+  rented: 'Déjà loué',
+  'wrong-price': 'Prix erroné',
+  'not-these-photos': 'Les photos ne sont pas de ce bien',
+  other: 'Autre',
+};
+
+/** What staff may do with a listing's open reports besides dismissing them. */
+export const REPORT_ACTIONS = ['deactivate', 'ban-owner'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+/** How a listing's open reports were closed. */
+export type ReportResolution = 'dismissed' | 'deactivated' | 'owner-banned';
+
+const R = MESSAGES.report;
+
+/** POST /api/properties/{id}/reports. `text` is required with `other`, optional otherwise. */
+export const reportSchema = z
+  .object({
+    reason: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(REPORT_REASONS, { error: R.reasonRequired }),
+    ),
+    text: z.preprocess(
+      emptyToUndefined,
+      z.string({ error: R.textRequired }).trim().max(LIMITS.reports.textMax, { error: R.textTooLong }).optional(),
+    ),
+  })
+  .superRefine((report, ctx) => {
+    if (report.reason === 'other' && !report.text) ctx.addIssue({ code: 'custom', path: ['text'], message: R.textRequired });
+  });
+export type ReportInput = z.output<typeof reportSchema>;
+
+/** POST /api/admin/reports/{propertyId}/act */
+export const reportActSchema = z.object({
+  action: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(REPORT_ACTIONS, { error: R.actionRequired })),
+});
+export type ReportActInput = z.output<typeof reportActSchema>;
+
+/** GET /api/admin/reports query. */
+export const reportQueueQuerySchema = z.object({ page: pageSchema, limit: limitSchema(LIMITS.admin.pageSize) });
+export type ReportQueueQuery = z.output<typeof reportQueueQuerySchema>;
+
+/**
+ * Who reports, as the gateway tells moderation: a signed-in user by id, anyone else by the
+ * browser's reporter cookie and a keyed hash of the client's address (never the address itself).
+ */
+export const reporterSchema = z.union([
+  z.object({ userId: idSchema, name: z.string().max(200).optional() }),
+  z.object({ deviceId: z.string().regex(/^[\w-]{16,64}$/), addressKey: z.string().regex(/^[\w-]{16,64}$/) }),
+]);
+export type Reporter = z.output<typeof reporterSchema>;
+
+/** moderation.reports.create */
+export const reportCreateRequestSchema = z.object({
+  propertyId: idSchema,
+  reporter: reporterSchema,
+  report: reportSchema,
+});
+export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
+
+/** A stored report, as its reporter hears of it. */
+export interface ReportRecord {
+  id: string;
+  propertyId: string;
+  reason: ReportReason;
+  text: string | null;
+  createdAt: IsoDateString;
+}
+export interface ReportCreateReply {
+  report: ReportRecord;
+}
+
+/** One report in the staff queue. */
+export interface QueuedReport {
+  id: string;
+  reason: ReportReason;
+  text: string | null;
+  /** The account that reported, or null for someone not signed in. */
+  reporterId: string | null;
+  reporterName: string | null;
+  createdAt: IsoDateString;
+}
+
+/** A listing with open reports, as the staff Reports queue shows it. */
+export interface ReportCase {
+  propertyId: string;
+  title: string;
+  ownerId: string;
+  /** Open reports per reason (every reason present, 0 when none). */
+  counts: Record<ReportReason, number>;
+  total: number;
+  /** Out of search pending review (enough different people reported a scam). */
+  held: boolean;
+  /** The newest report's text that is not empty, or null. */
+  latestText: string | null;
+  latestAt: IsoDateString;
+  reports: QueuedReport[];
+  links: { details: string; admin: string };
+}
+export interface ReportQueueReply {
+  cases: ReportCase[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** moderation.reports.dismiss / moderation.reports.act */
+export interface ReportResolveRequest {
+  propertyId: string;
+  actor: Actor;
+  action?: ReportAction;
+}
+export interface ReportResolveReply {
+  propertyId: string;
+  resolution: ReportResolution;
+  /** How many open reports were closed. */
+  closed: number;
+  /** Whether the listing was held out of search and is no longer (dismissal). */
+  released: boolean;
+}
+
+/** HTTP answers. */
+export interface ReportCreateResponse extends ReportCreateReply {
+  message: string;
+}
+export interface ReportResolveResponse extends ReportResolveReply {
+  message: string;
+}
+
+/**
+ * `property.held`: enough different people reported the listing as a scam; listings keeps it out of
+ * search and details for the public until the reports are resolved. The owner is mailed.
+ */
+export interface PropertyHeldPayload {
+  propertyId: string;
+  holdId: string;
+  reason: 'scam-reports';
+  /** Different people whose open scam reports led to the hold. */
+  reporters: number;
+  heldAt: IsoDateString;
+}
+
+/**
+ * `property.reports-resolved`: staff closed a listing's open reports. Any hold ends (a dismissal
+ * brings the listing back; after deactivate or ban-owner that action keeps it hidden).
+ */
+export interface PropertyReportsResolvedPayload {
+  propertyId: string;
+  resolution: ReportResolution;
+  closed: number;
+  /** The hold this ended, when the listing was held. */
+  holdId: string | null;
+  resolvedAt: IsoDateString;
+  actor: Actor;
+}
+
