@@ -1,6 +1,6 @@
 import { LIMITS, PHOTO_SIZES, photoSources, type PropertyImage } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import { t } from '../i18n/index.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 import { photoLoading } from '../ui/photo-loading.js';
 
@@ -50,6 +50,7 @@ function Picture({ image, eager, sizes }: { image: Img; eager?: boolean; sizes: 
 }
 
 export function Gallery({ images, title }: { images: Img[]; title: string }) {
+  const { t, m } = useI18n();
   const desktop = useMediaQuery(DESKTOP);
   const [index, setIndex] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
@@ -66,8 +67,8 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
 
   if (count === 0) {
     return (
-      <div className="gallery-empty" role="img" aria-label={t.details.noPhotos}>
-        <span>{t.details.noPhotos}</span>
+      <div className="gallery-empty" role="img" aria-label={t('details.noPhotos')}>
+        <span>{t('details.noPhotos')}</span>
       </div>
     );
   }
@@ -80,23 +81,23 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
     <>
       {desktop ? (
         <div className={`gallery-grid${thumbs.length ? '' : ' single'}`}>
-          <button type="button" className="gallery-main" onClick={() => setLightbox(0)} aria-label={t.details.openGallery}>
+          <button type="button" className="gallery-main" onClick={() => setLightbox(0)} aria-label={t('details.openGallery')}>
             <Picture image={images[0]} eager sizes={thumbs.length ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
           </button>
           {thumbs.map((image, i) => (
-            <button key={image.url} type="button" className="gallery-thumb" onClick={() => setLightbox(i + 1)} aria-label={t.details.photo(i + 2, count)}>
+            <button key={image.url} type="button" className="gallery-thumb" onClick={() => setLightbox(i + 1)} aria-label={t('details.photo', { n: i + 2, total: count })}>
               <Picture image={image} sizes={PHOTO_SIZES.detailsThumb} />
             </button>
           ))}
           {count > 1 ? (
             <button type="button" className="btn btn-light gallery-more" onClick={() => setLightbox(thumbs.length + 1 < count ? thumbs.length + 1 : 0)}>
-              {t.ui.viewMore}
+              {m.ui.viewMore}
               {extra > 0 ? ` (+${extra})` : ''}
             </button>
           ) : null}
         </div>
       ) : (
-        <div className="carousel" aria-roledescription="carousel" aria-label={t.details.gallery} {...swipe}>
+        <div className="carousel" aria-roledescription="carousel" aria-label={t('details.gallery')} {...swipe}>
           <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
             {images.map((image, i) => (
               <button
@@ -105,7 +106,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
                 className="carousel-slide"
                 aria-hidden={i !== index}
                 tabIndex={i === index ? 0 : -1}
-                aria-label={t.details.photo(i + 1, count)}
+                aria-label={t('details.photo', { n: i + 1, total: count })}
                 onClick={() => setLightbox(i)}
               >
                 {seen.has(i) ? (
@@ -116,10 +117,10 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
           </div>
           {count > 1 ? (
             <>
-              <button type="button" className="carousel-arrow prev" aria-label={t.details.previous} onClick={() => go(-1)}>
+              <button type="button" className="carousel-arrow prev" aria-label={t('details.previous')} onClick={() => go(-1)}>
                 ‹
               </button>
-              <button type="button" className="carousel-arrow next" aria-label={t.details.next} onClick={() => go(1)}>
+              <button type="button" className="carousel-arrow next" aria-label={t('details.next')} onClick={() => go(1)}>
                 ›
               </button>
               <div className="dots">
@@ -128,7 +129,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
                     key={image.url}
                     type="button"
                     className={`dot${i === index ? ' on' : ''}`}
-                    aria-label={t.details.goToPhoto(i + 1)}
+                    aria-label={t('details.goToPhoto', { n: i + 1 })}
                     aria-current={i === index}
                     onClick={() => setIndex(i)}
                   />
@@ -144,6 +145,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
 }
 
 function Lightbox({ images, start, title, onClose }: { images: Img[]; start: number; title: string; onClose: () => void }) {
+  const { t } = useI18n();
   const [index, setIndex] = useState(start);
   const count = images.length;
   const go = (d: -1 | 1) => setIndex((i) => (i + d + count) % count);
@@ -170,18 +172,18 @@ function Lightbox({ images, start, title, onClose }: { images: Img[]; start: num
 
   const image = images[index];
   return (
-    <div className="lightbox" role="dialog" aria-modal="true" aria-label={`${title}: ${t.details.photo(index + 1, count)}`} {...swipe}>
-      <button ref={closeRef} type="button" className="lightbox-close" aria-label={t.app.close} onClick={onClose}>
+    <div className="lightbox" role="dialog" aria-modal="true" aria-label={`${title}: ${t('details.photo', { n: index + 1, total: count })}`} {...swipe}>
+      <button ref={closeRef} type="button" className="lightbox-close" aria-label={t('app.close')} onClick={onClose}>
         ×
       </button>
       <img src={image.url} alt={image.alt} />
-      <p className="lightbox-count">{t.details.photo(index + 1, count)}</p>
+      <p className="lightbox-count">{t('details.photo', { n: index + 1, total: count })}</p>
       {count > 1 ? (
         <>
-          <button type="button" className="lightbox-arrow prev" aria-label={t.details.previous} onClick={() => go(-1)}>
+          <button type="button" className="lightbox-arrow prev" aria-label={t('details.previous')} onClick={() => go(-1)}>
             ‹
           </button>
-          <button type="button" className="lightbox-arrow next" aria-label={t.details.next} onClick={() => go(1)}>
+          <button type="button" className="lightbox-arrow next" aria-label={t('details.next')} onClick={() => go(1)}>
             ›
           </button>
         </>

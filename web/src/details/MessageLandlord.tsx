@@ -1,9 +1,8 @@
-import { contactOwnerLink, MESSAGES, type PropertyRead } from '@mboa/contracts';
+import { whatsappLink, type PropertyRead } from '@mboa/contracts';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { createBooking } from '../api/endpoints.js';
-import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
@@ -13,6 +12,7 @@ import { FormError } from '../ui/FormError.js';
  * (237 prefix, new tab, greeting naming the property). Signed out: remember this page, go to login.
  */
 export function MessageLandlord({ property }: { property: PropertyRead }) {
+  const { t, m } = useI18n();
   const { user, rememberRedirect } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,7 +41,8 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
         To: { user: author._id, name: author.name, whatsapp: author.whatsapp },
         propertyId: property.id ?? property._id,
       });
-      const url = contactOwnerLink(author.whatsapp, property.title);
+      // The greeting in the language the renter reads (contactOwnerLink's is always English).
+      const url = whatsappLink(author.whatsapp, m.whatsapp.greeting(property.title));
       if (tab) {
         tab.opener = null;
         tab.location.href = url;
@@ -51,7 +52,7 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
       setOpen(false);
     } catch (e) {
       tab?.close();
-      setError(e instanceof ApiError ? e.message || MESSAGES.booking.failed : MESSAGES.booking.fallback);
+      setError(e instanceof ApiError ? e.message || m.booking.failed : m.booking.fallback);
     } finally {
       setBusy(false);
     }
@@ -61,26 +62,26 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
     <>
       <div className="sticky-cta">
         <button type="button" className="btn btn-whatsapp btn-block" onClick={start}>
-          {t.ui.messageLandlord}
+          {m.ui.messageLandlord}
         </button>
       </div>
       <Dialog
         open={open}
-        title={t.details.noticeTitle}
+        title={t('details.noticeTitle')}
         onClose={() => setOpen(false)}
         footer={
           <>
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              {t.app.cancel}
+              {t('app.cancel')}
             </button>
             <button type="button" className="btn btn-whatsapp" onClick={() => void proceed()} disabled={busy} data-autofocus>
-              {busy ? t.details.connecting : t.ui.proceedToMessage}
+              {busy ? t('details.connecting') : m.ui.proceedToMessage}
             </button>
           </>
         }
       >
         <ul className="notice-list">
-          {t.details.noticePoints.map((p) => (
+          {t('details.noticePoints', { returnObjects: true }).map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>

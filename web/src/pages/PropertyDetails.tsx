@@ -1,58 +1,50 @@
-import {
-  formatAmount,
-  formatDistance,
-  formatPrice,
-  formatPriceWithTerm,
-  formatSize,
-  MESSAGES,
-  propertyDetailsPath,
-  type PropertyRead,
-} from '@mboa/contracts';
+import { propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
 import { FactList } from '@mboa/ui';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, currentMessages, useI18n, type Formatter } from '@mboa/web-core';
 import { getProperty } from '../api/endpoints.js';
 import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';
 import { ShareDialog } from '../details/ShareDialog.js';
-import { t } from '../i18n/index.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 import { propertyKey } from './queryKeys.js';
 
 async function loadProperty(id: string, signal: AbortSignal): Promise<PropertyRead> {
   const property = await getProperty(id, signal);
-  if (!property || typeof property !== 'object') throw new ApiError(404, MESSAGES.property.notFound);
+  if (!property || typeof property !== 'object') throw new ApiError(404, currentMessages().property.notFound);
   return property;
 }
 
-function specRows(p: PropertyRead): [string, string][] {
+function specRows(p: PropertyRead, t: TFunction, format: Formatter): [string, string][] {
   const s = p.specifications ?? ({} as PropertyRead['specifications']);
-  const n = (v: number | null | undefined) => (v === null || v === undefined ? '-' : formatAmount(v));
-  const caution: [string, string] = [t.details.caution, p.caution ? formatPrice(p.caution) : '-'];
+  const n = (v: number | null | undefined) => (v === null || v === undefined ? '-' : format.number(v));
+  const caution: [string, string] = [t('details.caution'), p.caution ? format.price(p.caution) : '-'];
   if (p.category === 'commercial') {
     return [
-      [t.details.sections, n(s.sections)],
-      [t.details.size, formatSize(s.size)],
-      [t.details.toilets, n(s.toilets)],
-      [t.details.distanceFromRoad, formatDistance(s.distanceFromRoad)],
+      [t('details.sections'), n(s.sections)],
+      [t('details.size'), format.size(s.size)],
+      [t('details.toilets'), n(s.toilets)],
+      [t('details.distanceFromRoad'), format.distance(s.distanceFromRoad)],
       caution,
     ];
   }
   return [
-    [t.details.bedrooms, n(s.bedrooms)],
-    [t.details.toilets, n(s.toilets)],
-    [t.details.livingRooms, n(s.livingRooms)],
-    [t.details.kitchens, n(s.kitchens)],
-    [t.details.size, formatSize(s.size)],
-    [t.details.distanceFromRoad, formatDistance(s.distanceFromRoad)],
+    [t('details.bedrooms'), n(s.bedrooms)],
+    [t('details.toilets'), n(s.toilets)],
+    [t('details.livingRooms'), n(s.livingRooms)],
+    [t('details.kitchens'), n(s.kitchens)],
+    [t('details.size'), format.size(s.size)],
+    [t('details.distanceFromRoad'), format.distance(s.distanceFromRoad)],
     caution,
   ];
 }
 
 export default function PropertyDetails() {
+  const { t, m, format, language } = useI18n();
   const { id = '' } = useParams();
   const [shareOpen, setShareOpen] = useState(false);
   const desktop = useMediaQuery(DESKTOP);
@@ -62,11 +54,12 @@ export default function PropertyDetails() {
   useEffect(() => {
     if (title === undefined) return;
     const previous = document.title;
-    document.title = `${title} – ${t.app.name}`;
+    document.title = `${title} – ${t('app.name')}`;
     return () => {
       document.title = previous;
     };
-  }, [title]);
+    // `language`: the title follows a switch of language like the rest of the page.
+  }, [title, t, language]);
 
   if (query.isPending) {
     return (
@@ -82,10 +75,10 @@ export default function PropertyDetails() {
     return (
       <div className="container page narrow center">
         <p className="form-error" role="alert">
-          {error instanceof ApiError && error.status !== 404 ? error.message : MESSAGES.property.notFound}
+          {error instanceof ApiError && error.status !== 404 ? error.message : m.property.notFound}
         </p>
         <Link to="/" className="btn btn-outline">
-          {t.details.back}
+          {t('details.back')}
         </Link>
       </div>
     );
@@ -101,13 +94,13 @@ export default function PropertyDetails() {
     : p.thumbnail
       ? [{ url: p.thumbnail, alt: p.title, width: 320, height: 240 }]
       : [];
-  const typeLabel = (t.labels.propertyType as Record<string, string>)[p.propertyType] ?? p.propertyType;
+  const typeLabel = t(`labels.propertyType.${p.propertyType}`, { defaultValue: p.propertyType });
   const amenities = p.amenities ?? [];
 
   return (
     <div className="container page details">
       <Link to="/" className="back-link">
-        {t.details.back}
+        {t('details.back')}
       </Link>
       <Gallery images={images} title={p.title} />
 
@@ -119,33 +112,33 @@ export default function PropertyDetails() {
         <div className="details-head-side">
           <StatusBadge status={p.status} />
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setShareOpen(true)}>
-            {t.details.share}
+            {t('details.share')}
           </button>
         </div>
       </header>
-      {desktop ? null : <p className="details-price">{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>}
-      {p.isVerified === false ? <p className="notice">{t.details.underReview}</p> : null}
+      {desktop ? null : <p className="details-price">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>}
+      {p.isVerified === false ? <p className="notice">{t('details.underReview')}</p> : null}
 
       <div className="details-layout">
         <div className="details-main">
           <div className="details-columns">
             <section className="panel">
-              <h2>{t.details.specifications}</h2>
-              <FactList className="spec-grid" rows={specRows(p)} />
+              <h2>{t('details.specifications')}</h2>
+              <FactList className="spec-grid" rows={specRows(p, t, format)} />
             </section>
             <section className="panel">
-              <h2>{t.details.overview}</h2>
+              <h2>{t('details.overview')}</h2>
               <dl className="spec-grid">
                 <div>
-                  <dt>{t.details.category}</dt>
-                  <dd>{t.labels.category[p.category] ?? p.category}</dd>
+                  <dt>{t('details.category')}</dt>
+                  <dd>{t(`labels.category.${p.category}`, { defaultValue: p.category })}</dd>
                 </div>
                 <div>
-                  <dt>{t.details.propertyType}</dt>
+                  <dt>{t('details.propertyType')}</dt>
                   <dd>{typeLabel}</dd>
                 </div>
                 <div className="wide">
-                  <dt>{t.details.location}</dt>
+                  <dt>{t('details.location')}</dt>
                   <dd>{[neighbourhood, town, p.location?.country].filter(Boolean).join(', ')}</dd>
                 </div>
               </dl>
@@ -153,32 +146,30 @@ export default function PropertyDetails() {
           </div>
 
           <section className="panel">
-            <h2>{t.details.description}</h2>
-            <p className="prewrap">{p.description?.trim() ? p.description : MESSAGES.property.noDescription}</p>
+            <h2>{t('details.description')}</h2>
+            <p className="prewrap">{p.description?.trim() ? p.description : m.property.noDescription}</p>
           </section>
 
           <section className="panel">
-            <h2>{t.details.amenities}</h2>
+            <h2>{t('details.amenities')}</h2>
             {amenities.length ? (
               <ul className="amenities">
                 {amenities.map((a) => (
-                  <li key={a}>{(t.labels.amenity as Record<string, string>)[a] ?? a}</li>
+                  <li key={a}>{t(`labels.amenity.${a}`, { defaultValue: a })}</li>
                 ))}
               </ul>
             ) : (
-              <p className="muted">{t.details.noAmenities}</p>
+              <p className="muted">{t('details.noAmenities')}</p>
             )}
           </section>
         </div>
         <aside className="details-aside">
           <div className="panel contact-card">
-            {desktop ? <p className="details-price">{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p> : null}
+            {desktop ? <p className="details-price">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p> : null}
             {p.caution ? (
-              <p className="muted small">
-                {t.details.caution}: {formatPrice(p.caution)}
-              </p>
+              <p className="muted small">{t('details.cautionAmount', { amount: format.price(p.caution) })}</p>
             ) : null}
-            {p.author?.name ? <p className="muted small">{t.details.postedBy(p.author.name)}</p> : null}
+            {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
             <MessageLandlord property={p} />
           </div>
         </aside>
