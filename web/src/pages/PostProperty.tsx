@@ -1,11 +1,10 @@
-import { MESSAGES, POSTING_ROLES, propertyDetailsPath, whatsappLink } from '@mboa/contracts';
+import { POSTING_ROLES, propertyDetailsPath, whatsappLink } from '@mboa/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { postProperty } from '../api/endpoints.js';
 import { SITE } from '../config.js';
-import { t } from '../i18n/index.js';
 import {
   AmenitiesStep,
   CategoryStep,
@@ -23,20 +22,21 @@ import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 import { Dialog } from '../ui/Dialog.js';
 
 export default function PostProperty() {
+  const { t, m } = useI18n();
   const { user } = useSession();
   if (!user || !(POSTING_ROLES as readonly string[]).includes(user.role)) {
     return (
-      <Blocked title={t.ui.postingNotAllowed}>
-        <p>{t.post.notAllowedText}</p>
+      <Blocked title={m.ui.postingNotAllowed}>
+        <p>{t('post.notAllowedText')}</p>
       </Blocked>
     );
   }
   if (user.role !== 'admin' && !user.isVerified) {
     return (
-      <Blocked title={t.ui.verificationRequired}>
-        <p>{t.ui.verificationRequiredText}</p>
-        <a className="btn btn-whatsapp" href={whatsappLink(SITE.supportWhatsapp, t.post.verifyMe)} target="_blank" rel="noopener noreferrer">
-          {t.post.messageSupport}
+      <Blocked title={m.ui.verificationRequired}>
+        <p>{m.ui.verificationRequiredText}</p>
+        <a className="btn btn-whatsapp" href={whatsappLink(SITE.supportWhatsapp, t('post.verifyMe'))} target="_blank" rel="noopener noreferrer">
+          {t('post.messageSupport')}
         </a>
       </Blocked>
     );
@@ -56,6 +56,7 @@ function Blocked({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function Wizard({ isAdmin }: { isAdmin: boolean }) {
+  const { t, m } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -67,7 +68,8 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const [step, setStep] = useState(1);
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The post failed: `detail` is the server's reason (already in the reader's language), or ''. */
+  const [failure, setFailure] = useState<{ detail: string } | null>(null);
   const [postedId, setPostedId] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const imagesRef = useRef(form.images);
@@ -98,7 +100,7 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
     try {
       const result = await postProperty(buildFormData(form, { isAdmin }), setProgress);
       const id = result?.id ?? result?.property?.id ?? result?._id;
-      if (!id) throw new Error(MESSAGES.property.submitFailedThrown);
+      if (!id) throw new Error(m.property.submitFailedThrown);
       // The new listing shows in My Listings and the profile's count (and, for an admin, in search) on the next visit.
       for (const queryKey of [PROPERTIES_KEY, MY_LISTINGS_KEY, PROFILE_KEY]) void queryClient.invalidateQueries({ queryKey });
       form.images.forEach((i) => URL.revokeObjectURL(i.previewUrl));
@@ -106,8 +108,7 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
       setStep(1);
       setPostedId(String(id));
     } catch (error) {
-      const detail = error instanceof ApiError && error.message !== MESSAGES.property.submitFailedThrown ? error.message : '';
-      setFailure(detail ? `${MESSAGES.property.submitFailed} ${detail}` : MESSAGES.property.submitFailed);
+      setFailure({ detail: error instanceof ApiError && error.message !== m.property.submitFailedThrown ? error.message : '' });
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -140,11 +141,11 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   const open = canContinue(step, form);
   return (
     <div className="container page wizard">
-      <h1>{t.post.title}</h1>
+      <h1>{t('post.title')}</h1>
       <div className="wizard-layout">
-        <nav className="wizard-steps" aria-label={t.post.stepsLabel}>
+        <nav className="wizard-steps" aria-label={t('post.stepsLabel')}>
           <ol>
-            {t.post.steps.map((label, i) => (
+            {t('post.steps', { returnObjects: true }).map((label, i) => (
               <li key={label}>
                 <button
                   type="button"
@@ -163,34 +164,34 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
           <div className="wizard-progress-bar" style={{ width: `${(step / STEP_COUNT) * 100}%` }} />
         </div>
         <section className="panel wizard-body" aria-labelledby="wizard-step-title">
-          <p className="muted small">{t.post.stepOf(step, STEP_COUNT)}</p>
+          <p className="muted small">{t('post.stepOf', { step, total: STEP_COUNT })}</p>
           <h2 id="wizard-step-title" ref={heading} tabIndex={-1}>
-            {t.post.steps[step - 1]}
+            {t('post.steps', { returnObjects: true })[step - 1]}
           </h2>
           {/* A fresh subtree per step: inputs of one step never inherit another's DOM state. */}
           <div key={step}>{stepBody}</div>
           {progress !== null ? (
             <div className="upload-progress">
-              <progress max={100} value={progress} aria-label={t.post.uploading(progress)} />
-              <span className="small">{t.post.uploading(progress)}</span>
+              <progress max={100} value={progress} aria-label={t('post.uploading', { percent: progress })} />
+              <span className="small">{t('post.uploading', { percent: progress })}</span>
             </div>
           ) : null}
           {failure ? (
             <p className="form-error" role="alert">
-              {failure}
+              {failure.detail ? `${m.property.submitFailed} ${failure.detail}` : m.property.submitFailed}
             </p>
           ) : null}
           <div className="wizard-actions">
             <button type="button" className="btn btn-ghost" disabled={step === 1 || submitting} onClick={() => go(step - 1)}>
-              {t.app.back}
+              {t('app.back')}
             </button>
             {last ? (
               <button type="button" className="btn btn-primary" disabled={submitting} onClick={() => void submit()}>
-                {submitting ? t.ui.posting : t.ui.postProperty}
+                {submitting ? m.ui.posting : m.ui.postProperty}
               </button>
             ) : (
               <button type="button" className="btn btn-primary" disabled={!open} onClick={() => go(step + 1)}>
-                {t.app.continue}
+                {t('app.continue')}
               </button>
             )}
           </div>
@@ -198,20 +199,20 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
       </div>
       <Dialog
         open={postedId !== null}
-        title={t.post.successTitle}
+        title={t('post.successTitle')}
         onClose={() => setPostedId(null)}
         footer={
           <>
             <button type="button" className="btn btn-outline" onClick={() => setPostedId(null)}>
-              {t.ui.postAnother}
+              {m.ui.postAnother}
             </button>
             <button type="button" className="btn btn-primary" data-autofocus onClick={() => postedId && void navigate(propertyDetailsPath(postedId))}>
-              {t.ui.viewProperty}
+              {m.ui.viewProperty}
             </button>
           </>
         }
       >
-        <p>{t.post.successText}</p>
+        <p>{t('post.successText')}</p>
       </Dialog>
     </div>
   );

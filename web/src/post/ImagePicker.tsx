@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGES } from '@mboa/contracts';
+import { LIMITS } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { useId, useState, type ChangeEvent } from 'react';
-import { t } from '../i18n/index.js';
 import { compressImage } from './compress.js';
 import type { PickedImage } from './wizard.js';
 
@@ -13,10 +13,14 @@ interface ImagePickerProps {
 
 let counter = 0;
 
+/** What went wrong with a pick, kept as facts and put into words while rendering (so a language switch rewords it). */
+type Problem = { kind: 'tooMany' } | { kind: 'typeNotAllowed' } | { kind: 'unreadable'; name: string };
+
 /** Photo picker: compresses each photo, shows previews, lets one be removed, stops at 10. */
 export function ImagePicker({ images, onChange, compress = compressImage }: ImagePickerProps) {
+  const { t, m } = useI18n();
   const inputId = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [busy, setBusy] = useState(false);
   const max = LIMITS.images.maxCount;
 
@@ -24,13 +28,13 @@ export function ImagePicker({ images, onChange, compress = compressImage }: Imag
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     if (files.length === 0) return;
-    setError(null);
+    setProblems([]);
     const room = max - images.length;
-    const problems: string[] = [];
-    if (files.length > room) problems.push(MESSAGES.property.maxImages);
+    const found: Problem[] = [];
+    if (files.length > room) found.push({ kind: 'tooMany' });
     const accepted = files.slice(0, Math.max(0, room)).filter((file) => {
       const ok = LIMITS.images.allowedMimeTypes.includes(file.type);
-      if (!ok && !problems.includes(MESSAGES.property.imageTypeNotAllowed)) problems.push(MESSAGES.property.imageTypeNotAllowed);
+      if (!ok && !found.some((p) => p.kind === 'typeNotAllowed')) found.push({ kind: 'typeNotAllowed' });
       return ok;
     });
     setBusy(true);
@@ -40,27 +44,32 @@ export function ImagePicker({ images, onChange, compress = compressImage }: Imag
         const small = await compress(file);
         added.push({ id: `img-${++counter}`, file: small, previewUrl: URL.createObjectURL(small), originalName: small.name });
       } catch {
-        problems.push(t.post.photoFailed(file.name));
+        found.push({ kind: 'unreadable', name: file.name });
       }
     }
     setBusy(false);
     if (added.length) onChange([...images, ...added]);
-    if (problems.length) setError(problems.join(' '));
+    setProblems(found);
   }
 
   function remove(id: string) {
     const image = images.find((i) => i.id === id);
     if (image) URL.revokeObjectURL(image.previewUrl);
     onChange(images.filter((i) => i.id !== id));
-    setError(null);
+    setProblems([]);
   }
 
   const full = images.length >= max;
+  const error = problems
+    .map((p) =>
+      p.kind === 'tooMany' ? m.property.maxImages : p.kind === 'typeNotAllowed' ? m.property.imageTypeNotAllowed : t('post.photoFailed', { name: p.name }),
+    )
+    .join(' ');
   return (
     <div className="stack">
       <div className={`dropzone${full ? ' disabled' : ''}`}>
         <label htmlFor={inputId} className="btn btn-outline">
-          {t.post.addPhotos}
+          {t('post.addPhotos')}
         </label>
         <input
           id={inputId}
@@ -72,9 +81,9 @@ export function ImagePicker({ images, onChange, compress = compressImage }: Imag
           onChange={(event) => void pick(event)}
           data-testid="image-input"
         />
-        <p className="muted small">{t.property.imageHint}</p>
+        <p className="muted small">{m.property.imageHint}</p>
         <p className="small" aria-live="polite">
-          {busy ? t.post.compressing : t.post.photosCount(images.length, max)}
+          {busy ? t('post.compressing') : t('post.photosCount', { n: images.length, max })}
         </p>
       </div>
       {error ? (
@@ -87,7 +96,7 @@ export function ImagePicker({ images, onChange, compress = compressImage }: Imag
           {images.map((image, index) => (
             <li key={image.id}>
               <img src={image.previewUrl} alt="" width="120" height="90" />
-              <button type="button" className="preview-remove" aria-label={t.post.removePhoto(index + 1)} onClick={() => remove(image.id)}>
+              <button type="button" className="preview-remove" aria-label={t('post.removePhoto', { n: index + 1 })} onClick={() => remove(image.id)}>
                 ×
               </button>
             </li>

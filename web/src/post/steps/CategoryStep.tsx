@@ -1,24 +1,25 @@
 import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY } from '@mboa/contracts';
-import { t } from '../../i18n/index.js';
+import { useI18n } from '@mboa/web-core';
 import type { PostForm } from '../wizard.js';
-import { propertyTypeLabels } from './labels.js';
+import { propertyTypeLabel } from './labels.js';
 import type { StepProps } from './types.js';
 
 const typesFor = (category: PostForm['category']) => (category ? PROPERTY_TYPES_BY_CATEGORY[category] : []);
 
 /** Step 1: category and property type (an admin also names the owner posted for). */
 export function CategoryStep({ form, set, isAdmin }: StepProps & { isAdmin: boolean }) {
+  const { t } = useI18n();
   return (
     <div className="stack">
       {isAdmin ? (
         <label className="field">
-          <span>{t.post.onBehalf}</span>
+          <span>{t('post.onBehalf')}</span>
           <input value={form.userId} onChange={(e) => set({ userId: e.target.value })} />
-          <small className="muted">{t.post.onBehalfHint}</small>
+          <small className="muted">{t('post.onBehalfHint')}</small>
         </label>
       ) : null}
       <fieldset className="field choice-cards">
-        <legend>{t.post.category} *</legend>
+        <legend>{t('post.category')} *</legend>
         {PROPERTY_CATEGORIES.map((c) => (
           <label key={c} className={form.category === c ? 'on' : undefined}>
             <input
@@ -33,17 +34,17 @@ export function CategoryStep({ form, set, isAdmin }: StepProps & { isAdmin: bool
                 })
               }
             />
-            {t.labels.category[c]}
+            {t(`labels.category.${c}`)}
           </label>
         ))}
       </fieldset>
       <label className="field">
-        <span>{t.post.propertyType} *</span>
+        <span>{t('post.propertyType')} *</span>
         <select value={form.propertyType} disabled={!form.category} onChange={(e) => set({ propertyType: e.target.value })}>
-          <option value="">{t.post.chooseOne}</option>
+          <option value="">{t('post.chooseOne')}</option>
           {typesFor(form.category).map((type) => (
             <option key={type} value={type}>
-              {propertyTypeLabels[type] ?? type}
+              {propertyTypeLabel(type, t)}
             </option>
           ))}
         </select>

@@ -1,21 +1,22 @@
-import { t } from '../../i18n/index.js';
+import { useI18n } from '@mboa/web-core';
 import { TownSelect } from '../../ui/TownSelect.js';
 import type { StepProps } from './types.js';
 
 /** Step 2: country, town and neighbourhood. */
 export function LocationStep({ form, set, setForm }: StepProps) {
+  const { t } = useI18n();
   return (
     <div className="stack">
       <label className="field">
-        <span>{t.post.country} *</span>
+        <span>{t('post.country')} *</span>
         <input value={form.location.country} onChange={(e) => set({ location: { ...form.location, country: e.target.value } })} />
       </label>
       <TownSelect required value={form.location.town} onChange={(town) => setForm((f) => ({ ...f, location: { ...f.location, town } }))} />
       <label className="field">
-        <span>{t.post.neighbourhood} *</span>
+        <span>{t('post.neighbourhood')} *</span>
         <input
           value={form.location.neighbourhood}
-          placeholder={t.post.neighbourhoodPlaceholder}
+          placeholder={t('post.neighbourhoodPlaceholder')}
           maxLength={100}
           onChange={(e) => set({ location: { ...form.location, neighbourhood: e.target.value } })}
         />

@@ -1,25 +1,26 @@
 import { FactList } from '@mboa/ui';
-import { t } from '../../i18n/index.js';
+import { useI18n } from '@mboa/web-core';
 import { PriceSummary } from '../PriceSummary.js';
 import { specificationFieldsFor } from '../wizard.js';
-import { propertyTypeLabels, specificationLabel } from './labels.js';
+import { propertyTypeLabel, specificationLabel } from './labels.js';
 import type { StepProps } from './types.js';
 
 /** Step 8: everything as it will be posted. */
 export function PreviewStep({ form }: Pick<StepProps, 'form'>) {
+  const { t } = useI18n();
   const rows: [string, string][] = [
-    [t.post.category, form.category ? t.labels.category[form.category] : '-'],
-    [t.post.propertyType, propertyTypeLabels[form.propertyType] ?? form.propertyType],
-    [t.details.location, [form.location.neighbourhood, form.location.town, form.location.country].filter(Boolean).join(', ')],
+    [t('post.category'), form.category ? t(`labels.category.${form.category}`) : '-'],
+    [t('post.propertyType'), propertyTypeLabel(form.propertyType, t)],
+    [t('details.location'), [form.location.neighbourhood, form.location.town, form.location.country].filter(Boolean).join(', ')],
     ...specificationFieldsFor(form.category)
       .filter((f) => form.specifications[f].trim() !== '')
-      .map((f): [string, string] => [specificationLabel(f, form.category), form.specifications[f]]),
-    [t.post.availability, t.labels.status[form.availability] ?? form.availability],
-    [t.details.amenities, form.amenities.map((a) => t.labels.amenity[a]).join(', ') || '-'],
+      .map((f): [string, string] => [specificationLabel(f, form.category, t), form.specifications[f]]),
+    [t('post.availability'), t(`labels.status.${form.availability}`)],
+    [t('details.amenities'), form.amenities.map((a) => t(`labels.amenity.${a}`)).join(', ') || '-'],
   ];
   return (
     <div className="stack">
-      <p className="muted">{t.post.previewTitle}</p>
+      <p className="muted">{t('post.previewTitle')}</p>
       <h3>{form.title}</h3>
       <p className="prewrap">{form.description}</p>
       <FactList className="spec-grid" rows={rows} />
@@ -33,7 +34,7 @@ export function PreviewStep({ form }: Pick<StepProps, 'form'>) {
           ))}
         </ul>
       ) : (
-        <p className="muted">{t.post.noPhotosSelected}</p>
+        <p className="muted">{t('post.noPhotosSelected')}</p>
       )}
     </div>
   );

@@ -1,19 +1,20 @@
 import { LIMITS, REQUIRED_SPECIFICATIONS } from '@mboa/contracts';
-import { t } from '../../i18n/index.js';
+import { useI18n } from '@mboa/web-core';
 import { specificationFieldsFor } from '../wizard.js';
 import { specificationLabel } from './labels.js';
 import type { StepProps } from './types.js';
 
 /** Step 3: the specifications of the chosen category, the required ones marked. */
 export function SpecificationsStep({ form, setForm }: StepProps) {
-  if (!form.category) return <p className="muted">{t.post.chooseCategory}</p>;
+  const { t } = useI18n();
+  if (!form.category) return <p className="muted">{t('post.chooseCategory')}</p>;
   const required: readonly string[] = REQUIRED_SPECIFICATIONS[form.category];
   return (
     <div className="spec-form">
       {specificationFieldsFor(form.category).map((field) => (
         <label key={field} className="field">
           <span>
-            {specificationLabel(field, form.category)}
+            {specificationLabel(field, form.category, t)}
             {required.includes(field) ? ' *' : ''}
           </span>
           <input

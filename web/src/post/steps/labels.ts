@@ -1,20 +1,28 @@
 import type { SpecificationField } from '@mboa/contracts';
-import { t } from '../../i18n/index.js';
+import type { TFunction } from 'i18next';
 import type { PostForm } from '../wizard.js';
 
-const specLabel: Record<SpecificationField, string> = {
-  bedrooms: t.post.bedrooms,
-  toilets: t.post.toilets,
-  kitchens: t.post.kitchens,
-  livingRooms: t.post.livingRooms,
-  sections: t.post.sections,
-  size: t.post.size,
-  distanceFromRoad: t.post.distanceMinutes,
-};
-
 /** A specification's label: a commercial space's distance from the road is in metres, a home's in minutes. */
-export function specificationLabel(field: SpecificationField, category: PostForm['category']): string {
-  return field === 'distanceFromRoad' && category === 'commercial' ? t.post.distanceMeters : specLabel[field];
+export function specificationLabel(field: SpecificationField, category: PostForm['category'], t: TFunction): string {
+  switch (field) {
+    case 'bedrooms':
+      return t('post.bedrooms');
+    case 'toilets':
+      return t('post.toilets');
+    case 'kitchens':
+      return t('post.kitchens');
+    case 'livingRooms':
+      return t('post.livingRooms');
+    case 'sections':
+      return t('post.sections');
+    case 'size':
+      return t('post.size');
+    case 'distanceFromRoad':
+      return category === 'commercial' ? t('post.distanceMeters') : t('post.distanceMinutes');
+  }
 }
 
-export const propertyTypeLabels = t.labels.propertyType as Record<string, string>;
+/** A property type's label; a type the catalog does not know is shown as stored. */
+export function propertyTypeLabel(type: string, t: TFunction): string {
+  return t(`labels.propertyType.${type}`, { defaultValue: type });
+}
