@@ -1,22 +1,21 @@
 import {
-  formatPriceWithTerm,
   LIMITS,
-  MESSAGES,
   MY_LISTINGS_STATUS_FILTERS,
   ownerStatusMoves,
-  paginationText,
   propertyDetailsPath,
+  showingRange,
   totalPagesOf,
   type PropertyRead,
   type MyListingsFetchResponse,
   type PropertyStatus,
 } from '@mboa/contracts';
 import { PageNav } from '@mboa/ui';
+import { useI18n } from '@mboa/web-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
-import { t } from '../i18n/index.js';
 import { Dialog } from '../ui/Dialog.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
@@ -27,14 +26,14 @@ import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 type Action = { label: string; to: PropertyStatus };
 
 /** Owner actions per status: the moves listings allows (@mboa/contracts rules), each with its label. */
-export function ownerActions(status: string): Action[] {
-  return ownerStatusMoves(status).map((to) => ({ label: moveLabel(status, to), to }));
+export function ownerActions(status: string, t: TFunction): Action[] {
+  return ownerStatusMoves(status).map((to) => ({ label: moveLabel(status, to, t), to }));
 }
 
-function moveLabel(from: string, to: PropertyStatus): string {
-  if (to === 'rented') return t.listings.markRented;
-  if (to === 'deactivated') return t.listings.deactivate;
-  return from === 'deactivated' ? t.listings.activate : t.listings.markAvailable;
+function moveLabel(from: string, to: PropertyStatus, t: TFunction): string {
+  if (to === 'rented') return t('listings.markRented');
+  if (to === 'deactivated') return t('listings.deactivate');
+  return from === 'deactivated' ? t('listings.activate') : t('listings.markAvailable');
 }
 
 export function Pagination({
@@ -48,19 +47,22 @@ export function Pagination({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const { t, m } = useI18n();
+  const { from, to } = showingRange(page, limit, total);
   return (
     <PageNav
       page={page}
       totalPages={totalPagesOf(total, limit)}
-      text={paginationText(page, limit, total)}
+      text={m.ui.showing(from, to, Math.max(0, total))}
       onPage={onPage}
-      previousLabel={t.listings.previous}
-      nextLabel={t.listings.next}
+      previousLabel={t('listings.previous')}
+      nextLabel={t('listings.next')}
     />
   );
 }
 
 export default function MyListings() {
+  const { t, m, format } = useI18n();
   const notify = useToast();
   const desktop = useMediaQuery(DESKTOP);
   const [status, setStatus] = useState<string>('all');
@@ -104,23 +106,23 @@ export default function MyListings() {
           ? { ...current, data: current.data.map((p) => (idOf(p) === idOf(property) ? { ...p, ...(updated ?? {}), status: updated?.status ?? to } : p)) }
           : current,
       );
-      notify('success', t.toast.propertyStatusUpdated(updated?.status ?? to));
+      notify('success', m.toast.propertyStatusUpdated(updated?.status ?? to));
       forgetOthers();
       if (status !== 'all') void reload();
     },
-    onError: () => notify('error', t.toast.statusUpdateFailed),
+    onError: () => notify('error', m.toast.statusUpdateFailed),
   });
 
   const deletion = useMutation({
     mutationFn: (property: PropertyRead) => deleteMyListing(idOf(property)),
     onSuccess: () => {
-      notify('success', t.toast.propertyDeleted);
+      notify('success', m.toast.propertyDeleted);
       forgetOthers();
       // Step back when the last row of a page goes.
       if (items.length === 1 && page > 1) setPage(page - 1);
       else void reload();
     },
-    onError: () => notify('error', t.toast.propertyDeletionFailed),
+    onError: () => notify('error', m.toast.propertyDeletionFailed),
   });
 
   const busyId = statusChange.isPending
@@ -142,43 +144,43 @@ export default function MyListings() {
     const id = property.id ?? property._id;
     return (
       <div className="row wrap">
-        {ownerActions(property.status).map((a) => (
+        {ownerActions(property.status, t).map((a) => (
           <button key={a.label} type="button" className="btn btn-outline btn-sm" disabled={busyId === id} onClick={() => changeStatus(property, a.to)}>
             {a.label}
           </button>
         ))}
         <button type="button" className="btn btn-danger btn-sm" disabled={busyId === id} onClick={() => setToDelete(property)}>
-          {t.listings.delete}
+          {t('listings.delete')}
         </button>
       </div>
     );
   };
 
   const review = (p: PropertyRead) => (
-    <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t.listings.live : t.listings.underReview}</span>
+    <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
   );
 
   return (
     <div className="container page">
       <div className="row-between wrap">
-        <h1>{t.listings.title}</h1>
+        <h1>{t('listings.title')}</h1>
         <Link to="/post-property" className="btn btn-primary">
-          + {t.listings.addNew}
+          + {t('listings.addNew')}
         </Link>
       </div>
       <div className="toolbar">
         <label className="field inline">
-          <span>{t.listings.statusFilter}</span>
+          <span>{t('listings.statusFilter')}</span>
           <select value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
             {MY_LISTINGS_STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
-                {s === 'all' ? t.listings.allStatuses : t.labels.status[s]}
+                {s === 'all' ? t('listings.allStatuses') : t(`labels.status.${s}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="field inline">
-          <span>{t.listings.pageSize}</span>
+          <span>{t('listings.pageSize')}</span>
           <select value={limit} onChange={(e) => (setLimit(Number(e.target.value)), setPage(1))}>
             {LIMITS.myListings.pageSizes.map((n) => (
               <option key={n} value={n}>
@@ -192,17 +194,17 @@ export default function MyListings() {
       {loading ? (
         <Spinner />
       ) : items.length === 0 ? (
-        <p className="empty-state">{MESSAGES.property.noPropertiesMatching}</p>
+        <p className="empty-state">{m.property.noPropertiesMatching}</p>
       ) : desktop ? (
         <div className="table-wrap">
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">{t.listings.property}</th>
-                <th scope="col">{t.listings.price}</th>
-                <th scope="col">{t.listings.status}</th>
-                <th scope="col">{t.listings.posted}</th>
-                <th scope="col">{t.listings.actions}</th>
+                <th scope="col">{t('listings.property')}</th>
+                <th scope="col">{t('listings.price')}</th>
+                <th scope="col">{t('listings.status')}</th>
+                <th scope="col">{t('listings.posted')}</th>
+                <th scope="col">{t('listings.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -218,11 +220,11 @@ export default function MyListings() {
                       </div>
                     </div>
                   </td>
-                  <td>{formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</td>
+                  <td>{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</td>
                   <td>
                     <StatusBadge status={p.status} />
                   </td>
-                  <td>{p.createdAt ? new Date(p.createdAt).toLocaleDateString() : '-'}</td>
+                  <td>{p.createdAt ? format.date(p.createdAt) : '-'}</td>
                   <td>{actionButtons(p)}</td>
                 </tr>
               ))}
@@ -240,7 +242,7 @@ export default function MyListings() {
                 <StatusBadge status={p.status} />
               </div>
               <p className="muted small">
-                {p.town ?? p.location?.town} · {formatPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}
+                {p.town ?? p.location?.town} · {format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}
               </p>
               {review(p)}
               {actionButtons(p)}
@@ -253,20 +255,20 @@ export default function MyListings() {
 
       <Dialog
         open={toDelete !== null}
-        title={t.listings.confirmDeleteTitle}
+        title={t('listings.confirmDeleteTitle')}
         onClose={() => setToDelete(null)}
         footer={
           <>
             <button type="button" className="btn btn-ghost" onClick={() => setToDelete(null)} data-autofocus>
-              {t.app.cancel}
+              {t('app.cancel')}
             </button>
             <button type="button" className="btn btn-danger" onClick={() => toDelete && remove(toDelete)}>
-              {t.listings.delete}
+              {t('listings.delete')}
             </button>
           </>
         }
       >
-        <p>{toDelete ? t.listings.confirmDeleteText(toDelete.title) : ''}</p>
+        <p>{toDelete ? t('listings.confirmDeleteText', { title: toDelete.title }) : ''}</p>
       </Dialog>
     </div>
   );

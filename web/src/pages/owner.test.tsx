@@ -1,15 +1,15 @@
 import { MESSAGES } from '@mboa/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, property, renderApp, user } from '../test/utils.js';
+import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
 import MyListings, { ownerActions } from './MyListings.js';
 import Profile from './Profile.js';
 
 describe('my listings', () => {
   it('offers the owner transitions per status', () => {
-    expect(ownerActions('available').map((a) => a.label)).toEqual(['Mark as Rented', 'Deactivate']);
-    expect(ownerActions('rented').map((a) => a.label)).toEqual(['Mark as Available', 'Deactivate']);
-    expect(ownerActions('deactivated').map((a) => a.label)).toEqual(['Activate']);
+    expect(ownerActions('available', i18n.t).map((a) => a.label)).toEqual(['Mark as Rented', 'Deactivate']);
+    expect(ownerActions('rented', i18n.t).map((a) => a.label)).toEqual(['Mark as Available', 'Deactivate']);
+    expect(ownerActions('deactivated', i18n.t).map((a) => a.label)).toEqual(['Activate']);
   });
 
   it('fetches page 1 with 5 per page, changes a status and deletes with the catalog toasts', async () => {
