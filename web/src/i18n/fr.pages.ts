@@ -4,8 +4,11 @@ import { SITE } from '../config.js';
 import type { pagesEn, StaticPage } from './en.pages.js';
 
 /**
- * PLACEHOLDER (being translated into French): the static pages (FAQ, help, terms, privacy, about)
- * in French, of the English file's shape.
+ * The static pages (FAQ, help, terms, privacy, about) in French as written in Cameroon, page for
+ * page, section for section and paragraph for paragraph with en.pages.ts (pages.test.ts checks it),
+ * so a reader who switches language finds the same place on the page. The facts and the values
+ * taken from LIMITS and SITE are the English file's; button names in quotes are the French labels
+ * shown on those buttons.
  */
 const age = LIMITS.minimumAge;
 const email = SITE.supportEmail;
@@ -13,198 +16,202 @@ const phone = SITE.phoneDisplay;
 
 export const pagesFr: Record<keyof typeof pagesEn, StaticPage> = {
   faq: {
-    title: 'Frequently asked questions',
-    intro: 'Short answers to what renters and landlords ask us most.',
+    title: 'Questions fréquentes',
+    intro: 'Des réponses courtes aux questions que les locataires et les bailleurs nous posent le plus souvent.',
     sections: [
       {
-        heading: 'Is Mboa Rentals free?',
+        heading: 'Mboa Rentals est-il gratuit ?',
         paragraphs: [
-          'Yes. Searching, viewing listings, contacting a landlord and posting a property are all free. There is no agent and no agent fee: you deal directly with the landlord or caretaker.',
+          'Oui. Rechercher, consulter les annonces, contacter un bailleur et publier un bien : tout est gratuit. Pas de démarcheur, pas de commission : vous traitez directement avec le bailleur ou le gérant.',
         ],
       },
       {
-        heading: 'Do you collect rent or deposits?',
+        heading: 'Encaissez-vous le loyer ou la caution ?',
         paragraphs: [
-          'No. Mboa Rentals never collects rent, caution (deposit) or any other payment. Every payment is made directly between the renter and the landlord. Never send money to anyone who says they are paid by Mboa Rentals.',
+          'Non. Mboa Rentals n’encaisse jamais de loyer, de caution ni aucun autre paiement. Tous les paiements se font directement entre le locataire et le bailleur. N’envoyez jamais d’argent à une personne qui prétend être payée par Mboa Rentals.',
         ],
       },
       {
-        heading: 'How do I contact a landlord?',
+        heading: 'Comment contacter un bailleur ?',
         paragraphs: [
-          'Open a property and tap “Message Landlord”. After a short safety notice we open WhatsApp with a message that names the property. You need a free account to do this, so that landlords know who is writing.',
+          'Ouvrez une annonce et appuyez sur « Contacter le bailleur ». Après un court avertissement de sécurité, nous ouvrons WhatsApp avec un message qui mentionne le bien. Il vous faut pour cela un compte gratuit, afin que les bailleurs sachent qui leur écrit.',
         ],
       },
       {
-        heading: 'Are listings checked?',
+        heading: 'Les annonces sont-elles vérifiées ?',
         paragraphs: [
-          'Landlords and caretakers are verified by our team over WhatsApp before they can post, and every new listing is reviewed before it appears in search. We still cannot guarantee that a listing is accurate: always visit the property and meet the landlord before paying anything.',
+          'Les bailleurs et les gérants sont vérifiés par notre équipe sur WhatsApp avant de pouvoir publier, et chaque nouvelle annonce est contrôlée avant d’apparaître dans les résultats de recherche. Nous ne pouvons pas pour autant garantir l’exactitude d’une annonce : visitez toujours le bien et rencontrez le bailleur avant de payer quoi que ce soit.',
         ],
       },
       {
-        heading: 'I cannot find what I need. What can I do?',
+        heading: 'Je ne trouve pas ce que je cherche. Que faire ?',
         paragraphs: [
-          'Use “Request a Property” on the home page. Tell us the type, town and budget you want; we look for it and contact you on WhatsApp.',
+          'Utilisez « Demander un logement » sur la page d’accueil. Indiquez-nous le type de bien, la ville et le budget que vous souhaitez ; nous le cherchons pour vous et vous contactons sur WhatsApp.',
         ],
       },
       {
-        heading: 'How do I post my property?',
+        heading: 'Comment publier mon bien ?',
         paragraphs: [
-          'Sign up as a landlord or caretaker. Our team contacts you on WhatsApp to verify your account (sending “Verify me” to our support number speeds this up). Once verified, use “Post property”: eight short steps, with up to 10 photos.',
+          'Inscrivez-vous en tant que bailleur ou gérant. Notre équipe vous contacte sur WhatsApp pour vérifier votre compte (envoyer « Verify me » au numéro de notre support accélère les choses). Une fois votre compte vérifié, utilisez « Publier une annonce » : huit étapes courtes, avec jusqu’à 10 photos.',
         ],
       },
       {
-        heading: 'Who can use Mboa Rentals?',
-        paragraphs: [`Anyone aged ${age} or older who lives in Cameroon.`],
+        heading: 'Qui peut utiliser Mboa Rentals ?',
+        paragraphs: [`Toute personne âgée de ${age} ans ou plus qui vit au Cameroun.`],
       },
     ],
   },
   help: {
-    title: 'Help Center',
-    intro: 'Step-by-step help for the most common tasks.',
+    title: 'Centre d’aide',
+    intro: 'Une aide pas à pas pour les opérations les plus courantes.',
     sections: [
       {
-        heading: 'Searching for a property',
+        heading: 'Rechercher un bien',
         paragraphs: [
-          'Type a town, neighbourhood or kind of property in the search box; results update as you type.',
-          'Tap “Filters” to choose a category (residential or commercial), a property type, a town, the number of rooms and a price range, then “Show Results”. Remove a filter by tapping its chip, or use “Reset Filters”.',
-          'Scroll down to load more properties. When you reach the end, you can send us a property request.',
+          'Saisissez une ville, un quartier ou un type de bien dans la barre de recherche ; les résultats se mettent à jour pendant que vous tapez.',
+          'Appuyez sur « Filtres » pour choisir une catégorie (résidentiel ou commercial), un type de bien, une ville, le nombre de pièces et une fourchette de prix, puis sur « Afficher les résultats ». Pour retirer un filtre, appuyez sur son étiquette, ou utilisez « Réinitialiser les filtres ».',
+          'Faites défiler vers le bas pour afficher d’autres biens. En fin de liste, vous pouvez nous envoyer une demande de logement.',
         ],
       },
       {
-        heading: 'Contacting a landlord safely',
+        heading: 'Contacter un bailleur en toute sécurité',
         paragraphs: [
-          'Log in, open the property and tap “Message Landlord”, then “Proceed to Message”. WhatsApp opens with a greeting naming the property.',
-          'Visit the property and meet the landlord before paying anything. Mboa Rentals does not collect rent and does not guarantee listing accuracy.',
+          'Connectez-vous, ouvrez l’annonce et appuyez sur « Contacter le bailleur », puis sur « Passer au message ». WhatsApp s’ouvre avec un message de salutation qui mentionne le bien.',
+          'Visitez le bien et rencontrez le bailleur avant de payer quoi que ce soit. Mboa Rentals n’encaisse pas les loyers et ne garantit pas l’exactitude des annonces.',
         ],
       },
       {
-        heading: 'Posting a property (landlords and caretakers)',
+        heading: 'Publier un bien (bailleurs et gérants)',
         paragraphs: [
-          'Your account must be verified first. Then open “Post property” and fill in the category, location, specifications, title and description, price and payment term, amenities and photos. Check the preview and tap “Post Property”.',
-          'Photos are made smaller on your phone before they are sent, so posting uses little data. Your listing appears in search after our team has reviewed it.',
+          'Votre compte doit d’abord être vérifié. Ouvrez ensuite « Publier une annonce » et renseignez la catégorie, l’emplacement, les caractéristiques, le titre et la description, le prix et la périodicité de paiement, les équipements et les photos. Vérifiez l’aperçu, puis validez avec le bouton « Publier une annonce ».',
+          'Les photos sont réduites sur votre téléphone avant l’envoi : la publication consomme donc peu de données mobiles. Votre annonce apparaît dans les résultats de recherche une fois validée par notre équipe.',
         ],
       },
       {
-        heading: 'Managing your listings',
+        heading: 'Gérer vos annonces',
         paragraphs: [
-          'In “My Listings” you can mark a property as rented or available again, deactivate it, activate it, or delete it. Rented and deactivated properties are hidden from renters.',
+          'Dans « Mes annonces », vous pouvez marquer un bien comme loué ou de nouveau disponible, le désactiver, l’activer ou le supprimer. Les biens loués ou désactivés ne sont plus visibles par les locataires.',
         ],
       },
       {
-        heading: 'Your account',
+        heading: 'Votre compte',
         paragraphs: [
-          'Forgot your password? Use “Forgot password?” on the login page: we email you a code. You can log out from your profile under “Advanced”.',
-          `Still stuck? Write to ${email} or call ${phone}.`,
+          'Vous avez oublié votre mot de passe ? Utilisez « Mot de passe oublié ? » sur la page de connexion : nous vous envoyons un code par e-mail. Pour vous déconnecter, allez dans votre profil, rubrique « Avancé ».',
+          `Le problème persiste ? Écrivez-nous à ${email} ou appelez le ${phone}.`,
         ],
       },
     ],
   },
   terms: {
-    title: 'Terms of Service',
-    intro: 'These terms apply to everyone who uses Mboa Rentals. By creating an account you accept them.',
-    updated: 'Last updated: November 2026',
+    title: 'Conditions d’utilisation',
+    intro: 'Les présentes conditions s’appliquent à toute personne qui utilise Mboa Rentals. En créant un compte, vous les acceptez.',
+    updated: 'Dernière mise à jour : novembre 2026',
     sections: [
       {
-        heading: '1. What Mboa Rentals is',
+        heading: '1. Présentation de Mboa Rentals',
         paragraphs: [
-          'Mboa Rentals is a free online marketplace that puts renters in direct contact with landlords and caretakers of properties for rent in Cameroon. We are not an estate agent, we are not a party to any rental agreement, and no agent is involved.',
+          'Mboa Rentals est une plateforme en ligne gratuite qui met les locataires en relation directe avec les bailleurs et les gérants de biens à louer au Cameroun. Nous ne sommes pas une agence immobilière, nous ne sommes partie à aucun contrat de bail, et aucun intermédiaire n’intervient.',
         ],
       },
       {
-        heading: '2. Who may use it',
-        paragraphs: [`You must be at least ${age} years old and reside in Cameroon to create an account.`],
+        heading: '2. Conditions d’accès',
+        paragraphs: [`Pour créer un compte, vous devez être âgé d’au moins ${age} ans et résider au Cameroun.`],
       },
       {
-        heading: '3. No payments through us',
+        heading: '3. Aucun paiement par notre intermédiaire',
         paragraphs: [
-          'We do not collect rent, deposits (caution) or fees of any kind. All payments happen directly between renter and landlord, and we are not responsible for them.',
+          'Nous n’encaissons ni loyer, ni caution, ni frais d’aucune sorte. Tous les paiements se font directement entre le locataire et le bailleur, et nous n’en sommes pas responsables.',
         ],
       },
       {
-        heading: '4. Listings',
+        heading: '4. Annonces',
         paragraphs: [
-          'Landlords and caretakers are verified and listings are reviewed, but we do not guarantee the accuracy of any listing, its availability, its price or its condition. Always visit a property before paying.',
-          'Landlords and caretakers must only post properties they are allowed to rent out, with true descriptions, prices and photos. We may refuse, deactivate or remove any listing.',
+          'Les bailleurs et les gérants sont vérifiés et les annonces sont contrôlées, mais nous ne garantissons ni l’exactitude d’une annonce, ni la disponibilité, le prix ou l’état du bien. Visitez toujours un bien avant de payer.',
+          'Les bailleurs et les gérants ne peuvent publier que des biens qu’ils sont autorisés à mettre en location, avec des descriptions, des prix et des photos conformes à la réalité. Nous pouvons refuser, désactiver ou supprimer toute annonce.',
         ],
       },
       {
-        heading: '5. Your conduct',
+        heading: '5. Règles de conduite',
         paragraphs: [
-          'Do not post false, misleading or illegal content, impersonate others, or use the service to defraud anyone. We may suspend or ban accounts that break these terms.',
+          'Il est interdit de publier des contenus faux, trompeurs ou illicites, d’usurper l’identité d’autrui ou d’utiliser le service pour escroquer qui que ce soit. Nous pouvons suspendre ou bannir les comptes qui ne respectent pas les présentes conditions.',
         ],
       },
       {
-        heading: '6. Liability',
+        heading: '6. Responsabilité',
         paragraphs: [
-          'The service is provided as is. To the extent the law allows, we are not liable for losses arising from dealings between users.',
+          'Le service est fourni en l’état. Dans les limites permises par la loi, nous ne sommes pas responsables des pertes résultant des relations entre utilisateurs.',
         ],
       },
       {
-        heading: '7. Contact',
-        paragraphs: [`Questions about these terms: ${email}.`],
+        heading: '7. Nous contacter',
+        paragraphs: [`Pour toute question sur les présentes conditions : ${email}.`],
       },
     ],
   },
   privacy: {
-    title: 'Privacy Policy',
-    intro: 'What we collect, why, and what you can do about it.',
-    updated: 'Last updated: November 2026',
+    title: 'Politique de confidentialité',
+    intro: 'Ce que nous collectons, pourquoi, et les choix dont vous disposez.',
+    updated: 'Dernière mise à jour : novembre 2026',
     sections: [
       {
-        heading: 'What we collect',
+        heading: 'Ce que nous collectons',
         paragraphs: [
-          'Account details you give us: name, email, WhatsApp number and role. For landlords and caretakers, the listings and photos you post. When you message a landlord, we record that contact (who, which property, when). Requests and messages you send us.',
+          'Les informations de compte que vous nous fournissez : nom, adresse e-mail, numéro WhatsApp et rôle. Pour les bailleurs et les gérants, les annonces et les photos que vous publiez. Lorsque vous contactez un bailleur, nous enregistrons ce contact (qui, pour quel bien, quand). Les demandes et les messages que vous nous envoyez.',
         ],
       },
       {
-        heading: 'Why',
+        heading: 'Pourquoi',
         paragraphs: [
-          'To run the marketplace: show listings, let renters reach landlords, verify landlords, review listings, answer your requests and keep the service safe from fraud.',
+          'Pour faire fonctionner la plateforme : afficher les annonces, permettre aux locataires de joindre les bailleurs, vérifier les bailleurs, contrôler les annonces, répondre à vos demandes et protéger le service contre la fraude.',
         ],
       },
       {
-        heading: 'Photos',
-        paragraphs: ['Photos are resized, and hidden data such as GPS location is removed from them before they are published.'],
-      },
-      {
-        heading: 'Who sees your data',
+        heading: 'Traitement des photos',
         paragraphs: [
-          'A landlord’s name and WhatsApp number are used to let renters contact them. We do not sell your data. Our staff see what they need to verify accounts and review listings.',
+          'Les photos sont redimensionnées, et les données cachées qu’elles contiennent, comme la position GPS, sont supprimées avant leur publication.',
         ],
       },
       {
-        heading: 'Cookies',
-        paragraphs: ['We use one cookie to keep you signed in. No advertising trackers.'],
+        heading: 'Qui voit vos données',
+        paragraphs: [
+          'Le nom et le numéro WhatsApp d’un bailleur servent à permettre aux locataires de le contacter. Nous ne vendons pas vos données. Notre équipe n’a accès qu’à ce dont elle a besoin pour vérifier les comptes et contrôler les annonces.',
+        ],
       },
       {
-        heading: 'Your choices',
-        paragraphs: [`To see, correct or delete your data, write to ${email}.`],
+        heading: 'Utilisation des cookies',
+        paragraphs: ['Nous utilisons un seul cookie, pour garder votre session ouverte. Aucun traceur publicitaire.'],
+      },
+      {
+        heading: 'Vos choix',
+        paragraphs: [`Pour consulter, corriger ou supprimer vos données, écrivez à ${email}.`],
       },
     ],
   },
   about: {
-    title: 'About Mboa Rentals',
-    intro: 'Finding a room, a house or a shop in Cameroon should not mean paying an agent or walking from street to street.',
+    title: 'À propos de Mboa Rentals',
+    intro: 'Trouver une chambre, une maison ou une boutique au Cameroun ne devrait pas obliger à payer un démarcheur ni à faire le tour des quartiers à pied.',
     sections: [
       {
-        heading: 'What we do',
+        heading: 'Ce que nous faisons',
         paragraphs: [
-          'Mboa Rentals connects renters directly with landlords and caretakers across Cameroon, from Douala and Yaounde to Buea, Limbe, Bamenda and beyond. Renters search for free and message landlords on WhatsApp; landlords post their properties for free.',
+          'Mboa Rentals met les locataires en relation directe avec les bailleurs et les gérants partout au Cameroun, de Douala et Yaoundé à Buea, Limbe, Bamenda et au-delà. Les locataires cherchent gratuitement et écrivent aux bailleurs sur WhatsApp ; les bailleurs publient leurs biens gratuitement.',
         ],
       },
       {
-        heading: 'How we keep it trustworthy',
+        heading: 'Une plateforme digne de confiance',
         paragraphs: [
-          'Our team verifies landlords and caretakers over WhatsApp and reviews each listing before it goes live. We do not collect rent and cannot guarantee every listing, so we ask everyone to visit before paying.',
+          'Notre équipe vérifie les bailleurs et les gérants sur WhatsApp et contrôle chaque annonce avant sa mise en ligne. Nous n’encaissons pas les loyers et ne pouvons pas garantir chaque annonce : c’est pourquoi nous demandons à chacun de visiter avant de payer.',
         ],
       },
       {
-        heading: 'Built for phones',
-        paragraphs: ['The site is made to be light and quick on mobile data, because that is how most of our users browse.'],
+        heading: 'Pensé pour le téléphone',
+        paragraphs: [
+          'Le site est conçu pour être léger et rapide en connexion mobile, car c’est ainsi que la plupart de nos utilisateurs naviguent.',
+        ],
       },
       {
-        heading: 'Where we are',
-        paragraphs: [`${SITE.location}, Cameroon. ${phone} · ${email}`],
+        heading: 'Où nous trouver',
+        paragraphs: [`${SITE.location}, Cameroun. ${phone} · ${email}`],
       },
     ],
   },
