@@ -1,0 +1,166 @@
+import {
+  AMENITY_LABELS,
+  AMENITY_LABELS_FR,
+  CATEGORY_LABELS,
+  CATEGORY_LABELS_FR,
+  MESSAGES,
+  MESSAGES_FR,
+  PAYMENT_TERM_LABELS,
+  PAYMENT_TERM_LABELS_FR,
+  PROPERTY_STATUS_LABELS,
+  PROPERTY_STATUS_LABELS_FR,
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS_FR,
+  ROLE_LABELS,
+  ROLE_LABELS_FR,
+} from '@mboa/contracts';
+import { describe, expect, it } from 'vitest';
+import { en } from './en.js';
+import { fr } from './fr.js';
+
+/*
+ * A reader who switches language must find every text of the screen in the other language: the same
+ * keys (a key missing in one catalog shows the raw key or the other language), the same placeholders
+ * (a name or a number dropped from a sentence), the same number of points in each list, and each text
+ * really translated. The English quoted from the spec's messages stays byte for byte.
+ */
+
+/** Brand names, written the same in every language. */
+const BRANDS = ['Mboa Rentals', 'WhatsApp', 'Telegram', 'Facebook'];
+
+/**
+ * Whole texts French writes exactly as English. "Verify me" is the message sent to support on
+ * WhatsApp, the words MESSAGES_FR.ui.verificationRequiredText tells French readers to send.
+ */
+const SAME_IN_BOTH = [
+  'FAQ',
+  'Description',
+  'Message',
+  'Photos',
+  'Actions',
+  'Verify me',
+  // Cameroonian English also calls the deposit the caution.
+  'Caution',
+  // Labels of stored values (from @mboa/contracts) that French writes as English.
+  'Commercial',
+  'Studio',
+  'Duplex',
+  'Bungalow',
+  'Internet',
+  'Parking',
+];
+
+/**
+ * Every text of a catalog by where it sits ('details.noticePoints[1]'). A list's items are numbered,
+ * so two lists of different lengths give different places; anything that is not a text is reported
+ * as such, so it fails the comparison instead of vanishing.
+ */
+function texts(node: unknown, path = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof node === 'string') {
+    out.set(path, node);
+  } else if (Array.isArray(node)) {
+    node.forEach((item: unknown, i) => texts(item, `${path}[${i}]`, out));
+  } else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) texts(value, path ? `${path}.${key}` : key, out);
+  } else {
+    out.set(path, `<not a text: ${typeof node}>`);
+  }
+  return out;
+}
+
+const english = texts(en);
+const french = texts(fr);
+
+function missingFrom(have: Map<string, string>, want: Map<string, string>): string[] {
+  return [...want.keys()].filter((path) => !have.has(path));
+}
+
+/** The `{{…}}` placeholders of a text, each once, sorted. */
+function placeholders(text: string): string[] {
+  return [...new Set(text.match(/\{\{[^}]*\}\}/g) ?? [])].sort();
+}
+
+/** The numbers a text states, each once, sorted: facts (limits, +237, 24/7) a translation keeps. */
+function numbers(text: string): string[] {
+  return [...new Set(text.match(/\d+/g) ?? [])].sort();
+}
+
+/** True when a text has no word of its own: only placeholders, brand names, digits and signs ('{{count}}+'). */
+function hasNoWords(text: string): boolean {
+  const rest = BRANDS.reduce((t, brand) => t.split(brand).join(' '), text.replace(/\{\{[^}]*\}\}/g, ' '));
+  return !/\p{L}/u.test(rest);
+}
+
+/** [place, English, French] for every place both catalogs have. */
+const pairs = [...english].flatMap(([path, text]): Array<[string, string, string]> => {
+  const translated = french.get(path);
+  return translated === undefined ? [] : [[path, text, translated]];
+});
+
+describe('the French and English catalogs of the public app', () => {
+  it('finds every English text in French', () => {
+    expect(english.size).toBeGreaterThan(300);
+    expect(missingFrom(french, english)).toEqual([]);
+  });
+
+  it('has no French text that English lacks', () => {
+    expect(missingFrom(english, french)).toEqual([]);
+  });
+
+  it('gives each text the same placeholders in both languages', () => {
+    const differing = pairs
+      .filter(([, e, f]) => placeholders(e).join() !== placeholders(f).join())
+      .map(([path, e, f]) => `${path}: ${e} | ${f}`);
+    expect(differing).toEqual([]);
+  });
+
+  it('states the same numbers in both languages', () => {
+    const differing = pairs
+      .filter(([, e, f]) => numbers(e).join() !== numbers(f).join())
+      .map(([path, e, f]) => `${path}: ${e} | ${f}`);
+    expect(differing).toEqual([]);
+  });
+
+  it('has no empty text in either language', () => {
+    const empty = [...english, ...french].filter(([, text]) => text.trim() === '').map(([path]) => path);
+    expect(empty).toEqual([]);
+  });
+
+  it('has every text really translated, apart from brand names and words French shares', () => {
+    const untranslated = pairs
+      .filter(([, e, f]) => e === f && !SAME_IN_BOTH.includes(f) && !hasNoWords(f))
+      .map(([path, e]) => `${path}: ${e}`);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('quotes the spec’s messages byte for byte in English and MESSAGES_FR in French', () => {
+    expect(en.authPanel.heading).toBe(MESSAGES.ui.sidePanelHeading);
+    expect(en.request.title).toBe(MESSAGES.ui.requestProperty);
+    expect(en.toasts.loggedIn).toBe(MESSAGES.auth.loginSuccess);
+    expect(en.post.notAllowedText).toBe(MESSAGES.auth.postingNotAllowedForRole);
+
+    expect(fr.authPanel.heading).toBe(MESSAGES_FR.ui.sidePanelHeading);
+    expect(fr.request.title).toBe(MESSAGES_FR.ui.requestProperty);
+    expect(fr.toasts.loggedIn).toBe(MESSAGES_FR.auth.loginSuccess);
+    expect(fr.post.notAllowedText).toBe(MESSAGES_FR.auth.postingNotAllowedForRole);
+  });
+
+  it('names stored values with the product’s labels in each language', () => {
+    expect(en.labels).toEqual({
+      category: CATEGORY_LABELS,
+      propertyType: PROPERTY_TYPE_LABELS,
+      amenity: AMENITY_LABELS,
+      paymentTerm: PAYMENT_TERM_LABELS,
+      status: PROPERTY_STATUS_LABELS,
+      role: ROLE_LABELS,
+    });
+    expect(fr.labels).toEqual({
+      category: CATEGORY_LABELS_FR,
+      propertyType: PROPERTY_TYPE_LABELS_FR,
+      amenity: AMENITY_LABELS_FR,
+      paymentTerm: PAYMENT_TERM_LABELS_FR,
+      status: PROPERTY_STATUS_LABELS_FR,
+      role: ROLE_LABELS_FR,
+    });
+  });
+});
