@@ -5,6 +5,7 @@ import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
 import { ListingsDb } from './db.js';
 import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-consumers.js';
 import { HealthService } from './health.service.js';
+import { HoldsService } from './holds/holds.service.js';
 import { SearchIndexer } from './indexer/search-indexer.js';
 import { SearchWordsRefresher } from './indexer/search-words-refresh.js';
 import { ListingsController } from './listings.controller.js';
@@ -37,6 +38,7 @@ export class ListingsModule {
         PropertyChangesService,
         BookingsService,
         ReviewsService,
+        HoldsService,
         SearchIndexer,
         SearchWordsRefresher,
       ],

@@ -4,6 +4,7 @@ import { EventConsumer, EventConsumerHost, nestEventBusLogger, silentLogger, typ
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
+import { HoldsService } from '../holds/holds.service.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ReviewsService } from '../reviews/reviews.service.js';
 
@@ -17,6 +18,7 @@ const USER_EVENTS = [
   EVENT_TYPES.userUnbanned,
 ] as const;
 const REVIEW_EVENTS = [EVENT_TYPES.propertyApproved, EVENT_TYPES.propertyRejected] as const;
+const HOLD_EVENTS = [EVENT_TYPES.propertyHeld, EVENT_TYPES.propertyReportsResolved] as const;
 const OWN_PROPERTY_EVENTS = [
   EVENT_TYPES.propertyCreated,
   EVENT_TYPES.propertyUpdated,
@@ -30,7 +32,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The service's reactions to events, each a durable JetStream consumer:
  * - `listings-owners` (database mode): the owners projection from `user.*`;
  * - `listings-reviews` (database mode): moderation's approve / reject decisions;
- *   auth and moderation also hand these two their events directly right after committing
+ * - `listings-holds` (database mode): moderation's report holds (`property.held`, ended by
+ *   `property.reports-resolved`);
+ *   auth and moderation also hand these three their events directly right after committing
  *   (read your writes, HANDED_OFF_TO in @mboa/contracts); JetStream's copy is then a no-op;
  * - `listings-search-indexer`: reloads what an event touched and updates the search index. For
  *   facts the two consumers above apply, it first waits until they have (processed_events), so it
@@ -44,6 +48,7 @@ export class EventConsumers extends EventConsumerHost {
     private readonly db: ListingsDb,
     private readonly owners: OwnersService,
     private readonly reviews: ReviewsService,
+    private readonly holds: HoldsService,
     private readonly indexer: SearchIndexer,
   ) {
     super(config, 'listings');
@@ -71,6 +76,14 @@ export class EventConsumers extends EventConsumerHost {
       });
     }
 
+    const holds = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'holds', db: database })
+      .on(EVENT_TYPES.propertyHeld, async (event, ctx) => {
+        await this.holds.hold(ctx.tx!, event.payload);
+      })
+      .on(EVENT_TYPES.propertyReportsResolved, async (event, ctx) => {
+        await this.holds.release(ctx.tx!, event.payload);
+      });
+
     const indexer = new EventConsumer<EventPayloads, ListingsTx>({
       ...base,
       name: 'search-indexer',
@@ -88,6 +101,12 @@ export class EventConsumers extends EventConsumerHost {
         await this.indexer.reindexProperty(event.payload.propertyId);
       });
     }
+    for (const type of HOLD_EVENTS) {
+      indexer.on(type, async (event) => {
+        await this.appliedBy(holds.durable, event.id);
+        await this.indexer.reindexProperty(event.payload.propertyId);
+      });
+    }
     for (const type of [EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned] as const) {
       indexer.on(type, async (event) => {
         await this.appliedBy(owners.durable, event.id);
@@ -96,10 +115,14 @@ export class EventConsumers extends EventConsumerHost {
     }
 
     // Producers hand events to these durables by name: a rename here must be one there too.
-    if (owners.durable !== EVENT_CONSUMERS.listingsOwners || reviews.durable !== EVENT_CONSUMERS.listingsReviews) {
+    if (
+      owners.durable !== EVENT_CONSUMERS.listingsOwners ||
+      reviews.durable !== EVENT_CONSUMERS.listingsReviews ||
+      holds.durable !== EVENT_CONSUMERS.listingsHolds
+    ) {
       throw new Error('listings consumer names differ from EVENT_CONSUMERS in @mboa/contracts');
     }
-    return [owners, reviews, indexer];
+    return [owners, reviews, holds, indexer];
   }
 
   /** Waits (briefly) until `consumer` has applied the event; throwing makes JetStream redeliver it later. */

@@ -27,6 +27,8 @@ describe('what the public and search see', () => {
     ['rejected', { ...live, isVerified: false, reviewState: 'rejected' }, null, 'notApproved'],
     ['verified but its review not approved', { ...live, reviewState: 'rejected' }, null, 'notApproved'],
     ['owned by a banned owner', live, { banned: true }, 'ownerBanned'],
+    ['held pending review of scam reports', { ...live, heldAt: new Date('2026-11-24T10:00:00Z') }, null, 'heldForReview'],
+    ['held (an event snapshot carries an ISO date)', { ...live, heldAt: '2026-11-24T10:00:00Z' }, { banned: false }, 'heldForReview'],
   ])('a %s property is hidden from the public and from search', (_, property, ownerFacts, reason) => {
     expect(hiddenBecause(property, ownerFacts)).toBe(reason);
     expect(isPubliclyVisible(property, ownerFacts)).toBe(false);
@@ -35,6 +37,10 @@ describe('what the public and search see', () => {
   it('deletion is the reason given first, whatever else holds', () => {
     expect(hiddenBecause({ ...live, status: 'rented', isVerified: false, deletedAt: new Date() }, { banned: true })).toBe('deleted');
   });
+});
+
+test('a property that is no longer held is public again', () => {
+  expect(isPubliclyVisible({ ...live, heldAt: null }, { banned: false })).toBe(true);
 });
 
 describe('who sees a property', () => {
@@ -51,6 +57,14 @@ describe('who sees a property', () => {
 
   it('everyone, signed in or not, sees a public property', () => {
     for (const actor of [renter, otherLandlord, null]) expect(canSee(live, null, actor)).toBe(true);
+  });
+
+  it('a held property is still seen by its owner and admins, by nobody else', () => {
+    const held: VisibilityFacts = { ...live, heldAt: new Date() };
+    expect(canSee(held, null, owner)).toBe(true);
+    expect(canSee(held, null, admin)).toBe(true);
+    expect(canSee(held, null, renter)).toBe(false);
+    expect(canSee(held, null, null)).toBe(false);
   });
 
   it('only its owner or an admin may act on it', () => {

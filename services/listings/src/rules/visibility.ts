@@ -9,6 +9,8 @@ export interface VisibilityFacts {
   isVerified: boolean;
   reviewState: string;
   deletedAt?: Date | string | null;
+  /** Since when it is held out of search pending review of scam reports; null or absent when not held. */
+  heldAt?: Date | string | null;
 }
 
 /** What listings knows of the owner (its owners projection); null while not known yet. */
@@ -17,13 +19,14 @@ export interface OwnerFacts {
 }
 
 /** Why the public does not see a property, first reason first; null when it does. */
-export type HiddenReason = 'deleted' | 'notApproved' | 'rented' | 'deactivated' | 'ownerBanned';
+export type HiddenReason = 'deleted' | 'notApproved' | 'rented' | 'deactivated' | 'ownerBanned' | 'heldForReview';
 
 /**
  * The public (renters, visitors, search) sees a property only when it is not deleted, approved by
- * a reviewer (verified), available (a rented or deactivated one is hidden) and its owner is not
- * banned. An owner the projection does not know yet counts as not banned: auth's ban arrives as
- * an event and re-runs this.
+ * a reviewer (verified), available (a rented or deactivated one is hidden), its owner is not
+ * banned and it is not held pending review (enough different people reported it as a scam:
+ * moderation's `property.held`, until staff resolve the reports). An owner the projection does
+ * not know yet counts as not banned: auth's ban arrives as an event and re-runs this.
  */
 export function hiddenBecause(property: VisibilityFacts, owner: OwnerFacts | null): HiddenReason | null {
   if (property.deletedAt) return 'deleted';
@@ -31,6 +34,7 @@ export function hiddenBecause(property: VisibilityFacts, owner: OwnerFacts | nul
   if (property.status === 'rented') return 'rented';
   if (property.status !== 'available') return 'deactivated';
   if (owner?.banned) return 'ownerBanned';
+  if (property.heldAt) return 'heldForReview';
   return null;
 }
 
