@@ -1,14 +1,16 @@
-import { ToastProvider } from '@mboa/ui';
 import { createQueryClient } from '@mboa/web-core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import '@mboa/ui/ui.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { t } from './i18n/index.js';
+import './i18n/index.js';
 import { createRouter } from './router.js';
 import { AccessProvider, reportAccessLost } from './session/access.js';
 import { AdminGate } from './session/AdminGate.js';
+import { LanguageOnProfile } from './session/LanguageOnProfile.js';
+import { DocumentTitle } from './shell/DocumentTitle.js';
+import { Toasts } from './shell/Toasts.js';
 import './styles.css';
 
 // A 401 or 403 on any read ends the admin view (session over, or rights withdrawn).
@@ -18,11 +20,13 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AccessProvider>
-        <ToastProvider closeLabel={t.app.close}>
+        <DocumentTitle />
+        <LanguageOnProfile />
+        <Toasts>
           <AdminGate>
             <RouterProvider router={createRouter()} />
           </AdminGate>
-        </ToastProvider>
+        </Toasts>
       </AccessProvider>
     </QueryClientProvider>
   </StrictMode>,

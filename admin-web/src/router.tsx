@@ -1,10 +1,16 @@
 import { Spinner } from '@mboa/ui';
+import { useI18n } from '@mboa/web-core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { t } from './i18n/index.js';
 import { ADMIN_BASE } from './session/access.js';
 import { Layout } from './shell/Layout.js';
 import { NotFound, RouteError } from './shell/RouteError.js';
+
+/** The first page's chunk on its way. */
+function PageLoading() {
+  const { t } = useI18n();
+  return <Spinner page label={t('app.loading')} />;
+}
 
 /** Every page is its own chunk, downloaded when first visited. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -13,7 +19,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
-    HydrateFallback: () => <Spinner page label={t.app.loading} />,
+    HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
       { index: true, lazy: page(() => import('./pages/Dashboard.js')) },

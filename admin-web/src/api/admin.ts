@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   type AdminListResponse,
   type AdminPropertyAction,
   type AdminPropertyListResponse,
@@ -19,9 +18,12 @@ import {
   type UserFilter,
   LIMITS,
 } from '@mboa/contracts';
-import { api } from '@mboa/web-core';
+import { api, currentMessages } from '@mboa/web-core';
 
-/** Every admin call (docs/api.md#admin), with its exact path and payload. */
+/**
+ * Every admin call (docs/api.md#admin), with its exact path and payload. A call's fallback text (when
+ * the server gives none) is read when the call is made, in the language shown then.
+ */
 
 const PAGE_SIZE = LIMITS.admin.pageSize;
 
@@ -40,7 +42,7 @@ export type UserAction = 'ban' | 'unban' | 'verify';
 export const actOnUser = (type: UserAction, userId: string) =>
   api<{ message: string; user: PublicUser }>('/admin/manage/user', {
     body: { type, payload: { userId } },
-    fallback: MESSAGES.toast.userStatusUpdateFailed,
+    fallback: currentMessages().toast.userStatusUpdateFailed,
   });
 
 export const editUser = (userId: string, data: { name?: string; whatsapp?: string }) =>
@@ -55,14 +57,14 @@ export const listProperties = (q: { page: number; status?: PropertyStatus }, sig
 export const actOnProperty = (type: AdminPropertyAction, propertyId: string) =>
   api<{ message: string; property: PropertyRead }>('/admin/manage/properties', {
     body: { type, payload: { propertyId } },
-    fallback: MESSAGES.toast.adminPropertyStatusUpdateFailed,
+    fallback: currentMessages().toast.adminPropertyStatusUpdateFailed,
   });
 
 /** The answer is `{ property }`; a bare property is accepted too (the brief describes it so). */
 export async function getProperty(id: string, signal?: AbortSignal): Promise<PropertyRead> {
   const reply = await api<{ property?: PropertyRead } & Partial<PropertyRead>>(`/admin/properties/${encodeURIComponent(id)}`, {
     signal,
-    fallback: MESSAGES.property.fetchFailed,
+    fallback: currentMessages().property.fetchFailed,
   });
   return (reply.property ?? reply) as PropertyRead;
 }
@@ -80,13 +82,13 @@ export const editProperty = (id: string, data: PropertyEdit) =>
   api<{ message: string; property: PropertyRead }>(`/admin/properties/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: data,
-    fallback: MESSAGES.property.updateFailed,
+    fallback: currentMessages().property.updateFailed,
   });
 
 export const reviewProperty = (id: string, action: ReviewAction, feedback: string) =>
   api<MessageResponse>(`/admin/properties/${encodeURIComponent(id)}/review`, {
     body: { action, feedback },
-    fallback: MESSAGES.property.updateFailed,
+    fallback: currentMessages().property.updateFailed,
   });
 
 export const listRequests = (q: { page: number; status: RequestStatus | 'all' }, signal?: AbortSignal) =>
@@ -97,7 +99,7 @@ export const listRequests = (q: { page: number; status: RequestStatus | 'all' },
 export const moveRequest = (requestId: string, newStatus: RequestStatus) =>
   api<AdminStatusUpdateResponse<PropertyRequest>>('/admin/manage/requests', {
     body: { type: 'update-status', payload: { requestId, newStatus } },
-    fallback: MESSAGES.toast.requestStatusUpdateError,
+    fallback: currentMessages().toast.requestStatusUpdateError,
   });
 
 export const listTickets = (q: { page: number; status: TicketStatus | 'all' }, signal?: AbortSignal) =>
@@ -108,5 +110,5 @@ export const listTickets = (q: { page: number; status: TicketStatus | 'all' }, s
 export const moveTicket = (ticketId: string, newStatus: TicketStatus) =>
   api<AdminStatusUpdateResponse<SupportTicket>>('/admin/manage/support', {
     body: { type: 'update-status', payload: { ticketId, newStatus } },
-    fallback: MESSAGES.toast.supportStatusUpdateFailed,
+    fallback: currentMessages().toast.supportStatusUpdateFailed,
   });

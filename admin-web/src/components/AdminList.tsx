@@ -1,5 +1,5 @@
+import { useI18n } from '@mboa/web-core';
 import type { ReactNode } from 'react';
-import { t } from '../i18n/index.js';
 import { AdminPager } from './AdminPager.js';
 import { ListState } from './ListState.js';
 import type { ListRow } from './useAdminList.js';
@@ -77,6 +77,7 @@ export function AdminList<R extends ListRow>({
   /** Dialogs opened from the rows. */
   children?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <section>
       <h1>{title}</h1>
@@ -92,7 +93,7 @@ export function AdminList<R extends ListRow>({
                 </th>
               ))}
               <th scope="col">
-                <span className="sr-only">{t.table.actions}</span>
+                <span className="sr-only">{t('table.actions')}</span>
               </th>
             </tr>
           </thead>

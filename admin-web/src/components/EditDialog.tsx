@@ -1,6 +1,6 @@
-import { ApiError } from '@mboa/web-core';
+import { translateFieldError } from '@mboa/contracts';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { t } from '../i18n/index.js';
 import { reportAccessLost } from '../session/access.js';
 import { FormErrors } from './FormErrors.js';
 import { Modal } from './Modal.js';
@@ -30,6 +30,7 @@ export function EditDialog({
   failed: string;
   children: ReactNode;
 }) {
+  const { t, language } = useI18n();
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -54,13 +55,14 @@ export function EditDialog({
     <Modal open title={title} onClose={onClose} className={className}>
       <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         {children}
-        <FormErrors errors={errors} />
+        {/* The form's own checks speak English (the server's schema); shown in the language read now. */}
+        <FormErrors errors={errors.map((e) => translateFieldError(e, language))} />
         <div className="dialog-foot">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t.app.cancel}
+            {t('app.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t.app.saving : t.app.save}
+            {busy ? t('app.saving') : t('app.save')}
           </button>
         </div>
       </form>

@@ -1,8 +1,8 @@
 import { LIMITS, MESSAGES, type PropertyRead } from '@mboa/contracts';
 import { PriceFields } from '@mboa/ui';
+import { useI18n } from '@mboa/web-core';
 import { useState } from 'react';
 import { editProperty, type PropertyEdit } from '../api/admin.js';
-import { t } from '../i18n/index.js';
 import { EditDialog } from './EditDialog.js';
 
 const SPEC_FIELDS = {
@@ -60,10 +60,12 @@ export function EditPropertyDialog({
   onClose: () => void;
   onSaved: (property: PropertyRead, message: string) => void;
 }) {
+  const { t, m } = useI18n();
   const [form, setForm] = useState<Form>(() => toForm(property));
-  const f = t.properties.fields;
+  const f = t('properties.fields', { returnObjects: true });
   const set = (key: string) => (e: { target: { value: string } }) => setForm((v) => ({ ...v, [key]: e.target.value }));
 
+  // The problems are kept in English, the server's words; the dialog shows them in the language read now.
   function check() {
     const problems: string[] = [];
     if (!form.title?.trim()) problems.push(MESSAGES.property.titleRequired);
@@ -75,11 +77,11 @@ export function EditPropertyDialog({
   function save() {
     const changes = propertyChanges(property, form);
     if (Object.keys(changes).length === 0) return undefined;
-    return editProperty(property._id, changes).then((reply) => onSaved(reply.property, reply.message || MESSAGES.property.updated));
+    return editProperty(property._id, changes).then((reply) => onSaved(reply.property, reply.message || m.property.updated));
   }
 
   return (
-    <EditDialog title={t.properties.editTitle} className="dialog-wide" onClose={onClose} check={check} save={save} failed={MESSAGES.property.updateFailed}>
+    <EditDialog title={t('properties.editTitle')} className="dialog-wide" onClose={onClose} check={check} save={save} failed={m.property.updateFailed}>
       <label className="field">
         <span>{f.title}</span>
         <input value={form.title} onChange={set('title')} maxLength={LIMITS.property.titleMax} data-autofocus />
@@ -93,7 +95,7 @@ export function EditPropertyDialog({
           values={{ price: form.price, paymentTerm: form.paymentTerm, caution: form.caution }}
           onChange={(change) => setForm((v) => ({ ...v, ...change }))}
           labels={{ price: f.price, paymentTerm: f.paymentTerm, caution: f.caution }}
-          termLabels={t.labels.paymentTerm}
+          termLabels={t('labels.paymentTerm', { returnObjects: true })}
         />
         <label className="field">
           <span>{f.town}</span>
@@ -105,7 +107,7 @@ export function EditPropertyDialog({
         </label>
       </div>
       <fieldset>
-        <legend>{t.properties.specifications}</legend>
+        <legend>{t('properties.specifications')}</legend>
         <div className="grid-3">
           {(SPEC_FIELDS[property.category] ?? []).map((key) => (
             <label className="field" key={key}>

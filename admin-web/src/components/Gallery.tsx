@@ -1,10 +1,11 @@
 import { photoSources, type PropertyImage } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { useEffect, useState } from 'react';
-import { t } from '../i18n/index.js';
 import { Modal } from './Modal.js';
 
 /** Every photo as a thumbnail; a click opens a full-screen lightbox with previous / next (also ← →). */
 export function Gallery({ images, title }: { images: PropertyImage[]; title: string }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState<number | null>(null);
   const count = images.length;
 
@@ -18,7 +19,7 @@ export function Gallery({ images, title }: { images: PropertyImage[]; title: str
     return () => document.removeEventListener('keydown', onKey);
   }, [open, count]);
 
-  if (count === 0) return <p className="muted">{t.review.noPhotos}</p>;
+  if (count === 0) return <p className="muted">{t('review.noPhotos')}</p>;
   const current = open === null ? null : images[open];
 
   return (
@@ -26,23 +27,23 @@ export function Gallery({ images, title }: { images: PropertyImage[]; title: str
       <ul className="thumbs">
         {images.map((img, i) => (
           <li key={img.url}>
-            <button type="button" className="thumb" onClick={() => setOpen(i)} aria-label={t.review.openPhoto(i + 1)}>
+            <button type="button" className="thumb" onClick={() => setOpen(i)} aria-label={t('review.openPhoto', { n: i + 1 })}>
               <Photo image={img} alt={img.alt || title} sizes="160px" lazy />
             </button>
           </li>
         ))}
       </ul>
-      <Modal open={current !== null} title={open === null ? '' : t.review.photoOf(open + 1, count)} onClose={() => setOpen(null)} className="lightbox">
+      <Modal open={current !== null} title={open === null ? '' : t('review.photoOf', { n: open + 1, total: count })} onClose={() => setOpen(null)} className="lightbox">
         {current ? (
           <div className="lightbox-body">
             <Photo image={current} alt={current.alt || title} sizes="(min-width: 1000px) 960px, 100vw" />
             {count > 1 ? (
               <div className="lightbox-nav">
                 <button type="button" className="btn btn-outline" onClick={() => setOpen((i) => ((i ?? 0) - 1 + count) % count)}>
-                  ← {t.review.previousPhoto}
+                  ← {t('review.previousPhoto')}
                 </button>
                 <button type="button" className="btn btn-outline" onClick={() => setOpen((i) => ((i ?? 0) + 1) % count)}>
-                  {t.review.nextPhoto} →
+                  {t('review.nextPhoto')} →
                 </button>
               </div>
             ) : null}

@@ -1,6 +1,5 @@
 import { Spinner } from '@mboa/ui';
-import { ApiError } from '@mboa/web-core';
-import { t } from '../i18n/index.js';
+import { ApiError, useI18n } from '@mboa/web-core';
 
 /** First load: spinner; failure: the server's text and a retry button; empty: a line of text. */
 export function ListState({
@@ -16,17 +15,18 @@ export function ListState({
   emptyText: string;
   onRetry: () => void;
 }) {
+  const { t } = useI18n();
   if (error) {
     return (
       <div className="notice notice-error" role="alert">
-        <p>{error instanceof ApiError && error.message ? error.message : t.app.loadFailed}</p>
+        <p>{error instanceof ApiError && error.message ? error.message : t('app.loadFailed')}</p>
         <button type="button" className="btn btn-outline btn-sm" onClick={onRetry}>
-          {t.app.retry}
+          {t('app.retry')}
         </button>
       </div>
     );
   }
-  if (loading && empty) return <Spinner label={t.app.loading} />;
+  if (loading && empty) return <Spinner label={t('app.loading')} />;
   if (empty) return <p className="muted empty">{emptyText}</p>;
   return null;
 }

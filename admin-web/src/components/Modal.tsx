@@ -1,7 +1,8 @@
 import { Dialog, type DialogProps } from '@mboa/ui';
-import { t } from '../i18n/index.js';
+import { useI18n } from '@mboa/web-core';
 
 /** The shared dialog with this app's close label. */
 export function Modal(props: Omit<DialogProps, 'closeLabel'>) {
-  return <Dialog {...props} closeLabel={t.app.close} />;
+  const { t } = useI18n();
+  return <Dialog {...props} closeLabel={t('app.close')} />;
 }

@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGES, reviewDecisionProblem, type ReviewAction } from '@mboa/contracts';
+import { LIMITS, reviewDecisionProblem, translateText, type ReviewAction } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { useState } from 'react';
-import { t } from '../i18n/index.js';
 
 /**
  * Approve or Reject (docs/api.md#admin): only for a property not verified yet; rejecting needs a
@@ -15,14 +15,16 @@ export function ReviewDecision({
   previousFeedback?: string;
   onDecide: (action: ReviewAction, feedback: string) => Promise<void>;
 }) {
+  const { t, m, language } = useI18n();
   const [feedback, setFeedback] = useState('');
+  // The rule's own (English) words; shown in the language read now.
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
   if (isVerified) {
     return (
       <p className="notice notice-ok" data-testid="already-verified">
-        {MESSAGES.property.alreadyVerified}
+        {m.property.alreadyVerified}
       </p>
     );
   }
@@ -47,18 +49,18 @@ export function ReviewDecision({
     <div className="stack">
       {previousFeedback ? (
         <div className="notice">
-          <strong>{t.review.previousFeedback}</strong>
+          <strong>{t('review.previousFeedback')}</strong>
           <p className="pre">{previousFeedback}</p>
-          <p className="small muted">{t.review.rejectedBefore}</p>
+          <p className="small muted">{t('review.rejectedBefore')}</p>
         </div>
       ) : null}
       <label className="field">
-        <span>{t.review.reason}</span>
+        <span>{t('review.reason')}</span>
         <textarea
           value={feedback}
           rows={3}
           maxLength={LIMITS.property.reviewFeedbackMax}
-          placeholder={t.review.reasonPlaceholder}
+          placeholder={t('review.reasonPlaceholder')}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'reason-error' : undefined}
           onChange={(e) => {
@@ -69,15 +71,15 @@ export function ReviewDecision({
       </label>
       {problem ? (
         <p id="reason-error" className="field-error" role="alert">
-          {problem}
+          {translateText(problem, language)}
         </p>
       ) : null}
       <div className="row">
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void decide('approve')}>
-          {busy ? t.review.submitting : t.review.approve}
+          {busy ? t('review.submitting') : t('review.approve')}
         </button>
         <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void decide('reject')}>
-          {t.review.reject}
+          {t('review.reject')}
         </button>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { AdminListResponse, AdminStatusUpdateResponse } from '@mboa/contracts';
-import { t } from '../i18n/index.js';
+import { useI18n } from '@mboa/web-core';
 import { statusMoves } from '../logic/menus.js';
 import { AdminList, FilterSelect, type Column } from './AdminList.js';
 import { RowMenu } from './RowMenu.js';
@@ -21,6 +21,7 @@ export function StatusListPage<S extends string, T extends { _id: string; status
   move: (id: string, status: S) => Promise<AdminStatusUpdateResponse<T>>;
   texts: { success: string; failure: string; networkFailure: string };
 }) {
+  const { t } = useI18n();
   const s = useStatusList<S, T>({ name: props.name, list: props.list, move: props.move, texts: props.texts });
   const label = (status: S) => props.statusLabels[status] ?? status;
 
@@ -42,11 +43,11 @@ export function StatusListPage<S extends string, T extends { _id: string; status
       rowTestId={props.rowTestId}
       actions={(row) => (
         <RowMenu
-          label={t.menu.open(props.menuLabel(row))}
+          label={t('menu.open', { what: props.menuLabel(row) })}
           disabled={s.busyId === row._id}
           items={statusMoves(props.statuses, row.status).map((next) => ({
             key: next,
-            label: t.menu.moveTo(label(next)),
+            label: t('menu.moveTo', { status: label(next) }),
             onSelect: () => s.move(row, next),
           }))}
         />

@@ -1,8 +1,8 @@
 import {
   AMENITY_LABELS,
   CATEGORY_LABELS,
-  MESSAGES,
   PAYMENT_TERM_LABELS,
+  PRODUCT_LABELS,
   PROPERTY_STATUS_LABELS,
   PROPERTY_TYPE_LABELS,
   REQUEST_STATUS_LABELS,
@@ -11,11 +11,13 @@ import {
 } from '@mboa/contracts';
 
 /**
- * English catalog of the admin app. The product's own texts (toasts, review messages, 'Page X of Y')
- * come from MESSAGES byte for byte; the rest are the app's labels.
+ * English catalog of the admin app, in i18next's format (`{{name}}` placeholders). The product's
+ * own texts shared with the server (toasts, review messages, 'Page X of Y') are read through
+ * `useI18n().m`, byte for byte; this file holds the app's labels. `fr.ts` has the same shape
+ * (`Catalog` in ./index.ts). Labels of stored values are read as `labels.<group>.<value>`, with
+ * any string as the value (an older or unknown value shows as it is).
  */
 export const en = {
-  ...MESSAGES,
   labels: {
     category: CATEGORY_LABELS as Record<string, string>,
     propertyType: PROPERTY_TYPE_LABELS as Record<string, string>,
@@ -25,7 +27,9 @@ export const en = {
     requestStatus: REQUEST_STATUS_LABELS as Record<string, string>,
     ticketStatus: TICKET_STATUS_LABELS as Record<string, string>,
     role: ROLE_LABELS as Record<string, string>,
-    userStatus: { active: 'Active', banned: 'Banned' } as Record<string, string>,
+    userStatus: PRODUCT_LABELS.en.userStatus as Record<string, string>,
+    userFilter: PRODUCT_LABELS.en.userFilter as Record<string, string>,
+    reviewState: PRODUCT_LABELS.en.reviewState as Record<string, string>,
   },
   app: {
     name: 'Mboa Rentals',
@@ -44,12 +48,14 @@ export const en = {
     notFoundText: 'There is no admin page at this address.',
     chunkError: 'This page could not be loaded. Check your connection and try again.',
     skipToContent: 'Skip to content',
+    language: 'Language',
+    /** The browser tab's title on every admin screen. */
+    documentTitle: 'Mboa Rentals – Admin',
   },
   access: {
     redirecting: 'Taking you to the login page…',
     notAuthorisedTitle: 'Not authorised',
-    notAuthorisedText: (name: string) =>
-      `You are signed in as ${name}, but this area is for Mboa Rentals staff only. Your account does not have access.`,
+    notAuthorisedText: 'You are signed in as {{name}}, but this area is for Mboa Rentals staff only. Your account does not have access.',
     backToSite: 'Back to the public site',
     switchAccount: 'Log in with another account',
   },
@@ -75,7 +81,7 @@ export const en = {
     latestProperties: 'Latest properties',
     latestActions: 'Latest admin actions',
     noActions: 'No admin actions yet.',
-    by: (name: string) => `by ${name}`,
+    by: 'by {{name}}',
     viewAll: 'View all',
   },
   table: {
@@ -101,7 +107,7 @@ export const en = {
     no: 'No',
   },
   menu: {
-    open: (what: string) => `Actions for ${what}`,
+    open: 'Actions for {{what}}',
     ban: 'Ban',
     unban: 'Unban',
     verify: 'Verify',
@@ -113,7 +119,7 @@ export const en = {
     activate: 'Activate',
     verifyProperty: 'Verify Property',
     viewReview: 'Open review',
-    moveTo: (status: string) => `Move to ${status}`,
+    moveTo: 'Move to {{status}}',
   },
   users: {
     title: 'Users',
@@ -121,7 +127,6 @@ export const en = {
     searchPlaceholder: '674xxxxxx',
     filter: 'Filter',
     filterAll: 'All users',
-    filters: { active: 'Active', banned: 'Banned', verified: 'Verified', unverified: 'Unverified' } as Record<string, string>,
     editTitle: 'Edit user',
     name: 'Full name',
     whatsapp: 'WhatsApp number',
@@ -152,7 +157,7 @@ export const en = {
       size: 'Size (m²)',
       distanceFromRoad: 'Distance from road',
       sections: 'Sections',
-    } as Record<string, string>,
+    },
     specifications: 'Specifications',
   },
   review: {
@@ -160,10 +165,10 @@ export const en = {
     back: '← Back to properties',
     photos: 'Photos',
     noPhotos: 'No photos.',
-    openPhoto: (n: number) => `Open photo ${n}`,
+    openPhoto: 'Open photo {{n}}',
     previousPhoto: 'Previous photo',
     nextPhoto: 'Next photo',
-    photoOf: (n: number, total: number) => `Photo ${n} of ${total}`,
+    photoOf: 'Photo {{n}} of {{total}}',
     details: 'Details',
     category: 'Category',
     type: 'Property type',
@@ -209,6 +214,7 @@ export const en = {
     filter: 'Status',
     filterAll: 'All statuses',
     empty: 'No tickets match.',
-    phone: 'Phone',
+    phone: 'Phone: {{phone}}',
+    whatsapp: 'WhatsApp: {{whatsapp}}',
   },
 } as const;

@@ -1,8 +1,9 @@
-import { selectCatalog, type Widen } from '@mboa/web-core';
+import { startI18n, type Widen } from '@mboa/web-core';
 import { en } from './en.js';
+import { fr } from './fr.js';
 
-/** Every language's catalog has the English one's shape (`fr.ts` comes as a second entry). */
+/** Every language's catalog has the English one's shape. */
 export type Catalog = Widen<typeof en>;
 
-/** The active catalog, chosen by the shared entry point (@mboa/web-core). */
-export const t: Catalog = selectCatalog<Catalog>({ en });
+/** The app's i18next instance: components read it through `useI18n()` (@mboa/web-core). */
+export const i18n = startI18n<Catalog>({ en, fr });

@@ -1,34 +1,33 @@
-import { ROLE_LABELS } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { Link } from 'react-router';
 import { getStats } from '../api/admin.js';
 import { PropertyStatusBadge, ReviewBadge, UserStatusBadge } from '../components/badges.js';
 import { ListState } from '../components/ListState.js';
 import { useLoad } from '../components/useLoad.js';
-import { t } from '../i18n/index.js';
 import { adminPriceWithTerm, formatDate, formatDateTime } from '../logic/format.js';
 
 /** Stats of GET /api/admin/stats, latest users, latest properties, latest admin actions. */
 export default function Dashboard() {
+  const { t, language, format } = useI18n();
   const { data, error, loading, reload } = useLoad(['admin', 'stats'], (signal) => getStats(signal));
-  const d = t.dashboard;
 
   return (
     <section>
-      <h1>{d.title}</h1>
+      <h1>{t('dashboard.title')}</h1>
       <ListState loading={loading} error={error} empty={!data} emptyText="" onRetry={reload} />
       {data ? (
         <>
           <div className="stats">
-            <Stat to="/users" label={d.users} value={data.users.total} />
-            <Stat to="/properties" label={d.properties} value={data.properties.total} />
-            <Stat to="/requests" label={d.searchingRequests} value={data.requests.searchingCount} />
-            <Stat to="/support" label={d.pendingTickets} value={data.support.pendingCount} />
+            <Stat to="/users" label={t('dashboard.users')} value={data.users.total} />
+            <Stat to="/properties" label={t('dashboard.properties')} value={data.properties.total} />
+            <Stat to="/requests" label={t('dashboard.searchingRequests')} value={data.requests.searchingCount} />
+            <Stat to="/support" label={t('dashboard.pendingTickets')} value={data.support.pendingCount} />
           </div>
           <div className="dash-grid">
             <div className="panel">
               <div className="panel-head">
-                <h2>{d.latestUsers}</h2>
-                <Link to="/users">{d.viewAll}</Link>
+                <h2>{t('dashboard.latestUsers')}</h2>
+                <Link to="/users">{t('dashboard.viewAll')}</Link>
               </div>
               <ul className="plain-list">
                 {data.users.latest.map((u) => (
@@ -36,7 +35,7 @@ export default function Dashboard() {
                     <div>
                       <strong>{u.name}</strong>
                       <div className="muted small">
-                        {ROLE_LABELS[u.role] ?? u.role} · {u.whatsapp} · {formatDate(u.createdAt)}
+                        {t(`labels.role.${u.role}`, { defaultValue: u.role })} · {u.whatsapp} · {formatDate(u.createdAt, format)}
                       </div>
                     </div>
                     <UserStatusBadge status={u.status} />
@@ -46,8 +45,8 @@ export default function Dashboard() {
             </div>
             <div className="panel">
               <div className="panel-head">
-                <h2>{d.latestProperties}</h2>
-                <Link to="/properties">{d.viewAll}</Link>
+                <h2>{t('dashboard.latestProperties')}</h2>
+                <Link to="/properties">{t('dashboard.viewAll')}</Link>
               </div>
               <ul className="plain-list">
                 {data.properties.latest.map((p) => (
@@ -57,7 +56,7 @@ export default function Dashboard() {
                         <strong>{p.title}</strong>
                       </Link>
                       <div className="muted small">
-                        {p.town} · {adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}
+                        {p.town} · {adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm, language)}
                       </div>
                     </div>
                     <span className="badges">
@@ -69,7 +68,7 @@ export default function Dashboard() {
               </ul>
             </div>
             <div className="panel wide">
-              <h2>{d.latestActions}</h2>
+              <h2>{t('dashboard.latestActions')}</h2>
               {data.actions?.length ? (
                 <ul className="plain-list">
                   {data.actions.map((a) => (
@@ -77,15 +76,15 @@ export default function Dashboard() {
                       <div>
                         <span>{a.summary}</span>
                         <div className="muted small">
-                          {a.actorName ? `${d.by(a.actorName)} · ` : ''}
-                          {formatDateTime(a.createdAt)}
+                          {a.actorName ? `${t('dashboard.by', { name: a.actorName })} · ` : ''}
+                          {formatDateTime(a.createdAt, format)}
                         </div>
                       </div>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="muted">{d.noActions}</p>
+                <p className="muted">{t('dashboard.noActions')}</p>
               )}
             </div>
           </div>
@@ -96,9 +95,10 @@ export default function Dashboard() {
 }
 
 function Stat({ to, label, value }: { to: string; label: string; value: number }) {
+  const { format } = useI18n();
   return (
     <Link to={to} className="stat">
-      <span className="stat-value">{value.toLocaleString('en-GB')}</span>
+      <span className="stat-value">{format.number(value)}</span>
       <span className="stat-label">{label}</span>
     </Link>
   );

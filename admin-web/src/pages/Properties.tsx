@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PROPERTY_STATUSES,
   type AdminPropertyAction,
   type AdminPropertyListResponse,
@@ -7,6 +6,7 @@ import {
   type PropertyStatus,
 } from '@mboa/contracts';
 import { useToast } from '@mboa/ui';
+import { useI18n } from '@mboa/web-core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { actOnProperty, listProperties } from '../api/admin.js';
@@ -15,44 +15,15 @@ import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { RowMenu, type MenuItem } from '../components/RowMenu.js';
 import { useAdminList } from '../components/useAdminList.js';
-import { t } from '../i18n/index.js';
 import { adminPriceWithTerm } from '../logic/format.js';
 import { propertyMenuActions, reviewPath } from '../logic/menus.js';
-
-const columns: Column<PropertyRead>[] = [
-  {
-    key: 'title',
-    header: t.table.title,
-    className: 'cell-title',
-    cell: (p) => (
-      <>
-        <Link to={reviewPath(p._id)}>{p.title}</Link>
-        <div className="muted small">{t.labels.propertyType[p.propertyType] ?? p.propertyType}</div>
-      </>
-    ),
-  },
-  {
-    key: 'location',
-    header: t.table.location,
-    className: 'cell-wrap',
-    cell: (p) => (
-      <>
-        {p.town}
-        {p.neighbourhood ? `, ${p.neighbourhood}` : ''}
-      </>
-    ),
-  },
-  { key: 'price', header: t.table.price, className: 'nowrap', cell: (p) => adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm) },
-  { key: 'owner', header: t.table.owner, className: 'cell-wrap', cell: (p) => p.author?.name ?? '' },
-  { key: 'status', header: t.table.status, testId: 'status', cell: (p) => <PropertyStatusBadge status={p.status} /> },
-  { key: 'review', header: t.table.review, cell: (p) => <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} /> },
-];
 
 /** The list opens on every status. */
 const EVERY_STATUS: { status: PropertyStatus | '' } = { status: '' };
 
 /** Properties by status, paging, a row menu offering only the actions the status allows, prices in XAF. */
 export default function Properties() {
+  const { t, m, language } = useI18n();
   const notify = useToast();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<PropertyRead | null>(null);
@@ -67,43 +38,72 @@ export default function Properties() {
     },
   });
 
+  const columns: Column<PropertyRead>[] = [
+    {
+      key: 'title',
+      header: t('table.title'),
+      className: 'cell-title',
+      cell: (p) => (
+        <>
+          <Link to={reviewPath(p._id)}>{p.title}</Link>
+          <div className="muted small">{t(`labels.propertyType.${p.propertyType}`, { defaultValue: p.propertyType })}</div>
+        </>
+      ),
+    },
+    {
+      key: 'location',
+      header: t('table.location'),
+      className: 'cell-wrap',
+      cell: (p) => (
+        <>
+          {p.town}
+          {p.neighbourhood ? `, ${p.neighbourhood}` : ''}
+        </>
+      ),
+    },
+    { key: 'price', header: t('table.price'), className: 'nowrap', cell: (p) => adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm, language) },
+    { key: 'owner', header: t('table.owner'), className: 'cell-wrap', cell: (p) => p.author?.name ?? '' },
+    { key: 'status', header: t('table.status'), testId: 'status', cell: (p) => <PropertyStatusBadge status={p.status} /> },
+    { key: 'review', header: t('table.review'), cell: (p) => <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} /> },
+  ];
+
   function run(property: PropertyRead, action: AdminPropertyAction) {
     list.act({
       row: property,
       call: () => actOnProperty(action, property._id),
       updatedRow: (reply) => reply.property ?? null,
-      success: MESSAGES.toast.adminPropertyStatusUpdated,
-      failure: () => MESSAGES.toast.adminPropertyStatusUpdateFailed,
+      success: m.toast.adminPropertyStatusUpdated,
+      failure: () => m.toast.adminPropertyStatusUpdateFailed,
     });
   }
 
   function menuFor(p: PropertyRead): MenuItem[] {
     return propertyMenuActions(p).map((action): MenuItem => {
-      if (action === 'verifyProperty') return { key: action, label: t.menu.verifyProperty, onSelect: () => void navigate(reviewPath(p._id)) };
-      if (action === 'edit') return { key: action, label: t.menu.edit, onSelect: () => setEditing(p) };
-      return { key: action, label: t.menu[action], danger: action === 'deactivate', onSelect: () => run(p, action) };
+      if (action === 'verifyProperty') return { key: action, label: t('menu.verifyProperty'), onSelect: () => void navigate(reviewPath(p._id)) };
+      if (action === 'edit') return { key: action, label: t('menu.edit'), onSelect: () => setEditing(p) };
+      return { key: action, label: t(`menu.${action}`), danger: action === 'deactivate', onSelect: () => run(p, action) };
     });
   }
 
   return (
     <AdminList
-      title={t.properties.title}
+      title={t('properties.title')}
       toolbar={
         <FilterSelect
-          label={t.properties.filter}
+          label={t('properties.filter')}
           value={list.filters.status}
           allValue=""
-          allLabel={t.properties.filterAll}
-          options={PROPERTY_STATUSES.map((s) => ({ value: s, label: t.labels.propertyStatus[s] ?? s }))}
+          allLabel={t('properties.filterAll')}
+          options={PROPERTY_STATUSES.map((s) => ({ value: s, label: t(`labels.propertyStatus.${s}`) }))}
           onChange={(status) => list.setFilters({ status })}
         />
       }
       columns={columns}
       rows={list.rows}
       rowTestId={(p) => `property-row-${p._id}`}
-      actions={(p) => <RowMenu label={t.menu.open(p.title)} items={menuFor(p)} disabled={list.busyId === p._id} />}
+      actions={(p) => <RowMenu label={t('menu.open', { what: p.title })} items={menuFor(p)} disabled={list.busyId === p._id} />}
       loaded={list.loaded}
-      emptyText={t.properties.empty}
+      emptyText={t('properties.empty')}
       page={list.page}
       totalPages={list.totalPages}
       onPage={list.setPage}

@@ -1,21 +1,21 @@
-import { formatAdminPrice, formatDistance, formatSize, MESSAGES, whatsappLink, type PropertyRead, type ReviewAction } from '@mboa/contracts';
+import { whatsappLink, type PropertyRead, type ReviewAction } from '@mboa/contracts';
 import { FactList, useToast } from '@mboa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { getProperty, reviewProperty } from '../api/admin.js';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { Gallery } from '../components/Gallery.js';
 import { ListState } from '../components/ListState.js';
 import { ReviewDecision } from '../components/ReviewDecision.js';
 import { useLoad } from '../components/useLoad.js';
-import { t } from '../i18n/index.js';
 import { adminPriceWithTerm, formatDate } from '../logic/format.js';
 import { reportAccessLost } from '../session/access.js';
 
 /** One property in any state: photos, details, specifications, owner, and the review decision. */
 export default function PropertyReview() {
+  const { t, m, language } = useI18n();
   const { id = '' } = useParams();
   const notify = useToast();
   const [editing, setEditing] = useState(false);
@@ -25,11 +25,11 @@ export default function PropertyReview() {
   async function decide(action: ReviewAction, feedback: string) {
     try {
       const reply = await reviewProperty(id, action, feedback);
-      notify('success', reply?.message || (action === 'approve' ? MESSAGES.property.approved : MESSAGES.property.rejected));
+      notify('success', reply?.message || (action === 'approve' ? m.property.approved : m.property.rejected));
       await untilDecisionShows(id, action, feedback);
     } catch (error) {
       reportAccessLost(error);
-      notify('error', error instanceof ApiError && error.message ? error.message : MESSAGES.property.updateFailed);
+      notify('error', error instanceof ApiError && error.message ? error.message : m.property.updateFailed);
     }
     // Either way the screen shows the property as the server now has it.
     loaded.reload();
@@ -40,12 +40,12 @@ export default function PropertyReview() {
     return (
       <section>
         <Link to="/properties" className="back-link">
-          {t.review.back}
+          {t('review.back')}
         </Link>
         {notFound ? (
-          <p className="field-error">{MESSAGES.property.notFound}</p>
+          <p className="field-error">{m.property.notFound}</p>
         ) : (
-          <ListState loading={loaded.loading} error={loaded.error} empty emptyText={MESSAGES.property.notFound} onRetry={loaded.reload} />
+          <ListState loading={loaded.loading} error={loaded.error} empty emptyText={m.property.notFound} onRetry={loaded.reload} />
         )}
       </section>
     );
@@ -54,21 +54,21 @@ export default function PropertyReview() {
   return (
     <section className="review">
       <Link to="/properties" className="back-link">
-        {t.review.back}
+        {t('review.back')}
       </Link>
       <div className="review-head">
         <div>
           <h1>{p.title}</h1>
           <p className="muted">
             {p.town}
-            {p.neighbourhood ? `, ${p.neighbourhood}` : ''} · {adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}
+            {p.neighbourhood ? `, ${p.neighbourhood}` : ''} · {adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm, language)}
           </p>
         </div>
         <div className="badges">
           <PropertyStatusBadge status={p.status} />
           <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} />
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setEditing(true)}>
-            {t.menu.edit}
+            {t('menu.edit')}
           </button>
         </div>
       </div>
@@ -76,25 +76,25 @@ export default function PropertyReview() {
       <div className="review-grid">
         <div className="stack">
           <div className="panel">
-            <h2>{t.review.photos}</h2>
+            <h2>{t('review.photos')}</h2>
             <Gallery images={p.propertyImages ?? []} title={p.title} />
           </div>
           <div className="panel">
-            <h2>{t.review.details}</h2>
+            <h2>{t('review.details')}</h2>
             <Details p={p} />
-            <h3>{t.review.description}</h3>
-            <p className="pre">{p.description?.trim() || MESSAGES.property.noDescription}</p>
-            <h3>{t.review.amenities}</h3>
-            <p>{p.amenities?.length ? p.amenities.map((a) => t.labels.amenity[a] ?? a).join(', ') : t.review.none}</p>
+            <h3>{t('review.description')}</h3>
+            <p className="pre">{p.description?.trim() || m.property.noDescription}</p>
+            <h3>{t('review.amenities')}</h3>
+            <p>{p.amenities?.length ? p.amenities.map((a) => t(`labels.amenity.${a}`, { defaultValue: a })).join(', ') : t('review.none')}</p>
           </div>
           <div className="panel">
-            <h2>{t.review.specifications}</h2>
+            <h2>{t('review.specifications')}</h2>
             <Specifications p={p} />
           </div>
         </div>
         <div className="stack">
           <div className="panel">
-            <h2>{t.review.author}</h2>
+            <h2>{t('review.author')}</h2>
             <p>
               <strong>{p.author?.name}</strong>
               <br />
@@ -102,12 +102,12 @@ export default function PropertyReview() {
             </p>
             {p.author?.whatsapp ? (
               <a className="btn btn-whatsapp" href={whatsappLink(p.author.whatsapp)} target="_blank" rel="noopener noreferrer">
-                {t.review.whatsappOwner} ({p.author.whatsapp})
+                {t('review.whatsappOwner')} ({p.author.whatsapp})
               </a>
             ) : null}
           </div>
           <div className="panel">
-            <h2>{t.review.decision}</h2>
+            <h2>{t('review.decision')}</h2>
             <ReviewDecision
               key={`${p.isVerified}-${p.review?.state ?? ''}`}
               isVerified={p.isVerified}
@@ -134,38 +134,41 @@ export default function PropertyReview() {
 }
 
 function Details({ p }: { p: PropertyRead }) {
+  const { t, language, format } = useI18n();
+  const term = p.paymentTerms ?? p.paymentTerm;
   const rows: [string, string][] = [
-    [t.review.category, t.labels.category[p.category] ?? p.category],
-    [t.review.type, t.labels.propertyType[p.propertyType] ?? p.propertyType],
-    [t.review.location, [p.location?.neighbourhood, p.location?.town, p.location?.country].filter(Boolean).join(', ')],
-    [t.review.price, adminPriceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)],
-    [t.review.paymentTerm, t.labels.paymentTerm[p.paymentTerms ?? p.paymentTerm] ?? String(p.paymentTerms ?? '')],
-    [t.review.caution, formatAdminPrice(p.caution ?? 0)],
-    [t.review.status, t.labels.propertyStatus[p.status] ?? p.status],
-    [t.review.posted, formatDate(p.createdAt)],
+    [t('review.category'), t(`labels.category.${p.category}`, { defaultValue: p.category })],
+    [t('review.type'), t(`labels.propertyType.${p.propertyType}`, { defaultValue: p.propertyType })],
+    [t('review.location'), [p.location?.neighbourhood, p.location?.town, p.location?.country].filter(Boolean).join(', ')],
+    [t('review.price'), adminPriceWithTerm(p.price, term, language)],
+    [t('review.paymentTerm'), term ? t(`labels.paymentTerm.${term}`, { defaultValue: term }) : ''],
+    [t('review.caution'), format.adminPrice(p.caution ?? 0)],
+    [t('review.status'), t(`labels.propertyStatus.${p.status}`, { defaultValue: p.status })],
+    [t('review.posted'), formatDate(p.createdAt, format)],
   ];
   return <FactList className="facts" rows={rows} />;
 }
 
 function Specifications({ p }: { p: PropertyRead }) {
   const s = p.specifications ?? ({} as PropertyRead['specifications']);
+  const { t, format } = useI18n();
   const n = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(v));
-  const sp = t.review.spec;
+  const sp = t('review.spec', { returnObjects: true });
   const rows: [string, string][] =
     p.category === 'commercial'
       ? [
           [sp.sections, n(s.sections)],
-          [sp.size, formatSize(s.size)],
+          [sp.size, format.size(s.size)],
           [sp.toiletsCommercial, n(s.toilets)],
-          [sp.distanceFromRoad, formatDistance(s.distanceFromRoad)],
+          [sp.distanceFromRoad, format.distance(s.distanceFromRoad)],
         ]
       : [
           [sp.bedrooms, n(s.bedrooms)],
           [sp.toilets, n(s.toilets)],
           [sp.kitchens, n(s.kitchens)],
           [sp.livingRooms, n(s.livingRooms)],
-          [sp.size, formatSize(s.size)],
-          [sp.distanceFromRoad, formatDistance(s.distanceFromRoad)],
+          [sp.size, format.size(s.size)],
+          [sp.distanceFromRoad, format.distance(s.distanceFromRoad)],
         ];
   return <FactList className="facts" rows={rows} />;
 }

@@ -1,6 +1,6 @@
 import { Spinner } from '@mboa/ui';
+import { LanguageSwitch, useI18n } from '@mboa/web-core';
 import { useEffect, type ReactNode } from 'react';
-import { t } from '../i18n/index.js';
 import { loginUrl, useAccess } from './access.js';
 
 /** Leaves the admin app for the public login page; replaces history so Back does not loop. */
@@ -13,6 +13,7 @@ function goToLogin(url: string) {
  * a signed-in non-admin sees a 'not authorised' page (the server answers 403 to every admin call too).
  */
 export function AdminGate({ children, onSignedOut = goToLogin }: { children: ReactNode; onSignedOut?: (url: string) => void }) {
+  const { t } = useI18n();
   const { access } = useAccess();
 
   useEffect(() => {
@@ -21,25 +22,29 @@ export function AdminGate({ children, onSignedOut = goToLogin }: { children: Rea
     onSignedOut(loginUrl(`${pathname}${search}${hash}`));
   }, [access.state, onSignedOut]);
 
-  if (access.state === 'loading') return <Spinner page label={t.app.loading} />;
-  if (access.state === 'signed-out') return <Spinner page label={t.access.redirecting} />;
+  if (access.state === 'loading') return <Spinner page label={t('app.loading')} />;
+  if (access.state === 'signed-out') return <Spinner page label={t('access.redirecting')} />;
   if (access.state === 'not-admin') return <NotAuthorised name={access.user.name} />;
   return <>{children}</>;
 }
 
 export function NotAuthorised({ name }: { name: string }) {
+  const { t } = useI18n();
   const { pathname, search } = window.location;
   return (
     <main className="not-authorised" data-testid="not-authorised">
       <div className="panel">
-        <h1>{t.access.notAuthorisedTitle}</h1>
-        <p>{t.access.notAuthorisedText(name)}</p>
+        <div className="auth-language">
+          <LanguageSwitch label={t('app.language')} />
+        </div>
+        <h1>{t('access.notAuthorisedTitle')}</h1>
+        <p>{t('access.notAuthorisedText', { name })}</p>
         <div className="row">
           <a className="btn btn-primary" href="/">
-            {t.access.backToSite}
+            {t('access.backToSite')}
           </a>
           <a className="btn btn-outline" href={loginUrl(`${pathname}${search}`)}>
-            {t.access.switchAccount}
+            {t('access.switchAccount')}
           </a>
         </div>
       </div>

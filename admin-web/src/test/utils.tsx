@@ -1,14 +1,19 @@
 import type { PublicUser } from '@mboa/contracts';
-import { ToastProvider } from '@mboa/ui';
 import { createQueryClient } from '@mboa/web-core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { mockFetch as mockFetchOf, user as userOf, type Call as FetchCall, type Reply } from '@mboa/ui/test/fixtures.js';
+import { i18n } from '../i18n/index.js';
 import { AccessProvider, reportAccessLost, type Access } from '../session/access.js';
+import { Toasts } from '../shell/Toasts.js';
 
 export { property, type Reply } from '@mboa/ui/test/fixtures.js';
+
+/** The app's i18next instance: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
+export { i18n };
+void i18n.changeLanguage('en');
 
 // The JSON a page sent, read by each test at the path it checks (like supertest's `response.body`).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,9 +35,9 @@ export function renderPage(element: ReactNode, options: { path?: string; route?:
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <AccessProvider initial={options.access ?? { state: 'admin', user: admin }}>
-        <ToastProvider closeLabel="Close">
+        <Toasts>
           <RouterProvider router={router} />
-        </ToastProvider>
+        </Toasts>
       </AccessProvider>
     </QueryClientProvider>,
   );
