@@ -1,9 +1,10 @@
 import { MESSAGES } from '@mboa/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fr } from '../i18n/fr.js';
 import PropertyDetails from '../pages/PropertyDetails.js';
-import { mockFetch, property, renderApp, user } from '../test/utils.js';
+import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
 import { swipeDirection } from './Gallery.js';
 
 const at = { path: '/property-details/p1', route: '/property-details/:id' };
@@ -83,6 +84,22 @@ describe('property details', () => {
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.ui.proceedToMessage }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.booking.failed);
     expect(tab.close).toHaveBeenCalled();
+  });
+
+  it('switches to French in place: French price formatting and headings, no second fetch', async () => {
+    const { calls } = mockFetch(() => ({ body: property({ price: 75000 }) }));
+    const { container } = renderApp(<PropertyDetails />, at);
+    await screen.findByRole('heading', { level: 1, name: 'Studio near UB junction' });
+    expect(container.querySelector('.details-price')?.textContent).toContain('75,000 FCFA');
+    try {
+      await act(() => i18n.changeLanguage('fr'));
+      // French groups thousands with a narrow no-break space (U+202F), as format.price gives.
+      expect(container.querySelector('.details-price')?.textContent).toContain('75\u202f000 FCFA');
+      expect(screen.getByRole('heading', { level: 2, name: fr.details.specifications })).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('swipes only beyond 10 px', () => {
