@@ -97,7 +97,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
           ) : null}
         </div>
       ) : (
-        <div className="carousel" aria-roledescription="carousel" aria-label={t('details.gallery')} {...swipe}>
+        <div className="carousel" aria-roledescription={t('details.carousel')} aria-label={t('details.gallery')} {...swipe}>
           <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
             {images.map((image, i) => (
               <button

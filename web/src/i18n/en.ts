@@ -211,6 +211,8 @@ export const en = {
     goToPhoto: 'Show photo {{n}}',
     openGallery: 'Open photo gallery',
     gallery: 'Photo gallery',
+    /** What a screen reader calls the phone's swiping photo strip (aria-roledescription). */
+    carousel: 'carousel',
     noPhotos: 'No photos yet',
     noticeTitle: 'Before you message the landlord',
     noticePoints: [
