@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServers, ServerSetupError } from '../infra/scripts/ensure-servers.mjs';
-import { browserTestFiles, ensureChromium, ensureDependencies } from './lib/setup.mjs';
+import { browserTestFiles, ensureCaddy, ensureChromium, ensureDependencies } from './lib/setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -39,6 +39,7 @@ function run(command, args, cwd = root) {
 const say = (line) => console.log(`[test] ${line}`);
 if (!ensureDependencies(root, say)) process.exit(1);
 const noBrowser = ensureChromium(say);
+const noCaddy = ensureCaddy(say);
 
 say('lint');
 const lintStarted = Date.now();
@@ -82,5 +83,6 @@ if (noBrowser) {
   console.log(`skipped browser tests: ${noBrowser}`);
   for (const file of browserTestFiles(root)) console.log(`  ${file}`);
 }
+if (noCaddy) console.log(`skipped the TLS proxy test (gateway/src/__tests__/tls-proxy.e2e.test.ts): ${noCaddy}`);
 console.log(failed.length ? `\n${failed.length} of ${results.length} test runs failed: ${failed.map((r) => r.name).join(', ')}` : '\nAll tests passed.');
 process.exit(failed.length ? 1 : 0);

@@ -34,23 +34,34 @@ export function ensureDependencies(root, log) {
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CADDY_PATH = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 
 /**
- * Makes Debian's Chromium available for the browser tests: installs it with apt-get when it is
- * missing and we may (root on Debian). Returns null when it is there, else why it is not.
+ * Makes a Debian package's program available for the tests that need it: installs it with apt-get
+ * when it is missing and we may (root on Debian). Returns null when it is there, else why it is not.
  */
-export function ensureChromium(log) {
-  if (existsSync(CHROMIUM_PATH)) return null;
-  if (process.env.CHROMIUM_PATH) return `no Chromium at CHROMIUM_PATH=${CHROMIUM_PATH}`;
-  if (!existsSync('/etc/debian_version') || !existsSync('/usr/bin/apt-get')) return `no Chromium at ${CHROMIUM_PATH}, and this is not Debian (install Chromium, or set CHROMIUM_PATH)`;
-  if (process.getuid?.() !== 0) return `no Chromium at ${CHROMIUM_PATH}, and only root may install it (sudo apt-get install -y chromium)`;
-  log('Chromium is missing: installing it for the browser tests (apt-get install -y chromium)…');
+function ensureDebianProgram({ what, pkg, file, envName }, log) {
+  if (existsSync(file)) return null;
+  if (process.env[envName]) return `no ${what} at ${envName}=${file}`;
+  if (!existsSync('/etc/debian_version') || !existsSync('/usr/bin/apt-get')) return `no ${what} at ${file}, and this is not Debian (install ${pkg}, or set ${envName})`;
+  if (process.getuid?.() !== 0) return `no ${what} at ${file}, and only root may install it (sudo apt-get install -y ${pkg})`;
+  log(`${what} is missing: installing it for the tests (apt-get install -y ${pkg})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', pkg]]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) return `apt-get ${args[0]} failed (${result.error?.message ?? `exit code ${result.status}`}), so no Chromium at ${CHROMIUM_PATH}`;
+    if (result.status !== 0) return `apt-get ${args[0]} failed (${result.error?.message ?? `exit code ${result.status}`}), so no ${what} at ${file}`;
   }
-  return existsSync(CHROMIUM_PATH) ? null : `apt-get installed chromium but there is none at ${CHROMIUM_PATH}`;
+  return existsSync(file) ? null : `apt-get installed ${pkg} but there is none at ${file}`;
+}
+
+/** Debian's Chromium, for the browser tests. */
+export function ensureChromium(log) {
+  return ensureDebianProgram({ what: 'Chromium', pkg: 'chromium', file: CHROMIUM_PATH, envName: 'CHROMIUM_PATH' }, log);
+}
+
+/** Debian's Caddy, for the test of the TLS proxy in front of the gateway (infra/caddy/Caddyfile). */
+export function ensureCaddy(log) {
+  return ensureDebianProgram({ what: 'Caddy', pkg: 'caddy', file: CADDY_PATH, envName: 'CADDY_PATH' }, log);
 }
 
 /** The test files that drive a real browser (skipped without Chromium), relative to the root. */

@@ -15,6 +15,7 @@ const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
 const compose = parse(composeText, { merge: true }) as {
   services: Record<string, Service>;
   volumes?: Record<string, unknown>;
+  configs?: Record<string, { file?: string }>;
 };
 const dockerfile = readFileSync(path.join(root, 'infra/Dockerfile'), 'utf8');
 const example = parseDotenv(readFileSync(path.join(root, '.env.example'), 'utf8'));
@@ -169,9 +170,17 @@ describe('docker-compose.yml', () => {
     expect(() => interpolate(composeText, example)).not.toThrow();
   });
 
-  test('only the gateway publishes a port', () => {
+  test('only the HTTPS proxy publishes ports, and the gateway behind it trusts exactly that hop', () => {
     const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length).map(([n]) => n);
-    expect(published).toEqual(['gateway']);
+    expect(published).toEqual(['proxy']);
+    expect(compose.services.proxy.ports).toEqual(['80:80', '443:443', '443:443/udp']);
+    expect(compose.services.proxy.environment).toMatchObject({ GATEWAY_UPSTREAM: 'gateway:3000' });
+    const gateway = compose.services.gateway.environment ?? {};
+    expect({ TRUST_PROXY: gateway.TRUST_PROXY, COOKIE_SECURE: gateway.COOKIE_SECURE }).toEqual({ TRUST_PROXY: '1', COOKIE_SECURE: 'true' });
+    expect(interpolate(String(gateway.PUBLIC_ORIGIN), { ...example, SITE_DOMAIN: 'mboa.cm' })).toBe('https://mboa.cm');
+    expect(interpolate(String(compose.services.proxy.environment?.SITE_ADDRESS), { ...example, SITE_DOMAIN: 'mboa.cm' })).toBe('mboa.cm');
+    // The proxy runs the project's own Caddyfile (tested with Debian's caddy in gateway/src/__tests__/tls-proxy.e2e.test.ts).
+    expect(compose.configs?.caddyfile?.file).toBe('./infra/caddy/Caddyfile');
   });
 
   test('every container has a health check, a restart policy, and starts after what it needs is healthy', () => {
