@@ -7,6 +7,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { mockFetch as mockFetchOf, user as userOf, type Call as FetchCall, type Reply } from '@mboa/ui/test/fixtures.js';
 import { i18n } from '../i18n/index.js';
 import { AccessProvider, reportAccessLost, type Access } from '../session/access.js';
+import { DocumentTitle } from '../shell/DocumentTitle.js';
+import { Layout } from '../shell/Layout.js';
 import { Toasts } from '../shell/Toasts.js';
 
 export { property, type Reply } from '@mboa/ui/test/fixtures.js';
@@ -25,16 +27,24 @@ export const user = (overrides: Partial<PublicUser> = {}): PublicUser => userOf(
 
 export const admin = user({ _id: 'admin1', id: 'admin1', name: 'Grace Admin', role: 'admin', isVerified: true });
 
-/** Renders a page at `path` (inside the admin basename) with a signed-in admin and every provider. */
-export function renderPage(element: ReactNode, options: { path?: string; route?: string; access?: Access; extraRoutes?: RouteObject[] } = {}) {
+/**
+ * Renders a page at `path` (inside the admin basename) with a signed-in admin and every provider;
+ * `inLayout` puts it in the admin shell (navigation, top bar with the language switch).
+ */
+export function renderPage(
+  element: ReactNode,
+  options: { path?: string; route?: string; access?: Access; extraRoutes?: RouteObject[]; inLayout?: boolean } = {},
+) {
   const path = options.path ?? '/';
-  const routes: RouteObject[] = [{ path: options.route ?? path, element }, ...(options.extraRoutes ?? [])];
+  const page: RouteObject = { path: options.route ?? path, element };
+  const routes: RouteObject[] = [options.inLayout ? { path: '/', element: <Layout />, children: [page] } : page, ...(options.extraRoutes ?? [])];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // A fresh cache per test, set up as in main.tsx.
+  // A fresh cache per test, set up as in main.tsx (the profile's language is left alone: no PATCH in the calls a test counts).
   const queryClient = createQueryClient({ onError: reportAccessLost });
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <AccessProvider initial={options.access ?? { state: 'admin', user: admin }}>
+        <DocumentTitle />
         <Toasts>
           <RouterProvider router={router} />
         </Toasts>
