@@ -4,6 +4,7 @@ import { EventConsumer, EventConsumerHost, type ConsumerBase, type EventEnvelope
 import { AuditTrail } from './audit/audit-trail.js';
 import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
 import { ModerationDb } from './db.js';
+import { HeldMail } from './reports/held-mail.js';
 import { OwnerMail } from './reviews/owner-mail.js';
 
 const AUDITED_PROPERTY_EVENTS = [
@@ -17,7 +18,7 @@ const AUDITED_PROPERTY_EVENTS = [
 const AUDITED_USER_EVENTS = [EVENT_TYPES.userVerified, EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned, EVENT_TYPES.userUpdated];
 const AUDITED_SUPPORT_EVENTS = ['request.status-changed', 'ticket.status-changed'];
 
-/** The durable consumers of this service: the audit trail and the owners' decision mail. */
+/** The durable consumers of this service: the audit trail, the owners' decision mail and their report-hold mail. */
 @Injectable()
 export class ModerationConsumers extends EventConsumerHost {
   constructor(
@@ -25,6 +26,7 @@ export class ModerationConsumers extends EventConsumerHost {
     private readonly db: ModerationDb,
     private readonly audit: AuditTrail,
     private readonly mail: OwnerMail,
+    private readonly heldMail: HeldMail,
   ) {
     super(config, 'moderation');
   }
@@ -42,6 +44,11 @@ export class ModerationConsumers extends EventConsumerHost {
       .on(EVENT_TYPES.propertyRejected, (e, ctx) => this.mail.notify(e, ctx.tx!));
     const requests = new EventConsumer({ ...base, name: 'audit-requests' }).on(AUDITED_SUPPORT_EVENTS[0], record);
     const tickets = new EventConsumer({ ...base, name: 'audit-tickets' }).on(AUDITED_SUPPORT_EVENTS[1], record);
-    return [users, properties, mail, requests, tickets];
+    // Its own events, like the decisions above: staff closing reports, and the mail of a hold.
+    const reports = new EventConsumer({ ...base, name: 'audit-reports' }).on(EVENT_TYPES.propertyReportsResolved, record);
+    const reportMail = new EventConsumer<EventPayloads>({ ...base, name: 'report-mail' }).on(EVENT_TYPES.propertyHeld, (e, ctx) =>
+      this.heldMail.notify(e, ctx.tx!),
+    );
+    return [users, properties, mail, requests, tickets, reports, reportMail];
   }
 }

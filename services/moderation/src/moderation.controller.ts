@@ -4,6 +4,7 @@ import { MODERATION_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@
 import { RpcRequest } from '@mboa/platform';
 import { AuditTrail } from './audit/audit-trail.js';
 import { HealthService } from './health.service.js';
+import { ReportService } from './reports/report.service.js';
 import { ReviewService } from './reviews/review.service.js';
 
 type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
@@ -14,6 +15,7 @@ type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
 export class ModerationController {
   constructor(
     private readonly reviews: ReviewService,
+    private readonly reports: ReportService,
     private readonly audit: AuditTrail,
     private readonly health: HealthService,
   ) {}
@@ -31,6 +33,26 @@ export class ModerationController {
   @MessagePattern(P.auditLatest)
   async latest(@RpcRequest(P.auditLatest) { limit }: In<'auditLatest'>): Out<'auditLatest'> {
     return { actions: await this.audit.latest(limit) };
+  }
+
+  @MessagePattern(P.reportsCreate)
+  create(@RpcRequest(P.reportsCreate) { propertyId, reporter, report }: In<'reportsCreate'>): Out<'reportsCreate'> {
+    return this.reports.report(propertyId, reporter, report);
+  }
+
+  @MessagePattern(P.reportsQueue)
+  queue(@RpcRequest(P.reportsQueue) { page, limit }: In<'reportsQueue'>): Out<'reportsQueue'> {
+    return this.reports.queue(page, limit);
+  }
+
+  @MessagePattern(P.reportsDismiss)
+  dismiss(@RpcRequest(P.reportsDismiss) { propertyId, actor }: In<'reportsDismiss'>): Out<'reportsDismiss'> {
+    return this.reports.dismiss(propertyId, actor);
+  }
+
+  @MessagePattern(P.reportsAct)
+  act(@RpcRequest(P.reportsAct) { propertyId, action, actor }: In<'reportsAct'>): Out<'reportsAct'> {
+    return this.reports.act(propertyId, action, actor);
   }
 
   @MessagePattern(P.health)

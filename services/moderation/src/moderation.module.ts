@@ -7,6 +7,9 @@ import { ModerationDb } from './db.js';
 import { HealthService } from './health.service.js';
 import { ListingsClient } from './listings.client.js';
 import { ModerationController } from './moderation.controller.js';
+import { AuthClient } from './auth.client.js';
+import { HeldMail } from './reports/held-mail.js';
+import { ReportService } from './reports/report.service.js';
 import { OwnerMail } from './reviews/owner-mail.js';
 import { ReviewService } from './reviews/review.service.js';
 
@@ -20,7 +23,7 @@ export class ModerationModule {
       configToken: MODERATION_CONFIG,
       database: ModerationDb,
       controllers: [ModerationController],
-      providers: [ListingsClient, ReviewService, AuditTrail, OwnerMail],
+      providers: [ListingsClient, AuthClient, ReviewService, ReportService, AuditTrail, OwnerMail, HeldMail],
       consumers: [ModerationConsumers],
       health: HealthService,
       handOff: true,

@@ -3,6 +3,7 @@ import type {
   Actor,
   AuditEntry,
   PropertyDeletedPayload,
+  PropertyReportsResolvedPayload,
   PropertyReviewedPayload,
   PropertyStatusChangedPayload,
   PropertyUpdatedPayload,
@@ -11,6 +12,7 @@ import type {
 import type { EventEnvelope, SqlExecutor } from '@mboa/platform';
 import type { AuditEntry as AuditRow } from '../generated/prisma/client.js';
 import { ModerationDb } from '../db.js';
+import { resolutionSummary } from '../rules/reports.js';
 
 type Target = AuditEntry['targetType'];
 type Entry = { actor: Actor; action: string; targetType: Target; targetId: string; summary: string };
@@ -60,6 +62,10 @@ export class AuditTrail {
       const p = event.payload as PropertyDeletedPayload;
       if (!p.actor) return null;
       return { actor: p.actor, action: type, targetType: 'property', targetId: p.propertyId, summary: 'Deleted a property' };
+    }
+    if (type === 'property.reports-resolved') {
+      const p = event.payload as PropertyReportsResolvedPayload;
+      return { actor: p.actor, action: type, targetType: 'property', targetId: p.propertyId, summary: resolutionSummary(p.resolution, p.closed, p.propertyId) };
     }
     if (type === 'property.created') {
       const p = event.payload as { property: { id: string; title: string; ownerId: string }; actor?: Actor };
