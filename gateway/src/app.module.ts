@@ -13,6 +13,7 @@ import { HealthController } from './health/health.controller.js';
 import { MEDIA_CONTROLLERS, MEDIA_PROVIDERS } from './media/index.js';
 import { GatewayRedis } from './redis.provider.js';
 import { Services } from './rpc/rpc.provider.js';
+import { REPORT_CONTROLLERS, REPORT_PROVIDERS } from './reports/index.js';
 import { RateLimits } from './security/rate-limits.js';
 import { SUPPORT_CONTROLLERS } from './support/index.js';
 
@@ -22,7 +23,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...MEDIA_CONTROLLERS],
+      controllers: [AuthController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,
@@ -34,6 +35,7 @@ export class GatewayModule {
         AdminOnly,
         LocalLoginStrategy,
         ...MEDIA_PROVIDERS,
+        ...REPORT_PROVIDERS,
       ],
     };
   }

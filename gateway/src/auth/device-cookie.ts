@@ -62,6 +62,14 @@ export class DeviceCookies {
     res.cookie(DEVICE_COOKIE, tokens.join('~'), this.options());
   }
 
+  /**
+   * A keyed hash of `value` for `purpose` with the same server secret: lets a service tell two
+   * values apart (e.g. two reporters' addresses) without ever holding the values themselves.
+   */
+  async keyedHash(purpose: string, value: string): Promise<string> {
+    return createHmac('sha256', await this.key()).update(`${purpose}:${value}`).digest('base64url').slice(0, 32);
+  }
+
   private options(): CookieOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.cookieSecure, path: '/api/auth', maxAge: MAX_AGE_MS };
   }

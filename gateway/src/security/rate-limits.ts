@@ -34,6 +34,8 @@ const RULES = {
   resetChecksPerEmail: { name: 'reset-check-email', points: RESET.checksPerEmail, durationSeconds: WINDOW },
   resetChecksPerIp: { name: 'reset-check-ip', points: RESET.checksPerIp, durationSeconds: WINDOW },
   signupsPerIp: { name: 'signup-ip', points: LIMITS.signup.maxPerIpPerHour, durationSeconds: 3600 },
+  reportsPerReporter: { name: 'report-reporter', points: LIMITS.reports.perReporterPerHour, durationSeconds: 3600 },
+  reportsPerIp: { name: 'report-ip', points: LIMITS.reports.perAddressPerHour, durationSeconds: 3600 },
 } satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RULES;
