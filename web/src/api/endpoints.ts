@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   type AuthResponse,
   type BookingResponse,
   type MeResponse,
@@ -14,14 +13,17 @@ import {
   type SearchResponse,
   type SignupRole,
 } from '@mboa/contracts';
-import { api, upload } from '@mboa/web-core';
+import { api, currentMessages, upload } from '@mboa/web-core';
 
-/** Every call the public web app makes (docs/api.md#routes), with its exact path and payload. */
+/**
+ * Every call the public web app makes (docs/api.md#routes), with its exact path and payload. The
+ * fallback texts (no answer from the server) are read at call time, in the language shown then.
+ */
 
 export const getMe = (signal?: AbortSignal) => api<MeResponse>('/me', { signal });
 
 export const login = (body: { email: string; password: string; rememberMe: boolean }) =>
-  api<AuthResponse>('/auth/login', { body, fallback: MESSAGES.common.unexpected });
+  api<AuthResponse>('/auth/login', { body, fallback: currentMessages().common.unexpected });
 
 export const signup = (body: {
   name: string;
@@ -30,18 +32,18 @@ export const signup = (body: {
   role: SignupRole;
   whatsapp: string;
   agreeToTerms: boolean;
-}) => api<AuthResponse>('/auth/signup', { body, fallback: MESSAGES.common.somethingWentWrong });
+}) => api<AuthResponse>('/auth/signup', { body, fallback: currentMessages().common.somethingWentWrong });
 
 export const logout = () => api<MessageResponse>('/auth/logout', { method: 'POST' });
 
 export const requestPasswordReset = (email: string) =>
-  api<MessageResponse>('/auth/password-reset/request', { body: { email }, fallback: MESSAGES.passwordReset.fallback });
+  api<MessageResponse>('/auth/password-reset/request', { body: { email }, fallback: currentMessages().passwordReset.fallback });
 export const verifyPasswordReset = (email: string, code: string) =>
-  api<MessageResponse>('/auth/password-reset/verify', { body: { email, code }, fallback: MESSAGES.passwordReset.fallback });
+  api<MessageResponse>('/auth/password-reset/verify', { body: { email, code }, fallback: currentMessages().passwordReset.fallback });
 export const confirmPasswordReset = (email: string, newPassword: string) =>
   api<MessageResponse>('/auth/password-reset/confirm', {
     body: { email, newPassword },
-    fallback: MESSAGES.passwordReset.fallback,
+    fallback: currentMessages().passwordReset.fallback,
   });
 
 export const getProfile = (signal?: AbortSignal) => api<ProfileResponse>('/user/me', { signal });
@@ -60,29 +62,29 @@ export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
   api<SearchResponse>('/properties/search', { query: { ...query }, signal });
 
 export const getProperty = (id: string, signal?: AbortSignal) =>
-  api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: MESSAGES.property.notFound });
+  api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: currentMessages().property.notFound });
 
 export const postProperty = (form: FormData, onProgress: (percent: number) => void) =>
-  upload<PostPropertyResponse>('/property/post', form, onProgress, MESSAGES.property.submitFailedThrown);
+  upload<PostPropertyResponse>('/property/post', form, onProgress, currentMessages().property.submitFailedThrown);
 
 export const fetchMyListings = (payload: { page: number; limit: number; status?: PropertyStatus }) =>
   api<MyListingsFetchResponse>('/property/my-listings', { body: { action: 'fetch', payload } });
 export const updateMyListing = (id: string, status: PropertyStatus) =>
   api<MyListingsUpdateResponse>('/property/my-listings', {
     body: { action: 'update', payload: { id, data: { status } } },
-    fallback: MESSAGES.toast.statusUpdateFailed,
+    fallback: currentMessages().toast.statusUpdateFailed,
   });
 export const deleteMyListing = (id: string) =>
   api<MyListingsDeleteResponse>('/property/my-listings', {
     body: { action: 'delete', payload: { id } },
-    fallback: MESSAGES.toast.propertyDeletionFailed,
+    fallback: currentMessages().toast.propertyDeletionFailed,
   });
 
 export const createBooking = (body: { To: { user: string; name: string; whatsapp: string }; propertyId: string }) =>
-  api<BookingResponse>('/property/bookings', { body, fallback: MESSAGES.booking.failed });
+  api<BookingResponse>('/property/bookings', { body, fallback: currentMessages().booking.failed });
 
 export const requestSpace = (body: { requestText: string; whatsapp: string }) =>
-  api<MessageResponse>('/properties/request-space', { body, fallback: MESSAGES.request.failure });
+  api<MessageResponse>('/properties/request-space', { body, fallback: currentMessages().request.failure });
 
 export const sendSupport = (body: { name: string; email: string; phone: string; subject: string; message: string }) =>
-  api<MessageResponse>('/properties/support', { body, fallback: MESSAGES.contact.failure });
+  api<MessageResponse>('/properties/support', { body, fallback: currentMessages().contact.failure });

@@ -1,8 +1,9 @@
+import { useI18n } from '@mboa/web-core';
 import { useState, type ComponentProps } from 'react';
-import { t } from '../i18n/index.js';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: ComponentProps<'input'>) {
+  const { t } = useI18n();
   const [shown, setShown] = useState(false);
   return (
     <div className="password-input">
@@ -11,10 +12,10 @@ export function PasswordInput(props: ComponentProps<'input'>) {
         type="button"
         className="link-button"
         aria-pressed={shown}
-        aria-label={shown ? t.login.hidePassword : t.login.showPassword}
+        aria-label={shown ? t('login.hidePassword') : t('login.showPassword')}
         onClick={() => setShown((s) => !s)}
       >
-        {shown ? t.login.hide : t.login.show}
+        {shown ? t('login.hide') : t('login.show')}
       </button>
     </div>
   );

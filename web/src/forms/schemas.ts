@@ -1,6 +1,7 @@
 import {
   LIMITS,
   MESSAGES,
+  MESSAGES_FR,
   resetConfirmSchema,
   resetRequestSchema,
   resetVerifySchema,
@@ -50,15 +51,19 @@ export const newPasswordFormSchema = resetConfirmSchema.safeExtend({
 export const contactFormSchema = supportTicketSchema.omit({ whatsapp: true });
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 
-/** Texts that are about the password itself: shown under the password field, not below the form. */
-const PASSWORD_PROBLEMS: readonly string[] = [
-  MESSAGES.auth.passwordTooShort,
-  MESSAGES.auth.passwordAllWhitespace,
-  MESSAGES.auth.passwordTooCommon,
-  MESSAGES.auth.passwordLikeEmail,
-  MESSAGES.auth.passwordLikeName,
-];
+/**
+ * Texts that are about the password itself: shown under the password field, not below the form.
+ * In both languages: the form's own checks give the English text, the server answers in the
+ * language read.
+ */
+const PASSWORD_PROBLEMS: readonly string[] = [MESSAGES, MESSAGES_FR].flatMap((catalog) => [
+  catalog.auth.passwordTooShort,
+  catalog.auth.passwordAllWhitespace,
+  catalog.auth.passwordTooCommon,
+  catalog.auth.passwordLikeEmail,
+  catalog.auth.passwordLikeName,
+]);
 
-export function isPasswordProblem(message: string | null | undefined): boolean {
+export function isPasswordProblem(message: string | null | undefined): message is string {
   return typeof message === 'string' && PASSWORD_PROBLEMS.includes(message);
 }

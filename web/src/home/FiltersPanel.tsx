@@ -1,6 +1,6 @@
 import { PROPERTY_CATEGORIES, PROPERTY_TYPES_BY_CATEGORY } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { useState } from 'react';
-import { t } from '../i18n/index.js';
 import { TownSelect } from '../ui/TownSelect.js';
 import { cleanAmount, clearPanel, ROOM_OPTIONS, withCategory, type Filters } from './filters.js';
 
@@ -18,31 +18,30 @@ interface FiltersPanelProps {
  * Show Results applies the draft.
  */
 export function FiltersPanel({ id, applied, onApply, onReset, onClose }: FiltersPanelProps) {
+  const { t } = useI18n();
   const [draft, setDraft] = useState<Filters>(applied);
   // Remounts the town field so a cleared draft also leaves its "Other" mode.
   const [townKey, setTownKey] = useState(0);
-  const labels = t.labels.propertyType as Record<string, string>;
-
   const typeOption = (type: string) => (
     <option key={type} value={type}>
-      {labels[type] ?? type}
+      {t(`labels.propertyType.${type}`, { defaultValue: type })}
     </option>
   );
 
   return (
     <section id={id} className="filters-panel" aria-labelledby={`${id}-title`}>
       <div className="filters-head">
-        <h2 id={`${id}-title`}>{t.filters.title}</h2>
+        <h2 id={`${id}-title`}>{t('filters.title')}</h2>
         <button type="button" className="link-button" onClick={() => (setDraft(clearPanel(draft)), setTownKey((k) => k + 1))}>
-          {t.filters.clearAll}
+          {t('filters.clearAll')}
         </button>
-        <button type="button" className="icon-button filters-close" aria-label={t.app.close} onClick={onClose}>
+        <button type="button" className="icon-button filters-close" aria-label={t('app.close')} onClick={onClose}>
           ×
         </button>
       </div>
       <div className="filters-grid">
         <fieldset className="field segmented">
-          <legend>{t.filters.category}</legend>
+          <legend>{t('filters.category')}</legend>
           {(['', ...PROPERTY_CATEGORIES] as const).map((category) => (
             <label key={category || 'all'} className={draft.category === category ? 'on' : undefined}>
               <input
@@ -52,39 +51,39 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
                 checked={draft.category === category}
                 onChange={() => setDraft(withCategory(draft, category))}
               />
-              {category ? t.labels.category[category] : t.filters.all}
+              {category ? t(`labels.category.${category}`) : t('filters.all')}
             </label>
           ))}
         </fieldset>
         <label className="field">
-          <span>{t.filters.propertyType}</span>
+          <span>{t('filters.propertyType')}</span>
           <select value={draft.propertyType} onChange={(e) => setDraft({ ...draft, propertyType: e.target.value })}>
-            <option value="">{t.filters.anyType}</option>
+            <option value="">{t('filters.anyType')}</option>
             {draft.category ? (
               PROPERTY_TYPES_BY_CATEGORY[draft.category].map(typeOption)
             ) : (
               <>
-                <optgroup label={t.labels.category.residential}>{PROPERTY_TYPES_BY_CATEGORY.residential.map(typeOption)}</optgroup>
-                <optgroup label={t.labels.category.commercial}>{PROPERTY_TYPES_BY_CATEGORY.commercial.map(typeOption)}</optgroup>
+                <optgroup label={t('labels.category.residential')}>{PROPERTY_TYPES_BY_CATEGORY.residential.map(typeOption)}</optgroup>
+                <optgroup label={t('labels.category.commercial')}>{PROPERTY_TYPES_BY_CATEGORY.commercial.map(typeOption)}</optgroup>
               </>
             )}
           </select>
         </label>
-        <TownSelect key={townKey} label={t.filters.location} value={draft.town} onChange={(town) => setDraft((d) => ({ ...d, town }))} />
+        <TownSelect key={townKey} label={t('filters.location')} value={draft.town} onChange={(town) => setDraft((d) => ({ ...d, town }))} />
         <label className="field">
-          <span>{t.filters.rooms}</span>
+          <span>{t('filters.rooms')}</span>
           <select value={draft.rooms} onChange={(e) => setDraft({ ...draft, rooms: e.target.value })}>
-            <option value="">{t.filters.roomsAny}</option>
+            <option value="">{t('filters.roomsAny')}</option>
             {ROOM_OPTIONS.map((n) => (
               <option key={n} value={String(n)}>
-                {t.filters.roomsOption(n)}
+                {t('filters.roomsOption', { count: n })}
               </option>
             ))}
           </select>
         </label>
         <div className="field-row">
           <label className="field">
-            <span>{t.filters.minPrice}</span>
+            <span>{t('filters.minPrice')}</span>
             <input
               inputMode="numeric"
               value={draft.minPrice}
@@ -93,7 +92,7 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
             />
           </label>
           <label className="field">
-            <span>{t.filters.maxPrice}</span>
+            <span>{t('filters.maxPrice')}</span>
             <input
               inputMode="numeric"
               value={draft.maxPrice}
@@ -105,10 +104,10 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
       </div>
       <div className="filters-actions">
         <button type="button" className="btn btn-ghost" onClick={onReset}>
-          {t.filters.reset}
+          {t('filters.reset')}
         </button>
         <button type="button" className="btn btn-primary" onClick={() => onApply({ ...draft, search: applied.search })}>
-          {t.filters.showResults}
+          {t('filters.showResults')}
         </button>
       </div>
     </section>

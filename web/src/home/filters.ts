@@ -1,6 +1,6 @@
 import { LIMITS, PROPERTY_TYPES_BY_CATEGORY, type PropertyCategory } from '@mboa/contracts';
+import type { TFunction } from 'i18next';
 import type { SearchParams } from '../api/endpoints.js';
-import { t } from '../i18n/index.js';
 
 /** The home page's search state; strings as typed, '' meaning "not set". */
 export interface Filters {
@@ -43,13 +43,12 @@ export function withCategory(filters: Filters, category: Filters['category']): F
   return { ...filters, category, propertyType: keepType ? filters.propertyType : '' };
 }
 
-/** The Home screen's removable filter chips for category, type and town. */
-export function filterChips(filters: Filters): { key: ChipKey; label: string }[] {
+/** The Home screen's removable filter chips for category, type and town, worded by `t` (towns are names). */
+export function filterChips(filters: Filters, t: TFunction): { key: ChipKey; label: string }[] {
   const chips: { key: ChipKey; label: string }[] = [];
-  if (filters.category) chips.push({ key: 'category', label: t.labels.category[filters.category] });
+  if (filters.category) chips.push({ key: 'category', label: t(`labels.category.${filters.category}`) });
   if (filters.propertyType) {
-    const labels = t.labels.propertyType as Record<string, string>;
-    chips.push({ key: 'propertyType', label: labels[filters.propertyType] ?? filters.propertyType });
+    chips.push({ key: 'propertyType', label: t(`labels.propertyType.${filters.propertyType}`, { defaultValue: filters.propertyType }) });
   }
   if (filters.town.trim()) chips.push({ key: 'town', label: filters.town.trim() });
   return chips;

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Home, { forgetHomeSnapshot } from '../pages/Home.js';
-import { mockFetch, property, renderApp } from '../test/utils.js';
+import { i18n, mockFetch, property, renderApp } from '../test/utils.js';
 import { activeFilterCount, EMPTY_FILTERS, filterChips, removeChip, toSearchParams, withCategory } from './filters.js';
 
 /** jsdom has no IntersectionObserver: this one lets a test say when the sentinel is on screen. */
@@ -47,7 +47,7 @@ describe('filter state', () => {
   });
   it('makes chips for category, type and town; removing the category also drops its type', () => {
     const f = { ...EMPTY_FILTERS, category: 'residential' as const, propertyType: 'studio', town: 'Limbe', rooms: '3' };
-    expect(filterChips(f).map((c) => c.label)).toEqual(['Residential', 'Studio', 'Limbe']);
+    expect(filterChips(f, i18n.t).map((c) => c.label)).toEqual(['Residential', 'Studio', 'Limbe']);
     expect(removeChip(f, 'category')).toMatchObject({ category: '', propertyType: '', town: 'Limbe' });
     expect(removeChip(f, 'town').town).toBe('');
   });

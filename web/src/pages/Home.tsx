@@ -1,11 +1,10 @@
 import { LIMITS, type PropertyRead } from '@mboa/contracts';
-import { isAbort } from '@mboa/web-core';
+import { isAbort, useI18n } from '@mboa/web-core';
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchProperties } from '../api/endpoints.js';
 import { FiltersPanel } from '../home/FiltersPanel.js';
 import { activeFilterCount, EMPTY_FILTERS, filterChips, removeChip, sameFilters, toSearchParams, type Filters } from '../home/filters.js';
-import { t } from '../i18n/index.js';
 import { useRequestModal } from '../shell/RequestModal.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { SEARCH_KEY } from './queryKeys.js';
@@ -29,6 +28,7 @@ function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
 }
 
 export default function Home() {
+  const { t, m } = useI18n();
   const [filters, setFilters] = useState<Filters>(() => lastFilters ?? EMPTY_FILTERS);
   const [searchText, setSearchText] = useState(filters.search);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -102,26 +102,26 @@ export default function Home() {
   };
 
   const count = activeFilterCount(filters);
-  const chips = filterChips(filters);
+  const chips = filterChips(filters, t);
   const firstLoading = search.isPending;
 
   return (
     <div className="container home">
       <section className="hero">
-        <h1>{t.home.heroTitle}</h1>
-        <p className="muted">{t.home.heroText}</p>
+        <h1>{t('home.heroTitle')}</h1>
+        <p className="muted">{t('home.heroText')}</p>
       </section>
 
       <form className="searchbar" role="search" onSubmit={(e) => (e.preventDefault(), apply({ ...filters, search: searchText }))}>
         <label htmlFor="home-search" className="sr-only">
-          {t.home.searchLabel}
+          {t('home.searchLabel')}
         </label>
         <input
           id="home-search"
           type="search"
           enterKeyHint="search"
           value={searchText}
-          placeholder={t.home.searchPlaceholder}
+          placeholder={t('home.searchPlaceholder')}
           onChange={(e) => setSearchText(e.target.value)}
         />
         <button
@@ -131,9 +131,9 @@ export default function Home() {
           aria-controls="home-filters"
           onClick={() => setPanelOpen((o) => !o)}
         >
-          {t.home.filters}
+          {t('home.filters')}
           {count > 0 ? (
-            <span className="count-badge" aria-label={t.home.activeFilters(count)} data-testid="filter-count">
+            <span className="count-badge" aria-label={t('home.activeFilters', { count })} data-testid="filter-count">
               {count}
             </span>
           ) : null}
@@ -152,13 +152,17 @@ export default function Home() {
 
       <div className="results-bar">
         <p className="result-count" aria-live="polite">
-          {firstLoading ? '\u00a0' : t.home.resultCount(total, totalIsLowerBound)}
+          {firstLoading
+            ? '\u00a0'
+            : totalIsLowerBound
+              ? t('home.resultCountAtLeast', { count: total })
+              : t('home.resultCount', { count: total })}
         </p>
         {chips.length > 0 ? (
           <ul className="chips">
             {chips.map((chip) => (
               <li key={chip.key}>
-                <button type="button" className="chip" aria-label={t.home.removeChip(chip.label)} onClick={() => apply(removeChip(filters, chip.key))}>
+                <button type="button" className="chip" aria-label={t('home.removeChip', { label: chip.label })} onClick={() => apply(removeChip(filters, chip.key))}>
                   {chip.label} <span aria-hidden="true">×</span>
                 </button>
               </li>
@@ -175,14 +179,14 @@ export default function Home() {
         </div>
       ) : items.length === 0 ? (
         <div className="empty-state">
-          <h2>{t.property.noPropertiesFound}</h2>
-          <p className="muted">{t.home.emptyText}</p>
+          <h2>{m.property.noPropertiesFound}</h2>
+          <p className="muted">{t('home.emptyText')}</p>
           <div className="row-center">
             <button type="button" className="btn btn-outline" onClick={clearEverything}>
-              {t.ui.clearAllFilters}
+              {m.ui.clearAllFilters}
             </button>
             <button type="button" className="btn btn-primary" onClick={openRequest}>
-              {t.ui.requestProperty}
+              {m.ui.requestProperty}
             </button>
           </div>
         </div>
@@ -195,20 +199,20 @@ export default function Home() {
       )}
 
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
-      {search.isFetchingNextPage ? <p className="muted center">{t.home.loadingMore}</p> : null}
+      {search.isFetchingNextPage ? <p className="muted center">{t('home.loadingMore')}</p> : null}
       {failed && hasMore && items.length > 0 ? (
         <div className="row-center">
           <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()}>
-            {t.home.loadMore}
+            {t('home.loadMore')}
           </button>
         </div>
       ) : null}
       {!firstLoading && !isFetching && !hasMore && items.length > 0 ? (
         <div className="end-of-list">
-          <p>{t.property.endOfListings}</p>
-          <p className="muted">{t.home.endText}</p>
+          <p>{m.property.endOfListings}</p>
+          <p className="muted">{t('home.endText')}</p>
           <button type="button" className="btn btn-primary" onClick={openRequest}>
-            {t.ui.requestProperty}
+            {m.ui.requestProperty}
           </button>
         </div>
       ) : null}

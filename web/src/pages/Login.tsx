@@ -3,16 +3,16 @@ import { loginSchema, MESSAGES, type LoginInput } from '@mboa/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { login } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { adminRedirectTarget, browser } from '../auth/redirect.js';
 import { formProblem } from '../forms/formProblem.js';
-import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { FormError } from '../ui/FormError.js';
 
 export default function Login() {
+  const { t, m } = useI18n();
   const { setUser, takeRedirect } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,33 +49,33 @@ export default function Login() {
   return (
     <div className="auth-card">
       <Link to="/" className="back-link">
-        {t.login.backHome}
+        {t('login.backHome')}
       </Link>
-      <h1>{t.login.title}</h1>
-      <p className="muted">{t.login.subtitle}</p>
+      <h1>{t('login.title')}</h1>
+      <p className="muted">{t('login.subtitle')}</p>
       <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="stack">
         <label className="field">
-          <span>{t.login.email}</span>
+          <span>{t('login.email')}</span>
           <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
         </label>
         <label className="field">
-          <span>{t.login.password}</span>
+          <span>{t('login.password')}</span>
           <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </label>
         <div className="row-between">
           <label className="check">
             <input type="checkbox" {...form.register('rememberMe')} />
-            <span>{t.login.rememberMe}</span>
+            <span>{t('login.rememberMe')}</span>
           </label>
-          <Link to="/reset-password">{t.ui.forgotPassword}</Link>
+          <Link to="/reset-password">{m.ui.forgotPassword}</Link>
         </div>
         <FormError errors={errors} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? t.login.submitting : t.login.submit}
+          {busy ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
       <p className="center">
-        {t.login.noAccount} <Link to="/signup">{t.login.signupLink}</Link>
+        {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
       </p>
     </div>
   );

@@ -1,14 +1,14 @@
-import { isOwnerRole, MESSAGES, userInitial } from '@mboa/contracts';
+import { isOwnerRole, labelOf, MESSAGES, userInitial } from '@mboa/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { getProfile } from '../api/endpoints.js';
-import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { PROFILE_KEY } from './queryKeys.js';
 
 export default function Profile() {
+  const { t, m, language, format } = useI18n();
   const navigate = useNavigate();
   const { logout, setUser } = useSession();
   const [advanced, setAdvanced] = useState(false);
@@ -46,7 +46,7 @@ export default function Profile() {
     return (
       <div className="container page narrow">
         <p className="form-error" role="alert">
-          {MESSAGES.auth.loadProfileFailed}
+          {m.auth.loadProfileFailed}
         </p>
       </div>
     );
@@ -67,7 +67,7 @@ export default function Profile() {
   const { profile, totalProperties } = data;
   return (
     <div className="container page narrow">
-      <h1 className="sr-only">{t.profile.title}</h1>
+      <h1 className="sr-only">{t('profile.title')}</h1>
       <div className="panel profile">
         <span className="avatar avatar-lg" aria-hidden="true">
           {userInitial(profile.name)}
@@ -76,28 +76,28 @@ export default function Profile() {
         <p className="muted">{profile.email}</p>
         <dl className="spec-grid">
           <div>
-            <dt>{t.profile.role}</dt>
-            <dd>{t.labels.role[profile.role] ?? profile.role}</dd>
+            <dt>{t('profile.role')}</dt>
+            <dd>{t(`labels.role.${profile.role}`, { defaultValue: profile.role })}</dd>
           </div>
           <div>
-            <dt>{t.profile.status}</dt>
-            <dd className="capitalize">{profile.status}</dd>
+            <dt>{t('profile.status')}</dt>
+            <dd className="capitalize">{labelOf('userStatus', profile.status, language)}</dd>
           </div>
           {profile.whatsapp ? (
             <div>
-              <dt>{t.profile.whatsapp}</dt>
+              <dt>{t('profile.whatsapp')}</dt>
               <dd>{profile.whatsapp}</dd>
             </div>
           ) : null}
           {isOwnerRole(profile.role) ? (
             <>
               <div>
-                <dt>{t.profile.totalProperties}</dt>
-                <dd data-testid="total-properties">{totalProperties}</dd>
+                <dt>{t('profile.totalProperties')}</dt>
+                <dd data-testid="total-properties">{format.number(totalProperties)}</dd>
               </div>
               <div>
-                <dt>{t.profile.verified}</dt>
-                <dd>{profile.isVerified ? t.profile.verified : t.profile.notVerified}</dd>
+                <dt>{t('profile.verified')}</dt>
+                <dd>{profile.isVerified ? t('profile.verified') : t('profile.notVerified')}</dd>
               </div>
             </>
           ) : null}
@@ -105,12 +105,12 @@ export default function Profile() {
       </div>
       <div className="panel">
         <button type="button" className="disclosure" aria-expanded={advanced} aria-controls="profile-advanced" onClick={() => setAdvanced((a) => !a)}>
-          {t.profile.advanced} <span aria-hidden="true">{advanced ? '▴' : '▾'}</span>
+          {t('profile.advanced')} <span aria-hidden="true">{advanced ? '▴' : '▾'}</span>
         </button>
         {advanced ? (
           <div id="profile-advanced" className="stack">
             <button type="button" className="btn btn-danger" onClick={() => void signOut()} disabled={leaving}>
-              {leaving ? t.profile.loggingOut : t.profile.logout}
+              {leaving ? t('profile.loggingOut') : t('profile.logout')}
             </button>
           </div>
         ) : null}

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MESSAGES } from '@mboa/contracts';
+import { LIMITS, MESSAGES, translateText } from '@mboa/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { confirmPasswordReset, requestPasswordReset, verifyPasswordReset } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { formProblem } from '../forms/formProblem.js';
 import { isPasswordProblem, newPasswordFormSchema, resetCodeFormSchema, resetEmailFormSchema } from '../forms/schemas.js';
-import { t } from '../i18n/index.js';
 import { FormError } from '../ui/FormError.js';
 import { useToast } from '../ui/toast.js';
 
@@ -31,6 +30,7 @@ function useCountdown(seconds: number): [left: number, start: () => void] {
 }
 
 export default function ResetPassword() {
+  const { t, m, language } = useI18n();
   const navigate = useNavigate();
   const notify = useToast();
   const [step, setStep] = useState<1 | 2 | 3>(1);
@@ -92,7 +92,7 @@ export default function ResetPassword() {
   const submitPassword = passwordForm.handleSubmit(({ newPassword }) =>
     run(async () => {
       const result = await confirmPasswordReset(email, newPassword);
-      notify('success', result?.message ?? MESSAGES.passwordReset.confirmSuccess);
+      notify('success', result?.message ?? m.passwordReset.confirmSuccess);
       // The flow starts over next time.
       setStep(1);
       setEmail('');
@@ -107,32 +107,32 @@ export default function ResetPassword() {
   return (
     <div className="auth-card">
       <Link to="/login" className="back-link">
-        {t.reset.backToLogin}
+        {t('reset.backToLogin')}
       </Link>
-      <h1>{t.reset.title}</h1>
-      <p className="muted small">{t.reset.stepOf(step, 3)}</p>
+      <h1>{t('reset.title')}</h1>
+      <p className="muted small">{t('reset.stepOf', { step, total: 3 })}</p>
       {step === 1 ? (
         <form onSubmit={(e) => void submitEmail(e)} noValidate className="stack">
-          <p>{t.reset.stepEmail}</p>
+          <p>{t('reset.stepEmail')}</p>
           <label className="field">
-            <span>{t.reset.email}</span>
+            <span>{t('reset.email')}</span>
             <input type="email" inputMode="email" autoComplete="email" {...emailForm.register('email')} />
           </label>
           <FormError message={shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? t.app.sending : t.reset.sendCode}
+            {busy ? t('app.sending') : t('reset.sendCode')}
           </button>
         </form>
       ) : step === 2 ? (
         <form onSubmit={(e) => void submitCode(e)} noValidate className="stack">
-          <p>{t.reset.stepCode(email)}</p>
+          <p>{t('reset.stepCode', { email })}</p>
           {info ? (
             <p className="form-success" role="status">
-              {info}
+              {translateText(info, language)}
             </p>
           ) : null}
           <label className="field">
-            <span>{t.reset.code}</span>
+            <span>{t('reset.code')}</span>
             <input
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -147,23 +147,23 @@ export default function ResetPassword() {
           </label>
           <FormError message={shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {t.reset.verifyCode}
+            {t('reset.verifyCode')}
           </button>
           {secondsLeft > 0 ? (
             <p className="muted small center" aria-live="polite">
-              {t.reset.resendIn(secondsLeft)}
+              {t('reset.resendIn', { seconds: secondsLeft })}
             </p>
           ) : (
             <button type="button" className="link-button center" disabled={busy} onClick={() => void sendCode(email)}>
-              {t.ui.resendCode}
+              {m.ui.resendCode}
             </button>
           )}
         </form>
       ) : (
         <form onSubmit={(e) => void submitPassword(e)} noValidate className="stack">
-          <p>{t.reset.stepPassword}</p>
+          <p>{t('reset.stepPassword')}</p>
           <label className="field">
-            <span>{t.reset.newPassword}</span>
+            <span>{t('reset.newPassword')}</span>
             <PasswordInput
               autoComplete="new-password"
               {...passwordForm.register('newPassword')}
@@ -174,16 +174,16 @@ export default function ResetPassword() {
           {/* Why the new password is refused (too common, the e-mail, …), right under the field. */}
           {isPasswordProblem(shown) ? (
             <p id="reset-pw-error" className="form-error" role="alert">
-              {shown}
+              {translateText(shown, language)}
             </p>
           ) : null}
           <label className="field">
-            <span>{t.reset.confirmPassword}</span>
+            <span>{t('reset.confirmPassword')}</span>
             <PasswordInput autoComplete="new-password" {...passwordForm.register('confirmPassword')} />
           </label>
           <FormError message={isPasswordProblem(shown) ? null : shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {t.reset.savePassword}
+            {t('reset.savePassword')}
           </button>
         </form>
       )}

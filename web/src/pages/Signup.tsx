@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SIGNUP_ROLES, WHATSAPP_PLACEHOLDER, type SignupRole } from '@mboa/contracts';
+import { MESSAGES, SIGNUP_ROLES, translateText, WHATSAPP_PLACEHOLDER, type SignupRole } from '@mboa/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '@mboa/web-core';
+import { ApiError, useI18n } from '@mboa/web-core';
 import { signup } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { formProblem } from '../forms/formProblem.js';
 import { cleanWhatsapp, isPasswordProblem, SIGNUP_FIELDS, signupFormSchema } from '../forms/schemas.js';
-import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
 
 export default function Signup() {
+  const { t, m, language } = useI18n();
   const { setUser } = useSession();
   const navigate = useNavigate();
   const [role, setRole] = useState<SignupRole | null>(null);
@@ -41,7 +41,7 @@ export default function Signup() {
       setUser(result.user);
       setWelcome({ name: result.user?.name ?? name, role });
     } catch (e) {
-      setServerError(e instanceof ApiError && e.message ? e.message : t.common.somethingWentWrong);
+      setServerError(e instanceof ApiError && e.message ? e.message : MESSAGES.common.somethingWentWrong);
     }
   }
 
@@ -55,20 +55,20 @@ export default function Signup() {
     return (
       <div className="auth-card">
         <Link to="/" className="back-link">
-          {t.login.backHome}
+          {t('login.backHome')}
         </Link>
-        <h1>{t.ui.joinAs}</h1>
-        <p className="muted">{t.signup.chooseRoleHint}</p>
+        <h1>{m.ui.joinAs}</h1>
+        <p className="muted">{t('signup.chooseRoleHint')}</p>
         <div className="role-list">
           {SIGNUP_ROLES.map((r) => (
             <button key={r} type="button" className="role-option" onClick={() => setRole(r)}>
-              <strong>{t.signup.roles[r].title}</strong>
-              <span>{t.signup.roles[r].text}</span>
+              <strong>{t(`signup.roles.${r}.title`)}</strong>
+              <span>{t(`signup.roles.${r}.text`)}</span>
             </button>
           ))}
         </div>
         <p className="center">
-          {t.signup.haveAccount} <Link to="/login">{t.signup.loginLink}</Link>
+          {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
         </p>
       </div>
     );
@@ -79,21 +79,21 @@ export default function Signup() {
   return (
     <div className="auth-card">
       <button type="button" className="link-button back-link" onClick={back}>
-        ← {t.app.back}
+        ← {t('app.back')}
       </button>
-      <h1>{t.ui.createAccount}</h1>
-      <p className="muted">{t.signup.joiningAs(t.signup.roles[role].title)}</p>
+      <h1>{m.ui.createAccount}</h1>
+      <p className="muted">{t('signup.joiningAs', { role: t(`signup.roles.${role}.title`) })}</p>
       <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="stack">
         <label className="field">
-          <span>{t.signup.name}</span>
+          <span>{t('signup.name')}</span>
           <input autoComplete="name" maxLength={100} {...form.register('name')} />
         </label>
         <label className="field">
-          <span>{t.signup.email}</span>
+          <span>{t('signup.email')}</span>
           <input type="email" inputMode="email" autoComplete="email" {...form.register('email')} />
         </label>
         <div className="field">
-          <label htmlFor="signup-whatsapp">{t.signup.whatsapp}</label>
+          <label htmlFor="signup-whatsapp">{t('signup.whatsapp')}</label>
           <input
             id="signup-whatsapp"
             type="tel"
@@ -109,11 +109,11 @@ export default function Signup() {
             aria-describedby="signup-wa-hint"
           />
           <small id="signup-wa-hint" className="muted">
-            {t.signup.whatsappHint}
+            {t('signup.whatsappHint')}
           </small>
         </div>
         <div className="field">
-          <label htmlFor="signup-password">{t.signup.password}</label>
+          <label htmlFor="signup-password">{t('signup.password')}</label>
           <PasswordInput
             id="signup-password"
             autoComplete="new-password"
@@ -123,48 +123,48 @@ export default function Signup() {
           />
           {passwordError ? (
             <p id="signup-pw-error" className="form-error" role="alert">
-              {passwordError}
+              {translateText(passwordError, language)}
             </p>
           ) : null}
           <small id="signup-pw-hint" className="muted">
-            {t.signup.passwordHint}
+            {t('signup.passwordHint')}
           </small>
         </div>
         <label className="check">
           <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
           <span>
-            {t.signup.agreePrefix}
+            {t('signup.agreePrefix')}
             <Link to="/terms" target="_blank">
-              {t.signup.agreeTerms}
+              {t('signup.agreeTerms')}
             </Link>
-            {t.signup.agreeAnd}
+            {t('signup.agreeAnd')}
             <Link to="/privacy" target="_blank">
-              {t.signup.agreePrivacy}
+              {t('signup.agreePrivacy')}
             </Link>
           </span>
         </label>
         <FormError message={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={!agree || busy}>
-          {busy ? t.signup.submitting : t.signup.submit}
+          {busy ? t('signup.submitting') : t('signup.submit')}
         </button>
       </form>
       <p className="center">
-        {t.signup.haveAccount} <Link to="/login">{t.signup.loginLink}</Link>
+        {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
       </p>
       <Dialog
         open={welcome !== null}
-        title={t.ui.signupSuccessTitle}
+        title={m.ui.signupSuccessTitle}
         onClose={() => void navigate('/', { replace: true })}
         footer={
           <button type="button" className="btn btn-primary" onClick={() => void navigate('/', { replace: true })} data-autofocus>
-            {t.signup.continue}
+            {t('signup.continue')}
           </button>
         }
       >
         <p>
-          <strong>{welcome ? t.signup.welcome(welcome.name) : ''}</strong>
+          <strong>{welcome ? t('signup.welcome', { name: welcome.name }) : ''}</strong>
         </p>
-        <p>{owner ? t.signup.ownerNext : t.signup.renterNext}</p>
+        <p>{owner ? t('signup.ownerNext') : t('signup.renterNext')}</p>
       </Dialog>
     </div>
   );

@@ -1,8 +1,9 @@
 import { shortName, userInitial, type PublicUser } from '@mboa/contracts';
+import { LanguageSwitch, useI18n } from '@mboa/web-core';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SITE } from '../config.js';
-import { t } from '../i18n/index.js';
 import { useSession } from '../session/session.js';
 
 export interface NavEntry {
@@ -16,30 +17,30 @@ export interface NavMenu {
   items: NavEntry[];
 }
 
-/** The top navigation for a role: the links, menus and Post button each role is shown. */
-export function navFor(user: Pick<PublicUser, 'role'> | null): { links: NavEntry[]; menus: NavMenu[]; showPost: boolean } {
+/** The top navigation for a role: the links, menus and Post button each role is shown, worded by `t`. */
+export function navFor(user: Pick<PublicUser, 'role'> | null, t: TFunction): { links: NavEntry[]; menus: NavMenu[]; showPost: boolean } {
   const role = user?.role;
   const isOwner = role === 'landlord' || role === 'caretaker';
   const showPost = !user || isOwner;
-  const links: NavEntry[] = [{ label: t.nav.home, to: '/' }];
-  if (showPost) links.push({ label: t.nav.postProperty, to: '/post-property' });
-  if (isOwner) links.push({ label: t.nav.myListings, to: '/my-listings' });
-  if (role === 'admin') links.push({ label: t.nav.adminDashboard, to: SITE.adminUrl, external: true });
+  const links: NavEntry[] = [{ label: t('nav.home'), to: '/' }];
+  if (showPost) links.push({ label: t('nav.postProperty'), to: '/post-property' });
+  if (isOwner) links.push({ label: t('nav.myListings'), to: '/my-listings' });
+  if (role === 'admin') links.push({ label: t('nav.adminDashboard'), to: SITE.adminUrl, external: true });
   const menus: NavMenu[] = [
     {
-      label: t.nav.support,
+      label: t('nav.support'),
       items: [
-        { label: t.nav.faq, to: '/faq' },
-        { label: t.nav.contact, to: '/contact' },
-        { label: t.nav.helpCenter, to: '/help' },
+        { label: t('nav.faq'), to: '/faq' },
+        { label: t('nav.contact'), to: '/contact' },
+        { label: t('nav.helpCenter'), to: '/help' },
       ],
     },
     {
-      label: t.nav.resources,
+      label: t('nav.resources'),
       items: [
-        { label: t.nav.terms, to: '/terms' },
-        { label: t.nav.privacy, to: '/privacy' },
-        { label: t.nav.about, to: '/about' },
+        { label: t('nav.terms'), to: '/terms' },
+        { label: t('nav.privacy'), to: '/privacy' },
+        { label: t('nav.about'), to: '/about' },
       ],
     },
   ];
@@ -99,8 +100,9 @@ function DropMenu({ menu }: { menu: NavMenu }) {
 }
 
 function Avatar({ user }: { user: PublicUser }) {
+  const { t } = useI18n();
   return (
-    <Link to="/profile" className="avatar-link" aria-label={t.nav.profile}>
+    <Link to="/profile" className="avatar-link" aria-label={t('nav.profile')}>
       <span className="avatar" aria-hidden="true">
         {userInitial(user.name)}
       </span>
@@ -110,8 +112,9 @@ function Avatar({ user }: { user: PublicUser }) {
 }
 
 export function Nav() {
+  const { t, m } = useI18n();
   const { user, loading } = useSession();
-  const { links, menus, showPost } = navFor(user);
+  const { links, menus, showPost } = navFor(user, t);
   const { pathname } = useLocation();
   // Open on the page where it was opened: following one of its links closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -135,10 +138,10 @@ export function Nav() {
   ) : (
     <>
       <Link to="/login" className="btn btn-ghost">
-        {t.nav.login}
+        {t('nav.login')}
       </Link>
       <Link to="/signup" className="btn btn-primary">
-        {t.nav.signup}
+        {t('nav.signup')}
       </Link>
     </>
   );
@@ -148,45 +151,49 @@ export function Nav() {
       <div className="container topbar-inner">
         <Link to="/" className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{t.app.name}</span>
+          <span>{t('app.name')}</span>
         </Link>
-        <nav className="nav-desktop" aria-label={t.nav.mainNavigation}>
+        <nav className="nav-desktop" aria-label={t('nav.mainNavigation')}>
           {links.map((l) => (
             <EntryLink key={l.to} entry={l} className="nav-link" />
           ))}
-          {menus.map((m) => (
-            <DropMenu key={m.label} menu={m} />
+          {menus.map((menu) => (
+            <DropMenu key={menu.label} menu={menu} />
           ))}
         </nav>
+        {/* Outside the menu, so a phone switches in one tap; the account and menu buttons follow it. */}
+        <div className="nav-language">
+          <LanguageSwitch label={t('app.language')} />
+        </div>
         <div className="nav-account">{account}</div>
         <div className="nav-mobile-actions">
           {showPost ? (
             <Link to="/post-property" className="btn btn-primary btn-sm">
-              + {t.ui.postProperty}
+              + {m.ui.postProperty}
             </Link>
           ) : null}
-          <button type="button" className="icon-button" aria-label={t.nav.openMenu} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button type="button" className="icon-button" aria-label={t('nav.openMenu')} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <span className="burger" aria-hidden="true" />
           </button>
         </div>
       </div>
       {menuOpen ? (
-        <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t.nav.mainNavigation}>
+        <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t('nav.mainNavigation')}>
           <div className="mobile-menu-head">
-            <span className="brand">{t.app.name}</span>
-            <button type="button" className="icon-button" aria-label={t.nav.closeMenu} onClick={() => setMenuOpen(false)} autoFocus>
+            <span className="brand">{t('app.name')}</span>
+            <button type="button" className="icon-button" aria-label={t('nav.closeMenu')} onClick={() => setMenuOpen(false)} autoFocus>
               ×
             </button>
           </div>
-          <nav className="mobile-menu-body" aria-label={t.nav.mainNavigation}>
+          <nav className="mobile-menu-body" aria-label={t('nav.mainNavigation')}>
             {user ? <Avatar user={user} /> : null}
             {links.map((l) => (
               <EntryLink key={l.to} entry={l} className="mobile-link" />
             ))}
-            {menus.map((m) => (
-              <div key={m.label} className="mobile-group">
-                <p className="mobile-group-title">{m.label}</p>
-                {m.items.map((i) => (
+            {menus.map((menu) => (
+              <div key={menu.label} className="mobile-group">
+                <p className="mobile-group-title">{menu.label}</p>
+                {menu.items.map((i) => (
                   <EntryLink key={i.to} entry={i} className="mobile-link" />
                 ))}
               </div>
@@ -194,10 +201,10 @@ export function Nav() {
             {!user && !loading ? (
               <div className="mobile-auth">
                 <Link to="/login" className="btn btn-ghost">
-                  {t.nav.login}
+                  {t('nav.login')}
                 </Link>
                 <Link to="/signup" className="btn btn-primary">
-                  {t.nav.signup}
+                  {t('nav.signup')}
                 </Link>
               </div>
             ) : null}

@@ -1,7 +1,7 @@
-import { MESSAGES, WHATSAPP_PLACEHOLDER } from '@mboa/contracts';
+import { WHATSAPP_PLACEHOLDER, type Messages } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { requestSpace } from '../api/endpoints.js';
-import { t } from '../i18n/index.js';
 import { Dialog } from '../ui/Dialog.js';
 
 const OpenContext = createContext<() => void>(() => {});
@@ -11,10 +11,13 @@ export function useRequestModal(): () => void {
   return useContext(OpenContext);
 }
 
+/** What the modal says under the form: a key of the catalog's `request` texts, worded when shown. */
+type Feedback = Extract<keyof Messages['request'], 'textRequired' | 'whatsappRequired' | 'success' | 'failure'>;
+
 /** As the server checks it (docs/api.md#support-forms): text non-empty after trimming, WhatsApp non-empty; no format check. */
-export function validateRequest(requestText: string, whatsapp: string): string | null {
-  if (!requestText.trim()) return MESSAGES.request.textRequired;
-  if (!whatsapp.trim()) return MESSAGES.request.whatsappRequired;
+export function validateRequest(requestText: string, whatsapp: string): Feedback | null {
+  if (!requestText.trim()) return 'textRequired';
+  if (!whatsapp.trim()) return 'whatsappRequired';
   return null;
 }
 
@@ -30,24 +33,26 @@ export function RequestModalProvider({ children }: { children: ReactNode }) {
 }
 
 export function RequestModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, m } = useI18n();
   const [requestText, setRequestText] = useState('');
   const [whatsapp, setWhatsapp] = useState('');
-  const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
+  // Kept as a key, so a language switch re-words a message already on screen.
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validateRequest(requestText, whatsapp);
-    if (problem) return setFeedback({ ok: false, text: problem });
+    if (problem) return setFeedback(problem);
     setSending(true);
     setFeedback(null);
     try {
       await requestSpace({ requestText: requestText.trim(), whatsapp: whatsapp.trim() });
-      setFeedback({ ok: true, text: MESSAGES.request.success });
+      setFeedback('success');
       setRequestText('');
       setWhatsapp('');
     } catch {
-      setFeedback({ ok: false, text: MESSAGES.request.failure });
+      setFeedback('failure');
     } finally {
       setSending(false);
     }
@@ -59,31 +64,31 @@ export function RequestModal({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   return (
-    <Dialog open={open} title={t.request.title} onClose={close}>
+    <Dialog open={open} title={t('request.title')} onClose={close}>
       <form onSubmit={(e) => void submit(e)} noValidate className="stack">
-        <p className="muted">{t.request.intro}</p>
+        <p className="muted">{t('request.intro')}</p>
         <label className="field">
-          <span>{t.request.text}</span>
+          <span>{t('request.text')}</span>
           <textarea
             data-autofocus
             rows={4}
             value={requestText}
-            placeholder={t.request.textPlaceholder}
+            placeholder={t('request.textPlaceholder')}
             onChange={(e) => setRequestText(e.target.value)}
             maxLength={2000}
           />
         </label>
         <label className="field">
-          <span>{t.request.whatsapp}</span>
+          <span>{t('request.whatsapp')}</span>
           <input type="tel" inputMode="tel" value={whatsapp} onChange={(e) => setWhatsapp(e.target.value)} placeholder={WHATSAPP_PLACEHOLDER} />
         </label>
         {feedback ? (
-          <p className={feedback.ok ? 'form-success' : 'form-error'} role={feedback.ok ? 'status' : 'alert'}>
-            {feedback.text}
+          <p className={feedback === 'success' ? 'form-success' : 'form-error'} role={feedback === 'success' ? 'status' : 'alert'}>
+            {m.request[feedback]}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={sending}>
-          {sending ? t.app.sending : t.request.submit}
+          {sending ? t('app.sending') : t('request.submit')}
         </button>
       </form>
     </Dialog>

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import Contact from '../pages/Contact.js';
 import { SessionProvider, useSession } from '../session/session.js';
-import { mockFetch, renderApp, user, type Reply } from '../test/utils.js';
+import { i18n, mockFetch, renderApp, user, type Reply } from '../test/utils.js';
 import { Layout } from './Layout.js';
 import { navFor } from './Nav.js';
 import { RequestModal } from './RequestModal.js';
@@ -20,7 +20,7 @@ function WithCache({ children }: { children: ReactNode }) {
 }
 
 describe('top navigation per role', () => {
-  const labels = (u: Parameters<typeof navFor>[0]) => navFor(u).links.map((l) => l.label);
+  const labels = (u: Parameters<typeof navFor>[0]) => navFor(u, i18n.t).links.map((l) => l.label);
   it('anonymous: Home, Post property', () => expect(labels(null)).toEqual(['Home', 'Post property']));
   it('renter: Home only', () => expect(labels(user({ role: 'renter' }))).toEqual(['Home']));
   it('landlord and caretaker: Post property and My Listings', () => {
@@ -29,7 +29,7 @@ describe('top navigation per role', () => {
   });
   it('admin: Admin Dashboard, no Post property', () => expect(labels(user({ role: 'admin' }))).toEqual(['Home', 'Admin Dashboard']));
   it('Support and Resources menus', () => {
-    expect(navFor(null).menus.map((m) => [m.label, m.items.map((i) => i.label)])).toEqual([
+    expect(navFor(null, i18n.t).menus.map((m) => [m.label, m.items.map((i) => i.label)])).toEqual([
       ['Support', ['FAQ', 'Contact', 'Help Center']],
       ['Resources', ['Terms of Service', 'Privacy Policy', 'About']],
     ]);

@@ -1,12 +1,13 @@
 import type { PropertyRead, PublicUser } from '@mboa/contracts';
 import { property as propertyOf } from '@mboa/ui/test/fixtures.js';
-import { createQueryClient } from '@mboa/web-core';
+import { createQueryClient, currentLanguage } from '@mboa/web-core';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { i18n } from '../i18n/index.js';
 import { ForgetOnUserChange } from '../session/ForgetOnUserChange.js';
+import { LanguageOnProfile } from '../session/LanguageOnProfile.js';
 import { SessionProvider } from '../session/session.js';
 import { RequestModalProvider } from '../shell/RequestModal.js';
 import { ToastProvider } from '../ui/toast.js';
@@ -33,11 +34,15 @@ export function renderApp(
     ...(options.extraRoutes ?? []),
   ].filter((r, i, all) => all.findIndex((o) => o.path === r.path) === i);
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state: options.state }] });
+  // The server always says which language a signed-in person reads; the fixture leaves it out, so
+  // it is the language of the test (else LanguageOnProfile would PATCH the profile on every render).
+  const signedIn = options.signedIn ? { ...options.signedIn, language: options.signedIn.language ?? currentLanguage() } : null;
   // A fresh cache per test, set up as in main.tsx.
   const utils = render(
     <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider initialUser={options.signedIn ?? null}>
+      <SessionProvider initialUser={signedIn}>
         <ForgetOnUserChange />
+        <LanguageOnProfile />
         <ToastProvider>
           <RequestModalProvider>
             <RouterProvider router={router} />

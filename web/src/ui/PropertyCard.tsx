@@ -1,6 +1,6 @@
-import { CARD_THUMBNAIL_ONLY, formatPriceWithTerm, PHOTO_SIZES, photoSources, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { CARD_THUMBNAIL_ONLY, PHOTO_SIZES, photoSources, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { Link } from 'react-router';
-import { t } from '../i18n/index.js';
 import { photoLoading } from './photo-loading.js';
 
 /** A card's frame is 4:3; the size is given up front so nothing shifts while the photo loads. */
@@ -11,12 +11,15 @@ export const CARD_IMAGE = { width: 320, height: 240 } as const;
  * others; every other card's photo waits until it comes near the screen.
  */
 export function PropertyCard({ property, first }: { property: PropertyRead; first?: boolean }) {
+  const { t, format } = useI18n();
   const id = property.id ?? property._id;
   const place = [property.town ?? property.location?.town, property.neighbourhood ?? property.location?.neighbourhood]
     .filter(Boolean)
     .join(', ');
   const photo = property.thumbnail ? photoSources(property.thumbnail, property.propertyImages?.[0]) : null;
-  const typeLabel = (t.labels.propertyType as Record<string, string>)[property.propertyType] ?? property.propertyType;
+  const typeLabel = property.propertyType
+    ? t(`labels.propertyType.${property.propertyType}`, { defaultValue: property.propertyType })
+    : property.propertyType;
   return (
     <article className="card">
       <Link to={propertyDetailsPath(id)} className="card-link">
@@ -35,7 +38,7 @@ export function PropertyCard({ property, first }: { property: PropertyRead; firs
               />
             </picture>
           ) : (
-            <div className="card-placeholder" role="img" aria-label={t.home.photoPlaceholder}>
+            <div className="card-placeholder" role="img" aria-label={t('home.photoPlaceholder')}>
               <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
                 <path d="M3 11 12 3l9 8v10h-6v-6H9v6H3z" fill="currentColor" />
               </svg>
@@ -46,7 +49,7 @@ export function PropertyCard({ property, first }: { property: PropertyRead; firs
         <div className="card-body">
           <h3 className="card-title">{property.title}</h3>
           <p className="card-place">{place}</p>
-          <p className="card-price">{formatPriceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm)}</p>
+          <p className="card-price">{format.priceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm)}</p>
         </div>
       </Link>
     </article>

@@ -1,6 +1,6 @@
 import { isKnownTown, OTHER_TOWN_OPTION, searchTowns, canonicalTown } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
 import { useId, useRef, useState } from 'react';
-import { t } from '../i18n/index.js';
 
 interface TownSelectProps {
   value: string;
@@ -11,9 +11,13 @@ interface TownSelectProps {
 
 /**
  * Searchable town dropdown: at most 10 matching towns (`LIMITS.townSuggestions`) then 'Other (please specify)',
- * which opens a free-text field for a town that is not in the list.
+ * which opens a free-text field for a town that is not in the list. The state keeps the option's
+ * stored value (OTHER_TOWN_OPTION); the reader sees it worded in their language.
  */
-export function TownSelect({ value, onChange, label = t.town.label, required }: TownSelectProps) {
+export function TownSelect({ value, onChange, label: givenLabel, required }: TownSelectProps) {
+  const { t, m } = useI18n();
+  const label = givenLabel ?? t('town.label');
+  const optionText = (option: string) => (option === OTHER_TOWN_OPTION ? m.ui.otherTown : option);
   const id = useId();
   const listId = `${id}-list`;
   const [other, setOther] = useState(() => value.trim() !== '' && !isKnownTown(value));
@@ -92,8 +96,8 @@ export function TownSelect({ value, onChange, label = t.town.label, required }: 
           aria-autocomplete="list"
           aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
           autoComplete="off"
-          placeholder={t.town.placeholder}
-          value={query}
+          placeholder={t('town.placeholder')}
+          value={optionText(query)}
           onChange={(e) => {
             setQuery(e.target.value);
             setOther(false);
@@ -111,7 +115,7 @@ export function TownSelect({ value, onChange, label = t.town.label, required }: 
           <button
             type="button"
             className="combo-clear"
-            aria-label={t.town.clear}
+            aria-label={t('town.clear')}
             onClick={() => {
               setQuery('');
               setOther(false);
@@ -136,7 +140,7 @@ export function TownSelect({ value, onChange, label = t.town.label, required }: 
                   choose(option);
                 }}
               >
-                {option}
+                {optionText(option)}
               </li>
             ))}
           </ul>
@@ -144,11 +148,11 @@ export function TownSelect({ value, onChange, label = t.town.label, required }: 
       </div>
       {other ? (
         <label className="field">
-          <span>{t.town.customLabel}</span>
+          <span>{t('town.customLabel')}</span>
           <input
             autoFocus
             value={value}
-            placeholder={t.town.customPlaceholder}
+            placeholder={t('town.customPlaceholder')}
             onChange={(e) => emit(e.target.value)}
             maxLength={100}
             required={required}

@@ -1,6 +1,7 @@
-import { pages } from '../../i18n/pages.js';
+import { useStaticPage } from '../../i18n/pages.js';
 import { StaticPageView } from './StaticPageView.js';
 
 export default function About() {
-  return <StaticPageView page={pages.about} />;
+  const page = useStaticPage('about');
+  return <StaticPageView page={page} />;
 }

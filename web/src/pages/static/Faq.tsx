@@ -1,6 +1,7 @@
-import { pages } from '../../i18n/pages.js';
+import { useStaticPage } from '../../i18n/pages.js';
 import { StaticPageView } from './StaticPageView.js';
 
 export default function Faq() {
-  return <StaticPageView page={pages.faq} />;
+  const page = useStaticPage('faq');
+  return <StaticPageView page={page} />;
 }

@@ -1,6 +1,7 @@
-import { pages } from '../../i18n/pages.js';
+import { useStaticPage } from '../../i18n/pages.js';
 import { StaticPageView } from './StaticPageView.js';
 
 export default function Help() {
-  return <StaticPageView page={pages.help} />;
+  const page = useStaticPage('help');
+  return <StaticPageView page={page} />;
 }

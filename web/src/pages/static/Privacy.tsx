@@ -1,6 +1,7 @@
-import { pages } from '../../i18n/pages.js';
+import { useStaticPage } from '../../i18n/pages.js';
 import { StaticPageView } from './StaticPageView.js';
 
 export default function Privacy() {
-  return <StaticPageView page={pages.privacy} showEmail />;
+  const page = useStaticPage('privacy');
+  return <StaticPageView page={page} showEmail />;
 }

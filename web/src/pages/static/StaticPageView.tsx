@@ -1,16 +1,19 @@
+import { useI18n } from '@mboa/web-core';
 import { useEffect, type ReactNode } from 'react';
 import { SITE } from '../../config.js';
-import { t } from '../../i18n/index.js';
 import type { StaticPage } from '../../i18n/en.pages.js';
 
 export function StaticPageView({ page, showEmail, children }: { page: StaticPage; showEmail?: boolean; children?: ReactNode }) {
+  const { t } = useI18n();
+  const appName = t('app.name');
+  // The tab's title follows the language too (a switch changes `page`).
   useEffect(() => {
     const previous = document.title;
-    document.title = `${page.title} – ${t.app.name}`;
+    document.title = `${page.title} – ${appName}`;
     return () => {
       document.title = previous;
     };
-  }, [page.title]);
+  }, [page.title, appName]);
   return (
     <article className="container page narrow prose">
       <h1>{page.title}</h1>
@@ -26,7 +29,7 @@ export function StaticPageView({ page, showEmail, children }: { page: StaticPage
       ))}
       {showEmail ? (
         <p className="panel">
-          {t.contactPage.emailLabel}: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
+          {t('contactPage.emailLabel')}: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
         </p>
       ) : null}
       {children}

@@ -1,6 +1,7 @@
-import { pages } from '../../i18n/pages.js';
+import { useStaticPage } from '../../i18n/pages.js';
 import { StaticPageView } from './StaticPageView.js';
 
 export default function Terms() {
-  return <StaticPageView page={pages.terms} showEmail />;
+  const page = useStaticPage('terms');
+  return <StaticPageView page={page} showEmail />;
 }
