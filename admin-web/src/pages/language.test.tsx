@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fr } from '../i18n/fr.js';
 import { AccessProvider, useAccess } from '../session/access.js';
+import { NotAuthorised } from '../session/AdminGate.js';
 import { LanguageOnProfile } from '../session/LanguageOnProfile.js';
 import { admin, i18n, mockFetch, renderPage, user } from '../test/utils.js';
 import Users from './Users.js';
@@ -55,6 +56,18 @@ describe('FR | EN switch', () => {
     expect(screen.getByTestId('user-row-u1')).toHaveTextContent('1 Nov 2026');
     expect(document.title).toBe('Mboa Rentals – Admin');
     expect(calls).toHaveLength(reads);
+  });
+});
+
+describe('the not-authorised screen', () => {
+  it('has the switch too, for a signed-in person who is not staff', async () => {
+    const u = userEvent.setup();
+    render(<NotAuthorised name="Rita Renter" />);
+    expect(screen.getByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Français' }));
+    expect(screen.getByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
+    expect(screen.getByText(/^Vous êtes connecté en tant que Rita Renter,/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: fr.access.backToSite })).toBeInTheDocument();
   });
 });
 
