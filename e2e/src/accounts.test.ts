@@ -3,7 +3,7 @@
 import { LIMITS, MESSAGES } from '@mboa/contracts';
 import { signUp } from './fixtures.js';
 import { describeInBrowser, eventually, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage } from './harness.js';
-import { en } from './texts.js';
+import { en, webText } from './texts.js';
 import { expectToast, field, login } from './ui.js';
 
 let e2e: E2eSystem;
@@ -60,7 +60,7 @@ describeInBrowser('accounts: sign-up and password reset', () => {
 
         const dialog = page.getByRole('dialog', { name: MESSAGES.ui.signupSuccessTitle });
         await dialog.waitFor();
-        await dialog.getByText(en.signup.welcome(name)).waitFor();
+        await dialog.getByText(webText.en('signup.welcome', { name })).waitFor();
         await dialog.getByText(next).waitFor();
         expect(await dialog.getByText(role === 'renter' ? en.signup.ownerNext : en.signup.renterNext).count()).toBe(0);
         await p.shot(`signup-${role}`);
@@ -90,7 +90,7 @@ describeInBrowser('accounts: sign-up and password reset', () => {
         await page.getByLabel(en.reset.email).fill(user.email);
         await page.getByRole('button', { name: en.reset.sendCode }).click();
 
-        await page.getByText(en.reset.stepCode(user.email)).waitFor();
+        await page.getByText(webText.en('reset.stepCode', { email: user.email })).waitFor();
         await page.getByText(MESSAGES.passwordReset.requestSent).waitFor();
         // The 60 s countdown runs before Resend Code is offered.
         await page.getByText(/You can ask for a new code in \d+ s/).waitFor();

@@ -20,7 +20,7 @@ import {
   type Width,
 } from './harness.js';
 import { en as t } from '../../admin-web/src/i18n/en.js';
-import { en } from './texts.js';
+import { adminText, en } from './texts.js';
 import { expectText, expectToast, login, reloadUntil } from './ui.js';
 
 let e2e: E2eSystem;
@@ -102,14 +102,14 @@ describeInBrowser('admin app', () => {
         await expectText(row.getByTestId('verified'), t.table.no);
 
         const act = async (label: string) => {
-          await row.getByRole('button', { name: t.menu.open(landlord.user.name) }).click();
+          await row.getByRole('button', { name: adminText.en('menu.open', { what: landlord.user.name }) }).click();
           await page.getByRole('menuitem', { name: label, exact: true }).click();
           await expectToast(page, MESSAGES.toast.userStatusUpdated);
         };
         await act(t.menu.verify);
         await expectText(row.getByTestId('verified'), t.table.yes);
         // Verify is offered only to unverified users.
-        await row.getByRole('button', { name: t.menu.open(landlord.user.name) }).click();
+        await row.getByRole('button', { name: adminText.en('menu.open', { what: landlord.user.name }) }).click();
         expect(await page.getByRole('menuitem', { name: t.menu.verify, exact: true }).count()).toBe(0);
         await page.keyboard.press('Escape');
         await p.shot('admin-user-verified');
@@ -142,7 +142,7 @@ describeInBrowser('admin app', () => {
         const row = page.getByTestId(`property-row-${property.id}`);
         await row.waitFor();
         await row.getByText(/250,000|250 000/).waitFor();
-        await row.getByRole('button', { name: t.menu.open(property.title) }).click();
+        await row.getByRole('button', { name: adminText.en('menu.open', { what: property.title }) }).click();
         await page.getByRole('menuitem', { name: t.menu.verifyProperty }).click();
         await page.waitForURL((url) => url.pathname === `/admin/property-review/${property.id}`);
         await page.getByRole('heading', { level: 1, name: property.title }).waitFor();
@@ -203,8 +203,8 @@ describeInBrowser('admin app', () => {
         const request = page.getByRole('row').filter({ hasText: text });
         await request.waitFor();
         for (const next of ['match-found', 'contacted'] as const) {
-          await request.getByRole('button', { name: t.menu.open(text.slice(0, 40)) }).click();
-          await page.getByRole('menuitem', { name: t.menu.moveTo(t.labels.requestStatus[next]) }).click();
+          await request.getByRole('button', { name: adminText.en('menu.open', { what: text.slice(0, 40) }) }).click();
+          await page.getByRole('menuitem', { name: adminText.en('menu.moveTo', { status: t.labels.requestStatus[next] }) }).click();
           await expectToast(page, MESSAGES.toast.requestStatusUpdated);
           await expectText(request.getByTestId('status'), t.labels.requestStatus[next]);
         }
@@ -215,8 +215,8 @@ describeInBrowser('admin app', () => {
         await ticket.waitFor();
         await ticket.getByText('The photo picker stays grey on my phone.').waitFor();
         for (const next of ['in-progress', 'completed'] as const) {
-          await ticket.getByRole('button', { name: t.menu.open(subject) }).click();
-          await page.getByRole('menuitem', { name: t.menu.moveTo(t.labels.ticketStatus[next]) }).click();
+          await ticket.getByRole('button', { name: adminText.en('menu.open', { what: subject }) }).click();
+          await page.getByRole('menuitem', { name: adminText.en('menu.moveTo', { status: t.labels.ticketStatus[next] }) }).click();
           await expectToast(page, MESSAGES.toast.supportStatusUpdated);
           await expectText(ticket.getByTestId('status'), t.labels.ticketStatus[next]);
         }
@@ -234,7 +234,7 @@ describeInBrowser('admin app', () => {
         await page.goto('/admin/');
         await page.getByTestId('not-authorised').waitFor();
         await page.getByRole('heading', { name: t.access.notAuthorisedTitle }).waitFor();
-        await page.getByText(t.access.notAuthorisedText(renter.user.name)).waitFor();
+        await page.getByText(adminText.en('access.notAuthorisedText', { name: renter.user.name })).waitFor();
         expect(await page.getByRole('navigation', { name: t.nav.main }).count()).toBe(0);
         await p.shot('admin-refused');
         // The server refuses too.

@@ -4,7 +4,7 @@ import { contactOwnerLink, LIMITS, MESSAGES, propertyDetailsPath, type PropertyR
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { approve, createProperty, jpeg, myListings, postWithPhotos, signInAdmin, signUp, type PropertySeed } from './fixtures.js';
 import { describeInBrowser, eventually, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage } from './harness.js';
-import { en } from './texts.js';
+import { en, webText } from './texts.js';
 import { expectText, login } from './ui.js';
 
 let e2e: E2eSystem;
@@ -63,12 +63,12 @@ describeInBrowser('browsing: search, details, Message Landlord', () => {
         const cards = page.getByRole('article');
         const count = page.locator('.result-count');
         await page.goto('/');
-        await expectText(count, en.home.resultCount(SEEDS.length + 1));
+        await expectText(count, webText.en('home.resultCount', { count: SEEDS.length + 1 }));
         expect(await cards.count()).toBe(LIMITS.search.pageSize);
 
         // Typing searches after the debounce; the end of the list loads on scroll.
         await page.getByRole('searchbox', { name: en.home.searchLabel }).fill('Sunny');
-        await expectText(count, en.home.resultCount(13));
+        await expectText(count, webText.en('home.resultCount', { count: 13 }));
         expect(await cards.count()).toBe(LIMITS.search.pageSize);
         await page.locator('.sentinel').scrollIntoViewIfNeeded();
         await page.getByText(MESSAGES.property.endOfListings).waitFor();
@@ -87,16 +87,16 @@ describeInBrowser('browsing: search, details, Message Landlord', () => {
         await p.shot('search-filters');
         await panel.getByRole('button', { name: en.filters.showResults }).click();
 
-        await expectText(count, en.home.resultCount(2));
+        await expectText(count, webText.en('home.resultCount', { count: 2 }));
         await expectText(page.getByTestId('filter-count'), '3');
-        for (const chip of ['Residential', 'Studio', 'Buea']) await page.getByRole('button', { name: en.home.removeChip(chip) }).waitFor();
+        for (const chip of ['Residential', 'Studio', 'Buea']) await page.getByRole('button', { name: webText.en('home.removeChip', { label: chip }) }).waitFor();
         expect((await cards.allTextContents()).map((t) => /Sunny studio \d/.test(t))).toEqual([true, true]);
         await page.getByText(MESSAGES.property.endOfListings).waitFor();
         await p.shot('search-chips');
 
         // Removing the town chip widens the search again.
-        await page.getByRole('button', { name: en.home.removeChip('Buea') }).click();
-        await expectText(count, en.home.resultCount(3));
+        await page.getByRole('button', { name: webText.en('home.removeChip', { label: 'Buea' }) }).click();
+        await expectText(count, webText.en('home.resultCount', { count: 3 }));
         await expectText(page.getByTestId('filter-count'), '2');
         await cards.filter({ hasText: 'Sunny studio by the sea' }).waitFor();
       },
@@ -121,17 +121,17 @@ describeInBrowser('browsing: search, details, Message Landlord', () => {
           if (width.mobile) {
             // Carousel: arrows move it, a tap opens the lightbox.
             await page.getByRole('button', { name: en.details.next }).first().click();
-            await page.getByRole('button', { name: en.details.goToPhoto(2) }).and(page.locator('.on')).waitFor();
-            await page.getByRole('button', { name: en.details.photo(2, 3) }).click();
+            await page.getByRole('button', { name: webText.en('details.goToPhoto', { n: 2 }) }).and(page.locator('.on')).waitFor();
+            await page.getByRole('button', { name: webText.en('details.photo', { n: 2, total: 3 }) }).click();
           } else {
             await page.getByRole('button', { name: en.details.openGallery }).click();
           }
           const lightbox = page.locator('.lightbox');
           await lightbox.waitFor();
           const first = width.mobile ? 2 : 1;
-          await expectText(lightbox.locator('.lightbox-count'), en.details.photo(first, 3));
+          await expectText(lightbox.locator('.lightbox-count'), webText.en('details.photo', { n: first, total: 3 }));
           await lightbox.getByRole('button', { name: en.details.next }).click();
-          await expectText(lightbox.locator('.lightbox-count'), en.details.photo(first + 1, 3));
+          await expectText(lightbox.locator('.lightbox-count'), webText.en('details.photo', { n: first + 1, total: 3 }));
           await p.shot('details-lightbox');
           await lightbox.getByRole('button', { name: en.app.close }).click();
           await lightbox.waitFor({ state: 'detached' });

@@ -10,7 +10,7 @@ import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { en as t } from '../../admin-web/src/i18n/en.js';
 import { createProperty, jpeg, postWithPhotos, signInAdmin, useSession } from './fixtures.js';
 import { describeInBrowser, eventually, hasAdminApp, openPage, SETUP_TIMEOUT, startE2e, type E2eSystem, type E2ePage, type Width } from './harness.js';
-import { en } from './texts.js';
+import { adminText, en, webText } from './texts.js';
 
 /** The phone of issue 14. E2E_FIT_WIDTH checks another width (e.g. 1280, to compare a laptop). */
 const PHONE: Width = { name: 'mobile', width: Number(process.env.E2E_FIT_WIDTH ?? 360), height: 740, mobile: Number(process.env.E2E_FIT_WIDTH ?? 360) < 768 };
@@ -286,7 +286,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await panel.getByRole('textbox', { name: en.town.customLabel }).fill(LONG_TOWN);
       await check('/ filters panel with a typed town');
       await panel.getByRole('button', { name: en.filters.showResults }).click();
-      await page.getByRole('button', { name: en.home.removeChip(LONG_TOWN) }).waitFor();
+      await page.getByRole('button', { name: webText.en('home.removeChip', { label: LONG_TOWN }) }).waitFor();
       await page.getByRole('article').filter({ hasText: TITLE }).waitFor();
       await check('/ town chip');
       await page.goto('/');
@@ -300,7 +300,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await check('/property-details/:id share dialog');
       if (e2e.hasMedia) {
         await escape(page);
-        const open = PHONE.mobile ? page.getByRole('button', { name: en.details.photo(1, 3) }) : page.getByRole('button', { name: en.details.openGallery });
+        const open = PHONE.mobile ? page.getByRole('button', { name: webText.en('details.photo', { n: 1, total: 3 }) }) : page.getByRole('button', { name: en.details.openGallery });
         await open.first().click();
         await page.locator('.lightbox').waitFor();
         await check('/property-details/:id lightbox');
@@ -338,7 +338,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await visit('/reset-password', '/reset-password', () => h1(page, en.reset.title));
       await page.getByLabel(en.reset.email).fill(RENTER_EMAIL);
       await page.getByRole('button', { name: en.reset.sendCode }).click();
-      await page.getByText(en.reset.stepCode(RENTER_EMAIL)).waitFor();
+      await page.getByText(webText.en('reset.stepCode', { email: RENTER_EMAIL })).waitFor();
       await check('/reset-password code step');
       await visit('/no-such-page', '/no-such-page', () => h1(page));
       await visit('/post-property (signed out)', '/post-property', () => page.waitForURL((url) => url.pathname === '/login'));
@@ -432,7 +432,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       const { page } = p;
       await useSession(e2e, p, admin);
       const rowMenu = async (label: string, what: string) => {
-        await page.getByRole('button', { name: t.menu.open(what) }).first().click();
+        await page.getByRole('button', { name: adminText.en('menu.open', { what }) }).first().click();
         await page.getByRole('menu').waitFor();
         await check(`${label} row menu`);
       };
@@ -461,8 +461,8 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await visit('/admin/property-review/:rejected', `/admin/property-review/${rejected.id}`, () => page.getByText(t.review.previousFeedback).waitFor());
       if (e2e.hasMedia) {
         // The panorama (5:1) is the widest photo a phone takes.
-        await page.getByRole('button', { name: t.review.openPhoto(3) }).click();
-        await page.getByRole('dialog', { name: t.review.photoOf(3, 3) }).waitFor();
+        await page.getByRole('button', { name: adminText.en('review.openPhoto', { n: 3 }) }).click();
+        await page.getByRole('dialog', { name: adminText.en('review.photoOf', { n: 3, total: 3 }) }).waitFor();
         await check('/admin/property-review/:rejected photo lightbox');
         await escape(page);
       }

@@ -240,14 +240,15 @@ export interface E2ePage {
 }
 
 /** A fresh context (no cookies) at the width, WhatsApp links answered locally (no internet here). */
-export async function openPage(e2e: E2eSystem, width: Width): Promise<E2ePage> {
+export async function openPage(e2e: E2eSystem, width: Width, options: { locale?: string } = {}): Promise<E2ePage> {
   const context = await e2e.browser.newContext({
     baseURL: e2e.url,
     viewport: { width: width.width, height: width.height },
     deviceScaleFactor: 1,
     isMobile: width.mobile,
     hasTouch: width.mobile,
-    locale: 'en-GB',
+    // The browser's language is what the apps follow on a first visit (English unless a test says otherwise).
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'Africa/Douala',
   });
   context.setDefaultTimeout(STEP_TIMEOUT);

@@ -7,7 +7,7 @@ import { MESSAGES } from '@mboa/contracts';
 import type { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { approve, createProperty, jpeg, myListings, signInAdmin, signUp, unique, useSession, waitSearchable } from './fixtures.js';
 import { describeInBrowser, hasMediaStarter, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage } from './harness.js';
-import { en } from './texts.js';
+import { en, webText } from './texts.js';
 import { expectText, expectToast } from './ui.js';
 
 let e2e: E2eSystem;
@@ -106,9 +106,9 @@ describeInBrowser('owners: posting a property and My Listings', () => {
         // 7 Media: three photos, one removed.
         await page.getByRole('heading', { level: 2, name: en.post.steps[6] }).waitFor();
         await page.getByTestId('image-input').setInputFiles(photos);
-        await page.getByText(en.post.photosCount(3, 10)).waitFor();
-        await page.getByRole('button', { name: en.post.removePhoto(3) }).click();
-        await page.getByText(en.post.photosCount(2, 10)).waitFor();
+        await page.getByText(webText.en('post.photosCount', { n: 3, max: 10 })).waitFor();
+        await page.getByRole('button', { name: webText.en('post.removePhoto', { n: 3 }) }).click();
+        await page.getByText(webText.en('post.photosCount', { n: 2, max: 10 })).waitFor();
         await p.shot('post-photos');
         await next.click();
         // 8 Preview
@@ -191,7 +191,7 @@ describeInBrowser('owners: posting a property and My Listings', () => {
 
         await row(gone.title).getByRole('button', { name: en.listings.delete, exact: true }).click();
         const confirm = page.getByRole('dialog', { name: en.listings.confirmDeleteTitle });
-        await confirm.getByText(en.listings.confirmDeleteText(gone.title)).waitFor();
+        await confirm.getByText(webText.en('listings.confirmDeleteText', { title: gone.title })).waitFor();
         await p.shot('my-listings-delete');
         await confirm.getByRole('button', { name: en.listings.delete, exact: true }).click();
         await expectToast(page, MESSAGES.toast.propertyDeleted);

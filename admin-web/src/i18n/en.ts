@@ -8,13 +8,14 @@ import {
   REQUEST_STATUS_LABELS,
   ROLE_LABELS,
   TICKET_STATUS_LABELS,
+  type Widen,
 } from '@mboa/contracts';
 
 /**
  * English catalog of the admin app, in i18next's format (`{{name}}` placeholders). The product's
  * own texts shared with the server (toasts, review messages, 'Page X of Y') are read through
  * `useI18n().m`, byte for byte; this file holds the app's labels. `fr.ts` has the same shape
- * (`Catalog` in ./index.ts). Labels of stored values are read as `labels.<group>.<value>`, with
+ * (`Catalog` below). Labels of stored values are read as `labels.<group>.<value>`, with
  * any string as the value (an older or unknown value shows as it is).
  */
 export const en = {
@@ -218,3 +219,6 @@ export const en = {
     whatsapp: 'WhatsApp: {{whatsapp}}',
   },
 } as const;
+
+/** Every language's catalog has the English one's shape (texts widened to string). */
+export type Catalog = Widen<typeof en>;

@@ -11,7 +11,7 @@ import {
   USER_FILTER_LABELS_FR,
   USER_STATUS_LABELS_FR,
 } from '@mboa/contracts';
-import type { Catalog } from './index.js';
+import type { Catalog } from './en.js';
 
 /**
  * French catalog of the admin app, as the staff in Cameroon write it: "vous", "annonce" for a

@@ -7,13 +7,14 @@ import {
   PROPERTY_STATUS_LABELS,
   PROPERTY_TYPE_LABELS,
   ROLE_LABELS,
+  type Widen,
 } from '@mboa/contracts';
 
 /**
  * English catalog of the public app, in i18next's format: `{{name}}` placeholders, `_one`/`_other`
  * plural keys (French adds `_many`). Texts the product shares with the server (MESSAGES, kept byte
  * for byte) are read through `useI18n().m`; the few quoted here come from MESSAGES. `fr.ts` has the
- * same shape (`Catalog` in ./index.ts).
+ * same shape (`Catalog` below).
  */
 export const en = {
   labels: {
@@ -339,3 +340,6 @@ export const en = {
 };
 
 export type En = typeof en;
+
+/** Every language's catalog has the English one's shape (texts widened to string). */
+export type Catalog = Widen<typeof en>;

@@ -9,7 +9,7 @@ import {
   ROLE_LABELS_FR,
 } from '@mboa/contracts';
 
-import type { Catalog } from './index.js';
+import type { Catalog } from './en.js';
 
 /**
  * French catalog of the public app, as French is written in Cameroon: "vous" throughout, bailleur,
