@@ -26,14 +26,32 @@ const nats = {
   EVENTS_STREAM: envVar.text('EVENTS'),
 };
 
+/**
+ * How the event stream is kept, applied by every app that creates it (the services: their relays
+ * and consumers), so all must get the same values. See infra/README.md ("Past one machine").
+ */
+const eventStream = {
+  /** Copies of every event across a NATS cluster: 1 on one server, 3 on a three-node cluster. */
+  EVENT_STREAM_REPLICAS: envVar.integerBetween(1, 1, 5),
+  /** Events older than this are dropped (30d, 12h); absent: kept, so new projections can replay all history. */
+  EVENT_STREAM_MAX_AGE: envVar.optionalDuration(60 * 60_000, '1h (the de-duplication window and a relay restart must fit)'),
+  /** The stream's size cap (500MB, 20GB), the oldest events dropped first; absent: no cap. */
+  EVENT_STREAM_MAX_BYTES: envVar.optionalSize(1024 ** 2, '1MB'),
+};
+
 const service = {
   ...process_,
   ...nats,
+  ...eventStream,
   /** Serves this service's own Prometheus metrics on this port when set (never published). */
   METRICS_PORT: envVar.optionalPort(),
 };
 
-const database = { DATABASE_URL: envVar.url('postgres', LOCAL_DATABASE) };
+const database = {
+  DATABASE_URL: envVar.url('postgres', LOCAL_DATABASE),
+  /** Connections each replica keeps to PostgreSQL; replicas × pool must stay under the server's max_connections. */
+  DATABASE_POOL_SIZE: envVar.integerBetween(10, 1, 200),
+};
 // `<SERVICE>_DATABASE_URL` overrides DATABASE_URL for that service alone (its own database or user).
 const ownDatabase = () => envVar.optionalUrl('postgres');
 

@@ -50,6 +50,39 @@ describe('app configuration', () => {
     expect(() => loadAppEnv('gateway', { DEVICE_COOKIE_SECRET: 'short' })).toThrow('DEVICE_COOKIE_SECRET must be at least 32 characters (got a value of 5 characters)');
   });
 
+  test('event stream replicas and retention, and the database pool: defaults for one machine, units an operator writes', () => {
+    for (const app of ['auth', 'listings', 'media', 'moderation', 'support'] as const) {
+      expect(loadAppEnv(app, {})).toMatchObject({ EVENT_STREAM_REPLICAS: 1, EVENT_STREAM_MAX_AGE: 0, EVENT_STREAM_MAX_BYTES: 0 });
+    }
+    const day = 86_400_000;
+    const e = loadAppEnv('support', { EVENT_STREAM_REPLICAS: '3', EVENT_STREAM_MAX_AGE: '90d', EVENT_STREAM_MAX_BYTES: '20GB', DATABASE_POOL_SIZE: '25' });
+    expect(e).toMatchObject({ EVENT_STREAM_REPLICAS: 3, EVENT_STREAM_MAX_AGE: 90 * day, EVENT_STREAM_MAX_BYTES: 20 * 1024 ** 3, DATABASE_POOL_SIZE: 25 });
+    expect(loadAppEnv('media', { EVENT_STREAM_MAX_AGE: '12h', EVENT_STREAM_MAX_BYTES: '512 MB' })).toMatchObject({
+      EVENT_STREAM_MAX_AGE: 12 * 3_600_000,
+      EVENT_STREAM_MAX_BYTES: 512 * 1024 ** 2,
+    });
+    expect(loadAppEnv('auth', { EVENT_STREAM_MAX_BYTES: '1.5TB', EVENT_STREAM_MAX_AGE: '90m' })).toMatchObject({
+      EVENT_STREAM_MAX_BYTES: 1.5 * 1024 ** 4,
+      EVENT_STREAM_MAX_AGE: 90 * 60_000,
+    });
+    expect(loadAppEnv('listings', {}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadAppEnv('auth', { EVENT_STREAM_MAX_BYTES: '1048576' }).EVENT_STREAM_MAX_BYTES).toBe(1024 ** 2);
+
+    expect(() => loadAppEnv('auth', { EVENT_STREAM_REPLICAS: '0' })).toThrow('EVENT_STREAM_REPLICAS must be a whole number from 1 to 5 (got "0")');
+    expect(() => loadAppEnv('auth', { EVENT_STREAM_REPLICAS: '7' })).toThrow('EVENT_STREAM_REPLICAS must be a whole number from 1 to 5 (got "7")');
+    expect(() => loadAppEnv('auth', { EVENT_STREAM_MAX_AGE: '30' })).toThrow(
+      'EVENT_STREAM_MAX_AGE must be a number of days, hours or minutes, e.g. 30d, 12h or 90m (got "30")',
+    );
+    expect(() => loadAppEnv('auth', { EVENT_STREAM_MAX_AGE: '10m' })).toThrow('EVENT_STREAM_MAX_AGE must be at least 1h');
+    expect(() => loadAppEnv('auth', { EVENT_STREAM_MAX_BYTES: 'lots' })).toThrow('EVENT_STREAM_MAX_BYTES must be a size such as 500MB, 10GB or 1TB (got "lots")');
+    expect(() => loadAppEnv('auth', { EVENT_STREAM_MAX_BYTES: '10KB' })).toThrow('EVENT_STREAM_MAX_BYTES must be at least 1MB (got "10KB")');
+    expect(() => loadAppEnv('moderation', { DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number from 1 to 200 (got "0")');
+    // The gateway neither creates the stream nor pools database connections (one for its health check).
+    expect(appEnvVariables('gateway')).not.toEqual(expect.arrayContaining(['EVENT_STREAM_REPLICAS']));
+    expect(appEnvVariables('gateway')).not.toContain('DATABASE_POOL_SIZE');
+    expect(appEnvVariables('media')).not.toContain('DATABASE_POOL_SIZE');
+  });
+
   test('every app lists what it reads, and what a deployment must set is among it', () => {
     for (const app of Object.keys(APP_ENV) as (keyof typeof APP_ENV)[]) {
       const reads = appEnvVariables(app);

@@ -82,6 +82,48 @@ export const envVar = {
         .default(fallback),
     ),
 
+  /** A whole number from `min` to `max`. */
+  integerBetween: (fallback: number, min: number, max: number) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, { error: `must be a whole number from ${min} to ${max}` })
+        .default(fallback),
+    ),
+
+  /**
+   * A length of time in days, hours or minutes (`30d`, `12h`, `90m`), in milliseconds, of at least
+   * `minMs`; absent: 0 (no limit).
+   */
+  optionalDuration: (minMs: number, minText: string) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+\s*[dhm]$/i, { error: 'must be a number of days, hours or minutes, e.g. 30d, 12h or 90m' })
+        .transform((v) => Number(v.slice(0, -1)) * DURATION_UNITS[v.slice(-1).toLowerCase() as keyof typeof DURATION_UNITS])
+        .refine((ms) => Number.isSafeInteger(ms) && ms >= minMs, { error: `must be at least ${minText}` })
+        .default(0),
+    ),
+
+  /** A size in bytes, or with a binary unit (`512MB`, `10GB`, `1TB`: 1 GB = 1024³ bytes), of at least `minBytes`; absent: 0 (no limit). */
+  optionalSize: (minBytes: number, minText: string) =>
+    variable(
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?\s*([KMGT]i?B?)?$/i, { error: 'must be a size such as 500MB, 10GB or 1TB' })
+        .transform((v) => {
+          const [, number = '0', unit = ''] = /^([\d.]+)\s*([KMGT]?)/i.exec(v) ?? [];
+          return Math.round(Number(number) * 1024 ** ' KMGT'.indexOf(unit.toUpperCase() || ' '));
+        })
+        .refine((n) => Number.isSafeInteger(n) && n >= minBytes, { error: `must be at least ${minText}` })
+        .default(0),
+    ),
+
   /** A positive number, fractions allowed. */
   number: (fallback: number) =>
     variable(
@@ -157,6 +199,8 @@ export const envVar = {
         .default(fallback),
     ),
 };
+
+const DURATION_UNITS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
 
 const PROXY_SUBNET_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 

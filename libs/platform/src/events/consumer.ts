@@ -11,7 +11,7 @@ import {
 } from '@nats-io/jetstream';
 import { nanos, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, type EventBusConfig, type EventEnvelope } from './envelope.js';
-import { ensureEventStream } from './stream.js';
+import { ensureEventStream, type EventStreamSettings } from './stream.js';
 import { handOffSubject, type HandOffOutcome, type HandOffReply } from './hand-off.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
@@ -46,6 +46,8 @@ export interface EventConsumerOptions extends EventBusConfig {
    * Without one, handlers must be idempotent by nature.
    */
   db?: { client: SqlClient; schema: string };
+  /** The deployment's replicas and retention, applied to the stream at start (see ensureEventStream). */
+  streamSettings?: EventStreamSettings;
   /** Redelivery if neither acked nor nacked in time; long handlers are kept alive meanwhile. */
   ackWaitMs?: number;
   /** Delay before redelivery after the n-th failure (the last value repeats). */

@@ -3,6 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { HANDED_OFF_TO, type EventType } from '@mboa/contracts';
 import { encodeEnvelope, type EventEnvelope } from './envelope.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
+import { natsServers } from '../nats/subjects.js';
 
 /**
  * Read your writes across services.
@@ -117,7 +118,7 @@ export class EventHandOff {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.nc = await connect({ servers: this.config.natsUrl, name: `${this.name}-handoff` });
+    this.nc = await connect({ servers: natsServers(this.config.natsUrl), name: `${this.name}-handoff` });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -2,7 +2,7 @@ import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jets
 import type { NatsConnection } from '@nats-io/nats-core';
 import pg from 'pg';
 import { encodeEnvelope, eventSubject, type EventBusConfig, type EventEnvelope, type OutboxHeaders } from './envelope.js';
-import { ensureEventStream } from './stream.js';
+import { ensureEventStream, type EventStreamSettings } from './stream.js';
 import { outboxChannel } from './outbox.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
@@ -19,6 +19,8 @@ export interface OutboxRelayOptions extends EventBusConfig {
   db: SqlClient;
   /** The service's PostgreSQL schema holding outbox_events. */
   schema: string;
+  /** The deployment's replicas and retention, applied to the stream at start (see ensureEventStream). */
+  streamSettings?: EventStreamSettings;
   batchSize?: number;
   /** Fallback poll period; with `listenUrl` most wake-ups come from NOTIFY. */
   pollMs?: number;

@@ -4,6 +4,7 @@ import { ClientNats, ServerNats } from '@nestjs/microservices';
 import type { MsPattern, NatsContext, NatsOptions, WritePacket } from '@nestjs/microservices';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '../logging/request-context.js';
 import { rpcHandledDuration } from '../metrics/standard.js';
+import { natsServers } from './subjects.js';
 
 type NatsClientOptions = Required<NatsOptions>['options'] & {
   subjectPrefix?: string;
@@ -46,7 +47,7 @@ export class PrefixedNatsServer extends ServerNats {
   constructor(options: NatsClientOptions) {
     const { subjectPrefix, shutdownGraceMs, ...rest } = options;
     // Our close() does the graceful part; Nest's would only wait a fixed period.
-    super({ ...rest, gracefulShutdown: false });
+    super({ ...rest, servers: natsServers(rest.servers), gracefulShutdown: false });
     this.subjectPrefix = subjectPrefix ?? '';
     this.shutdownGraceMs = shutdownGraceMs ?? 20_000;
     this.queue = typeof rest.queue === 'string' ? rest.queue : undefined;
@@ -139,7 +140,7 @@ export class PrefixedNatsClient extends ClientNats {
 
   constructor(options: NatsClientOptions) {
     const { subjectPrefix, ...rest } = options;
-    super(rest);
+    super({ ...rest, servers: natsServers(rest.servers) });
     this.subjectPrefix = subjectPrefix ?? '';
   }
 

@@ -1,6 +1,8 @@
 import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { EventConsumer } from '../events/consumer.js';
+import type { EventStreamSettings } from '../events/stream.js';
+import { natsServers } from '../nats/subjects.js';
 import type { ServiceConfig } from './service-config.js';
 
 /** What every consumer of a service shares: its NATS connection, the service name, subjects and stream. */
@@ -9,6 +11,8 @@ export interface ConsumerBase {
   service: string;
   prefix: string;
   stream: string;
+  /** The deployment's replicas and retention of the stream, which each consumer applies at start. */
+  streamSettings?: EventStreamSettings;
 }
 
 /** The part of an EventConsumer the host drives, whatever its event map and transaction type. */
@@ -44,8 +48,14 @@ export abstract class EventConsumerHost implements OnApplicationBootstrap, Befor
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.enabled()) return;
-    this.nc = await connect({ servers: this.hostConfig.natsUrl, name: `${this.service}-consumers` });
-    const base: ConsumerBase = { nc: this.nc, service: this.service, prefix: this.hostConfig.subjectPrefix, stream: this.hostConfig.streamName };
+    this.nc = await connect({ servers: natsServers(this.hostConfig.natsUrl), name: `${this.service}-consumers` });
+    const base: ConsumerBase = {
+      nc: this.nc,
+      service: this.service,
+      prefix: this.hostConfig.subjectPrefix,
+      stream: this.hostConfig.streamName,
+      streamSettings: this.hostConfig.streamSettings,
+    };
     for (const consumer of this.consumers(base)) {
       await consumer.start();
       this.started.push(consumer);

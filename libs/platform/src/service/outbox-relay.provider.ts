@@ -1,4 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import type { EventStreamSettings } from '../events/stream.js';
 import { RelayRunner } from './relay-runner.js';
 
 /** What a service's configuration says about its outbox. */
@@ -9,6 +10,7 @@ export interface OutboxRelayConfig {
   databaseUrl: string;
   subjectPrefix: string;
   streamName: string;
+  streamSettings?: EventStreamSettings;
 }
 
 /**
@@ -30,6 +32,7 @@ export function outboxRelayProvider(name: string, configToken: symbol, dbClass: 
         databaseUrl: config.databaseUrl,
         subjectPrefix: config.subjectPrefix,
         stream: config.streamName,
+        streamSettings: config.streamSettings,
       });
     }
 

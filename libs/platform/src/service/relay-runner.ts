@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { OutboxRelay, type SqlClient } from '../events/index.js';
+import { OutboxRelay, type EventStreamSettings, type SqlClient } from '../events/index.js';
+import { natsServers } from '../nats/subjects.js';
 
 export interface RelayRunnerOptions {
   natsUrl: string;
@@ -11,6 +12,8 @@ export interface RelayRunnerOptions {
   databaseUrl: string;
   subjectPrefix?: string;
   stream?: string;
+  /** The deployment's replicas and retention of the stream, applied at start. */
+  streamSettings?: EventStreamSettings;
   name: string;
 }
 
@@ -22,7 +25,7 @@ export class RelayRunner {
   constructor(private readonly options: RelayRunnerOptions) {}
 
   async start(): Promise<void> {
-    this.nc = await connect({ servers: this.options.natsUrl, name: `${this.options.name}-relay` });
+    this.nc = await connect({ servers: natsServers(this.options.natsUrl), name: `${this.options.name}-relay` });
     this.relay = new OutboxRelay({
       nc: this.nc,
       db: this.options.db as SqlClient,
@@ -30,6 +33,7 @@ export class RelayRunner {
       listenUrl: stripSchemaParam(this.options.databaseUrl),
       prefix: this.options.subjectPrefix,
       stream: this.options.stream,
+      streamSettings: this.options.streamSettings,
     });
     await this.relay.start();
   }

@@ -1,11 +1,14 @@
 import type { ServiceName } from '@mboa/contracts';
 import { loadAppEnv, runtimeConfig, type AppEnv, type RuntimeConfig } from '../config/apps.js';
+import type { EventStreamSettings } from '../events/stream.js';
 
 /** What every service reads the same way: where NATS is, its prefixes, how the process runs. */
 export interface ServiceConfig {
   natsUrl: string;
   subjectPrefix: string;
   streamName: string;
+  /** Replicas and retention of the event stream; absent (tests), an existing stream is left as it is. */
+  streamSettings?: EventStreamSettings;
   /** Logging, stopping and metrics of the process; defaults when absent (tests). */
   runtime?: RuntimeConfig;
 }
@@ -17,6 +20,8 @@ export interface DatabaseServiceConfig extends ServiceConfig {
   dbSchema: string;
   /** Whether to run the outbox relay in this process. */
   relay: boolean;
+  /** Connections of the service's Prisma client (DATABASE_POOL_SIZE); 10 when absent. */
+  databasePoolSize?: number;
 }
 
 export type DatabaseServiceName = Exclude<ServiceName, 'media'>;
@@ -34,6 +39,7 @@ export function loadServiceEnv(app: ServiceName, env: NodeJS.ProcessEnv = proces
     natsUrl: e.NATS_URL,
     subjectPrefix: e.NATS_SUBJECT_PREFIX,
     streamName: e.EVENTS_STREAM,
+    streamSettings: { replicas: e.EVENT_STREAM_REPLICAS, maxAgeMs: e.EVENT_STREAM_MAX_AGE, maxBytes: e.EVENT_STREAM_MAX_BYTES },
     runtime: runtimeConfig(e),
   };
   if (!('DATABASE_URL' in e)) return { env: e, common };
@@ -43,6 +49,7 @@ export function loadServiceEnv(app: ServiceName, env: NodeJS.ProcessEnv = proces
     databaseUrl: typeof own === 'string' ? own : e.DATABASE_URL,
     dbSchema: app,
     relay: e.OUTBOX_RELAY,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
   };
   return { env: e, common: database };
 }

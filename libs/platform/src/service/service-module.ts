@@ -78,7 +78,7 @@ export function serviceDatabase<T extends ServiceDatabaseClient>(
   @Injectable()
   class ServiceDatabase extends Base implements OnApplicationShutdown {
     constructor(@Inject(configToken) config: DatabaseServiceConfig) {
-      super(prismaClientOptions(config.databaseUrl, config.dbSchema));
+      super(prismaClientOptions(config.databaseUrl, config.dbSchema, config.databasePoolSize));
     }
 
     async onApplicationShutdown(): Promise<void> {

@@ -36,22 +36,31 @@ describe('checkHealth', () => {
 describe('loadServiceEnv', () => {
   test('gives every service the same NATS, stream and runtime settings; a service database URL overrides DATABASE_URL', () => {
     const env = { NATS_URL: 'nats://bus:4222', NATS_SUBJECT_PREFIX: 't1.', EVENTS_STREAM: 'EV', LOG_LEVEL: 'warn', METRICS_PORT: '9464', OUTBOX_RELAY: 'off' };
-    const support = loadServiceEnv('support', { ...env, DATABASE_URL: 'postgres://db/mboa', SUPPORT_DATABASE_URL: 'postgres://db/support' }).common;
+    const cluster = { EVENT_STREAM_REPLICAS: '3', EVENT_STREAM_MAX_AGE: '30d', EVENT_STREAM_MAX_BYTES: '10GB', DATABASE_POOL_SIZE: '20' };
+    const support = loadServiceEnv('support', { ...env, ...cluster, DATABASE_URL: 'postgres://db/mboa', SUPPORT_DATABASE_URL: 'postgres://db/support' }).common;
     expect(support).toEqual({
       natsUrl: 'nats://bus:4222',
       subjectPrefix: 't1.',
       streamName: 'EV',
+      streamSettings: { replicas: 3, maxAgeMs: 30 * 86_400_000, maxBytes: 10 * 1024 ** 3 },
       runtime: { logLevel: 'warn', shutdownGraceMs: 20_000, metricsPort: 9464 },
       databaseUrl: 'postgres://db/support',
       dbSchema: 'support',
       relay: false,
+      databasePoolSize: 20,
     });
     expect(loadServiceEnv('listings', { ...env, DATABASE_URL: 'postgres://db/mboa', SUPPORT_DATABASE_URL: 'postgres://db/support' }).common).toMatchObject({
       databaseUrl: 'postgres://db/mboa',
       dbSchema: 'listings',
     });
     const media = loadServiceEnv('media', env).common;
-    expect(media).toEqual({ natsUrl: 'nats://bus:4222', subjectPrefix: 't1.', streamName: 'EV', runtime: { logLevel: 'warn', shutdownGraceMs: 20_000, metricsPort: 9464 } });
+    expect(media).toEqual({
+      natsUrl: 'nats://bus:4222',
+      subjectPrefix: 't1.',
+      streamName: 'EV',
+      streamSettings: { replicas: 1, maxAgeMs: 0, maxBytes: 0 },
+      runtime: { logLevel: 'warn', shutdownGraceMs: 20_000, metricsPort: 9464 },
+    });
     expect(() => loadServiceEnv('moderation', { NATS_URL: 'http://bus' })).toThrow('NATS_URL must be');
   });
 });
