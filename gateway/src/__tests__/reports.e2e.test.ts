@@ -1,0 +1,287 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  LIMITS,
+  LISTINGS_PATTERNS,
+  MESSAGES,
+  MESSAGES_FR,
+  type AuditEntry,
+  type PropertyRead,
+  type PublicUser,
+  type ReportCase,
+} from '@mboa/contracts';
+import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
+import { Browser, startTestSystem, type TestSystem } from './system.js';
+
+// Reporting a listing (docs/api.md#reporting-a-listing) through the gateway, against the real
+// auth, listings and moderation services. Addresses are told apart with X-Forwarded-For, which the
+// gateway believes from the loopback proxy only because this system says TRUST_PROXY=loopback.
+
+let system: TestSystem;
+let admin: Browser;
+let owner: { browser: Browser; user: PublicUser };
+
+beforeAll(async () => {
+  system = await startTestSystem({ services: ['auth', 'listings', 'moderation', 'support'], env: TEST_ADMIN, gateway: { trustProxy: ['loopback'] } });
+  admin = (await signInAdmin(system)).browser;
+  owner = await signUp(system, 'landlord', { verified: true, name: 'Ngono Pauline' });
+  // The owner reads French: the hold mail must go out in French whatever language reporters use.
+  expect((await owner.browser.request('PATCH', '/api/user/me', { language: 'fr' })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await system?.stop();
+});
+
+let made = 0;
+/** A listing of `who`, approved by staff so the public sees it. */
+async function publicListing(who: { user: PublicUser } = owner): Promise<PropertyRead> {
+  const rpc = await rpcFor(system);
+  let property: PropertyRead;
+  try {
+    property = await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
+      actor: { userId: who.user.id, role: 'landlord', isVerified: true, name: who.user.name },
+      data: {
+        category: 'residential',
+        propertyType: 'studio',
+        title: `Studio meublé Bonamoussadi ${Date.now()}-${++made}`,
+        paymentTerm: 'monthly',
+        price: 60000,
+        caution: 120000,
+        description: 'Studio with water and electricity, near the Carrefour.',
+        availability: 'available',
+        location: { country: 'Cameroon', town: 'Douala', neighbourhood: 'Bonamoussadi' },
+        specifications: { bedrooms: 1, toilets: 1, kitchens: 1, livingRooms: 0, size: 30 },
+        amenities: ['water'],
+      },
+      images: [],
+    });
+  } finally {
+    await rpc.close();
+  }
+  expect((await admin.post(`/api/admin/properties/${property.id}/review`, { action: 'approve' })).status).toBe(200);
+  await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the approved listing in search');
+  return property;
+}
+
+async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function searchIds(title: string): Promise<string[]> {
+  const res = await new Browser(system.url).get(`/api/properties/search?search=${encodeURIComponent(title)}`);
+  return (res.body.properties as PropertyRead[]).map((p) => p.id);
+}
+
+let addresses = 0;
+/** Someone not signed in, in their own browser, on their own address (or the one given). */
+function visitor(address = `10.20.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`) {
+  const browser = new Browser(system.url);
+  return {
+    browser,
+    address,
+    report: (id: string, body: unknown, headers: Record<string, string> = {}) =>
+      browser.post(`/api/properties/${id}/reports`, body, { 'x-forwarded-for': address, ...headers }),
+  };
+}
+
+const reportAs = (browser: Browser, id: string, body: unknown, headers: Record<string, string> = {}) =>
+  browser.post(`/api/properties/${id}/reports`, body, { 'x-forwarded-for': `10.30.0.${++addresses % 250}`, ...headers });
+
+/** The owner's mails, decoded (nodemailer writes non-ASCII subjects as RFC 2047 and bodies as quoted-printable). */
+async function mailsTo(email: string): Promise<string[]> {
+  const files = (await readdir(system.mailDir)).filter((f) => f.endsWith('.eml'));
+  const texts = await Promise.all(files.map((f) => readFile(path.join(system.mailDir, f), 'utf8')));
+  return texts.filter((t) => t.includes(email)).map(decodeMail);
+}
+
+function decodeMail(raw: string): string {
+  const bytes = (s: string) => Buffer.from(s.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const split = raw.search(/\r?\n\r?\n/);
+  const unfolded = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ').replace(/\?=\s+=\?UTF-8\?Q\?/g, '');
+  const headers = unfolded.replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, word: string) => bytes(word.replace(/_/g, ' ')));
+  return `${headers}\n\n${bytes(raw.slice(split).replace(/=\r?\n/g, ''))}`;
+}
+
+describe('reporting a listing', () => {
+  test('a report is accepted once per person: a second one by the same account or browser is 409', async () => {
+    const property = await publicListing();
+    const renter = await signUp(system, 'renter');
+    const first = await reportAs(renter.browser, property.id, { reason: 'rented' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ message: MESSAGES.report.created, report: { propertyId: property.id, reason: 'rented', text: null } });
+    const again = await reportAs(renter.browser, property.id, { reason: 'wrong-price' });
+    expect([again.status, again.body]).toEqual([409, { message: MESSAGES.report.duplicate }]);
+
+    const anonymous = visitor();
+    expect((await anonymous.report(property.id, { reason: 'not-these-photos' })).status).toBe(201);
+    expect(anonymous.browser.cookie('mboa_reporter')).toMatch(/^[\w-]{22}$/);
+    expect(anonymous.browser.lastSetCookie.join()).toMatch(/HttpOnly/i);
+    const twice = await anonymous.report(property.id, { reason: 'scam' });
+    expect([twice.status, twice.body]).toEqual([409, { message: MESSAGES.report.duplicate }]);
+
+    // Someone else behind the same carrier address is another person.
+    expect((await visitor(anonymous.address).report(property.id, { reason: 'rented' })).status).toBe(201);
+  });
+
+  test('bad input is 400 naming the field, in French with Accept-Language: fr; unknown listing 404; own listing 403', async () => {
+    const property = await publicListing();
+    const bad = await visitor().report(property.id, { reason: 'spam' });
+    expect([bad.status, bad.body.errors]).toEqual([400, [`reason: ${MESSAGES.report.reasonRequired}`]]);
+    const fr = await visitor().report(property.id, { reason: 'other', text: '  ' }, { 'accept-language': 'fr-CM,fr;q=0.9' });
+    expect(fr.status).toBe(400);
+    expect(fr.body).toEqual({ message: MESSAGES_FR.report.textRequired, errors: [`text: ${MESSAGES_FR.report.textRequired}`] });
+    expect(fr.body.message).toBe('Veuillez décrire le problème en quelques mots.');
+    const long = await visitor().report(property.id, { reason: 'scam', text: 'x'.repeat(LIMITS.reports.textMax + 1) });
+    expect([long.status, long.body.errors]).toEqual([400, [`text: ${MESSAGES.report.textTooLong}`]]);
+
+    const missing = await visitor().report('00000000-0000-4000-8000-000000000000', { reason: 'scam' });
+    expect([missing.status, missing.body]).toEqual([404, { message: MESSAGES.property.notFound }]);
+    const malformed = await visitor().report('not-a-uuid', { reason: 'scam' }, { 'accept-language': 'fr' });
+    expect(malformed.status).toBe(404);
+
+    const own = await reportAs(owner.browser, property.id, { reason: 'scam' });
+    expect([own.status, own.body]).toEqual([403, { message: MESSAGES.report.ownListing }]);
+    // "other" with a text is fine.
+    expect((await visitor().report(property.id, { reason: 'other', text: 'The number on WhatsApp is not the owner.' })).status).toBe(201);
+  });
+
+  test(`more than ${LIMITS.reports.perReporterPerHour} reports an hour from one browser: 429 with Retry-After, in French too`, async () => {
+    const spammer = visitor();
+    const unknown = () => `00000000-0000-4000-8000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+    for (let i = 0; i < LIMITS.reports.perReporterPerHour; i++) {
+      expect((await spammer.report(unknown(), { reason: 'scam' })).status).toBe(404);
+    }
+    const refused = await spammer.report(unknown(), { reason: 'scam' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: MESSAGES.report.tooMany });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const fr = await spammer.report(unknown(), { reason: 'scam' }, { 'accept-language': 'fr' });
+    expect([fr.status, fr.body.message]).toEqual([429, MESSAGES_FR.report.tooMany]);
+    // Another browser on another address is not affected.
+    expect((await visitor().report(unknown(), { reason: 'scam' })).status).toBe(404);
+  });
+});
+
+describe('three different people reporting a scam', () => {
+  test('hide the listing from search (within 1 s) and public details at once, mail the owner in French; dismissing brings it back, audited', async () => {
+    const property = await publicListing();
+    const renter = await signUp(system, 'renter', { name: 'Tchoupo Alain' });
+    expect((await reportAs(renter.browser, property.id, { reason: 'scam', text: 'Asked for a 10 000 FCFA visit fee by MoMo.' })).status).toBe(201);
+    const first = visitor();
+    expect((await first.report(property.id, { reason: 'scam' })).status).toBe(201);
+    // The same phone after clearing its cookies: a new browser, but the same address: still one person.
+    expect((await visitor(first.address).report(property.id, { reason: 'scam' })).status).toBe(201);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
+    expect(await searchIds(property.title)).toContain(property.id);
+
+    const third = await visitor().report(property.id, { reason: 'scam', text: 'Same photos as another flat in Makepe.' });
+    expect(third.status).toBe(201);
+    const reportedAt = Date.now();
+    // Details for the public: gone on the very next read; its owner and staff still see it.
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    expect((await owner.browser.get(`/api/properties/${property.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/properties/${property.id}`)).status).toBe(200);
+    await eventually(async () => !(await searchIds(property.title)).includes(property.id), 'the held listing to leave search', 1000);
+    expect(Date.now() - reportedAt).toBeLessThan(1000);
+    // A held listing cannot be reported further: the public does not see it.
+    expect((await visitor().report(property.id, { reason: 'scam' })).status).toBe(404);
+
+    const mail = await eventually(async () => (await mailsTo(owner.user.email)).find((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
+    expect(mail).toMatch(/^Subject: Votre annonce est suspendue le temps de la vérifier/m);
+    expect(mail).toContain(`Bonjour Ngono Pauline,`);
+    expect(mail).toContain(`Plusieurs personnes ont signalé votre annonce « ${property.title} » comme une possible arnaque.`);
+    expect(mail).toContain('/my-listings');
+
+    const queue = await admin.get('/api/admin/reports');
+    expect(queue.status).toBe(200);
+    const found: ReportCase = queue.body.cases.find((c: ReportCase) => c.propertyId === property.id);
+    expect(found).toMatchObject({
+      title: property.title,
+      ownerId: owner.user.id,
+      held: true,
+      total: 4,
+      counts: { scam: 4, rented: 0, 'wrong-price': 0, 'not-these-photos': 0, other: 0 },
+      latestText: 'Same photos as another flat in Makepe.',
+      links: { details: `/property-details/${property.id}`, admin: `/admin/property-review/${property.id}` },
+    });
+    expect(queue.body.cases[0].held).toBe(true);
+    expect(found.reports.find((r) => r.reporterId === renter.user.id)).toMatchObject({ reporterName: 'Tchoupo Alain', reason: 'scam' });
+    expect(found.reports.filter((r) => r.reporterId === null)).toHaveLength(3);
+
+    const dismissed = await admin.post(`/api/admin/reports/${property.id}/dismiss`);
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body).toEqual({ message: MESSAGES.report.dismissed, propertyId: property.id, resolution: 'dismissed', closed: 4, released: true });
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
+    await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the dismissed listing back in search', 2000);
+    expect(((await admin.get('/api/admin/reports')).body.cases as ReportCase[]).some((c) => c.propertyId === property.id)).toBe(false);
+    const again = await admin.post(`/api/admin/reports/${property.id}/dismiss`);
+    expect([again.status, again.body]).toEqual([404, { message: MESSAGES.report.noOpenReports }]);
+
+    const audit = await eventually(async () => {
+      const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
+      return actions.find((a) => a.action === 'property.reports-resolved' && a.targetId === property.id);
+    }, 'the dismissal in the audit trail');
+    expect(audit).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'property', summary: `Dismissed 4 reports on property ${property.id}` });
+  });
+});
+
+describe('staff actions', () => {
+  test('only admins see the queue and act: 401 signed out, 403 otherwise, before anything is looked at', async () => {
+    const property = await publicListing();
+    const renter = await signUp(system, 'renter');
+    expect((await reportAs(renter.browser, property.id, { reason: 'wrong-price' })).status).toBe(201);
+    for (const browser of [renter.browser, owner.browser]) {
+      expect((await browser.get('/api/admin/reports')).status).toBe(403);
+      expect((await browser.post(`/api/admin/reports/${property.id}/dismiss`)).status).toBe(403);
+      const act = await browser.post(`/api/admin/reports/${property.id}/act`, { action: 'nonsense' });
+      expect([act.status, act.body]).toEqual([403, { message: MESSAGES.auth.adminOnly }]);
+    }
+    expect((await new Browser(system.url).get('/api/admin/reports')).status).toBe(401);
+    // The reports are still open.
+    expect(((await admin.get('/api/admin/reports')).body.cases as ReportCase[]).some((c) => c.propertyId === property.id)).toBe(true);
+    const bad = await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'delete' }, { 'accept-language': 'fr' });
+    expect([bad.status, bad.body.errors]).toEqual([400, [`action: ${MESSAGES_FR.report.actionRequired}`]]);
+  });
+
+  test('deactivate closes the reports, hides the listing and is audited', async () => {
+    const property = await publicListing();
+    expect((await visitor().report(property.id, { reason: 'rented' })).status).toBe(201);
+    const acted = await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'deactivate' });
+    expect([acted.status, acted.body]).toEqual([
+      200,
+      { message: MESSAGES.report.deactivated, propertyId: property.id, resolution: 'deactivated', closed: 1, released: false },
+    ]);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    expect((await owner.browser.get(`/api/properties/${property.id}`)).body.status).toBe('deactivated');
+    const fr = await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'deactivate' }, { 'accept-language': 'fr' });
+    expect([fr.status, fr.body]).toEqual([404, { message: MESSAGES_FR.report.noOpenReports }]);
+    await eventually(async () => {
+      const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
+      const ours = actions.filter((a) => a.targetId === property.id).map((a) => a.summary);
+      return ours.includes(`Deactivated property ${property.id} after 1 report`) && ours.includes('Changed property status from available to deactivated');
+    }, 'the deactivation in the audit trail');
+  });
+
+  test('ban-owner bans the owner (all their listings leave search) and is audited', async () => {
+    const other = await signUp(system, 'landlord', { verified: true, name: 'Fake Landlord' });
+    const property = await publicListing(other);
+    expect((await visitor().report(property.id, { reason: 'scam' })).status).toBe(201);
+    const acted = await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'ban-owner' });
+    expect([acted.status, acted.body.message, acted.body.resolution]).toEqual([200, MESSAGES.report.ownerBanned, 'owner-banned']);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    const users = await admin.post('/api/admin/manage/user', { type: 'list', payload: { filter: 'banned' } });
+    expect((users.body.users as PublicUser[]).some((u) => u.id === other.user.id)).toBe(true);
+    await eventually(async () => {
+      const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
+      return actions.some((a) => a.summary === `Banned the owner of property ${property.id} after 1 report`) &&
+        actions.some((a) => a.action === 'user.banned' && a.targetId === other.user.id);
+    }, 'the ban in the audit trail');
+  });
+});
