@@ -25,8 +25,12 @@ export class HoldsService {
     const parsed = new Date(at);
     const when = Number.isNaN(parsed.getTime()) ? new Date() : parsed;
     if (current.hold_changed_at && current.hold_changed_at > when) return 'stale';
-    // Nothing to change (a resolution of a listing that was never held): no new version either.
-    if (!held && !current.held_at) return 'applied';
+    // A resolution of a listing listings never saw held: nothing visible changes (no new version),
+    // but its time is kept so a `property.held` arriving late cannot hide the listing again.
+    if (!held && !current.held_at) {
+      await tx.property.update({ where: { id: propertyId }, data: { holdChangedAt: when } });
+      return 'applied';
+    }
     await tx.property.update({
       where: { id: propertyId },
       data: { heldAt: held ? when : null, holdChangedAt: when, version: { increment: 1 } },
