@@ -215,6 +215,7 @@ export const fr: Catalog = {
     goToPhoto: 'Afficher la photo {{n}}',
     openGallery: 'Ouvrir la galerie photos',
     gallery: 'Galerie photos',
+    carousel: 'carrousel',
     noPhotos: 'Pas encore de photos',
     noticeTitle: 'Avant de contacter le bailleur',
     noticePoints: [
