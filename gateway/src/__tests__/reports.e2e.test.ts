@@ -232,6 +232,20 @@ describe('three different people reporting a scam', () => {
   });
 });
 
+test('three scam reports arriving at the same moment hold the listing once and mail the owner once', async () => {
+  const property = await publicListing();
+  const answers = await Promise.all([1, 2, 3].map(() => visitor().report(property.id, { reason: 'scam' })));
+  expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+  expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+  const queue = await admin.get('/api/admin/reports?limit=50');
+  expect((queue.body.cases as ReportCase[]).find((c) => c.propertyId === property.id)).toMatchObject({ held: true, total: 3 });
+  await eventually(async () => (await mailsTo(owner.user.email)).some((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
+  // Give a second mail, if the hold were recorded twice, the time to arrive.
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await mailsTo(owner.user.email)).filter((m) => m.includes(property.title) && m.includes('arnaque'))).toHaveLength(1);
+  expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 3, released: true });
+});
+
 describe('staff actions', () => {
   test('only admins see the queue and act: 401 signed out, 403 otherwise, before anything is looked at', async () => {
     const property = await publicListing();
@@ -283,5 +297,30 @@ describe('staff actions', () => {
       return actions.some((a) => a.summary === `Banned the owner of property ${property.id} after 1 report`) &&
         actions.some((a) => a.action === 'user.banned' && a.targetId === other.user.id);
     }, 'the ban in the audit trail');
+  });
+});
+
+describe('the per-address allowance', () => {
+  // Its own system with every allowance scaled down (RATE_LIMIT_SCALE), so a handful of calls spend it.
+  let small: TestSystem;
+  const scale = 0.05;
+  const perAddress = Math.max(1, Math.round(LIMITS.reports.perAddressPerHour * scale));
+
+  beforeAll(async () => {
+    small = await startTestSystem({ services: ['auth', 'listings', 'moderation'], gateway: { trustProxy: ['loopback'], rateLimitScale: scale } });
+  });
+
+  afterAll(async () => {
+    await small?.stop();
+  });
+
+  test(`${perAddress} reports an hour from one address, whichever browsers send them; another address is not affected`, async () => {
+    expect(perAddress).toBeGreaterThan(1);
+    const from = (address: string) =>
+      new Browser(small.url).post(`/api/properties/00000000-0000-4000-8000-000000000001/reports`, { reason: 'scam' }, { 'x-forwarded-for': address });
+    for (let i = 0; i < perAddress; i++) expect((await from('10.99.0.1')).status).toBe(404);
+    const refused = await from('10.99.0.1');
+    expect([refused.status, refused.body]).toEqual([429, { message: MESSAGES.report.tooMany }]);
+    expect((await from('10.99.0.2')).status).toBe(404);
   });
 });
