@@ -88,7 +88,13 @@ export class ImageUploads {
     const total = request.uploads.length;
     const images: ProcessedImage[] = outcomes.map((o, index) => {
       const saved = (o as PromiseFulfilledResult<SavedPropertyImage>).value;
-      return { large: saved.large, thumbnail: saved.thumbnail, alt: altText(request.title, request.uploads[index].filename, index, total) };
+      return {
+        large: saved.large,
+        thumbnail: saved.thumbnail,
+        alt: altText(request.title, request.uploads[index].filename, index, total),
+        perceptualHash: saved.perceptualHash,
+        croppedHashes: saved.croppedHashes,
+      };
     });
     return { images };
   }

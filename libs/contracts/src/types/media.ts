@@ -37,7 +37,24 @@ export interface ProcessedImage {
   large: ProcessedImageVariant;
   thumbnail: ProcessedImageVariant;
   alt: string;
+  /**
+   * The photo's 64-bit difference hash (dHash) as 16 lower-case hex digits (PHOTO_HASH_FORMAT):
+   * what listings compares to catch a photo reused from another owner's listing. Absent from
+   * images processed before media computed it.
+   */
+  perceptualHash?: string;
+  /**
+   * The same hash of the photo's centre with 5 % and then 10 % trimmed off each edge (PHOTO_HASH_CROPS):
+   * a later copy cropped that much is compared with these too, as a crop moves every sampled point.
+   */
+  croppedHashes?: string[];
 }
+
+/** The fractions trimmed off each edge for `ProcessedImage.croppedHashes`, in that order. */
+export const PHOTO_HASH_CROPS = [0.05, 0.1] as const;
+
+/** `ProcessedImage.perceptualHash`: 64 bits as 16 lower-case hex digits, most significant first. */
+export const PHOTO_HASH_FORMAT = /^[0-9a-f]{16}$/;
 
 /** `media.images.process` */
 export interface ProcessImagesRequest {

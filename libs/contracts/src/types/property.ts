@@ -125,9 +125,30 @@ export interface AdminPropertyListResponse {
   totalPages: number;
 }
 
+/**
+ * A photo of the property that is (nearly) the same picture as a photo of another owner's
+ * listing posted before it: the sign of a scammer copying a real listing (docs/api.md#admin).
+ */
+export interface PhotoMatch {
+  /** This property's photo (large variant). */
+  imageUrl: string;
+  matchedPropertyId: string;
+  matchedPropertyTitle: string;
+  /** The other listing's photo (large variant). */
+  matchedImageUrl: string;
+  /** Hamming distance of the two photos' 64-bit hashes: 0 = identical, up to the match threshold. */
+  distance: number;
+}
+
+/** The admin read of a property: the public shape plus what the review screen needs. */
+export interface AdminPropertyRead extends PropertyRead {
+  /** Empty when no photo matches another owner's earlier listing. */
+  photoMatches: PhotoMatch[];
+}
+
 /** GET /api/admin/properties/{id} answer. */
 export interface AdminPropertyResponse {
-  property: PropertyRead;
+  property: AdminPropertyRead;
 }
 
 /** A recorded contact of an owner by a renter. */

@@ -12,6 +12,7 @@ import {
 } from './image-errors.js';
 import { assertAcceptedImageType, SHARP_FORMAT } from './image-type.js';
 import { readAtMost } from './read-limited.js';
+import { photoHashes } from './perceptual-hash.js';
 
 export interface ImageVariant {
   buffer: Buffer;
@@ -29,6 +30,10 @@ export interface ProcessedImage {
   thumb: ImageVariant;
   /** The type the upload really was, from its bytes. */
   sourceType: AcceptedImageType;
+  /** The picture's 64-bit dHash as 16 hex digits (perceptual-hash.ts), to catch reused photos. */
+  perceptualHash: string;
+  /** The same of its centre, PHOTO_HASH_CROPS trimmed off each edge. */
+  croppedHashes: string[];
 }
 
 export type ImageProcessorOptions = Partial<ImageLimits>;
@@ -69,13 +74,17 @@ export class ImageProcessor {
     await this.checkHeader(input, sourceType);
     const decoded = await this.decode(input);
 
-    // Both variants start from the same decoded, already downscaled pixels: one decode per upload,
-    // the two encodes run side by side on libuv's thread pool.
+    // Both variants and the hash start from the same decoded, already downscaled pixels: one
+    // decode per upload, the encodes run side by side on libuv's thread pool.
     const base = sharp(decoded.pixels, {
       raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
     });
-    const [large, thumb] = await Promise.all([this.encodeLarge(base), this.encodeThumb(base.clone())]);
-    return { large, thumb, sourceType };
+    const [large, thumb, hashes] = await Promise.all([
+      this.encodeLarge(base),
+      this.encodeThumb(base.clone()),
+      photoHashes(base.clone(), decoded.width, decoded.height),
+    ]);
+    return { large, thumb, sourceType, ...hashes };
   }
 
   /** Header-only look (no pixel decoded): the decoder must agree with the signature, dimensions sane. */

@@ -16,6 +16,8 @@ export interface SavedPropertyImage {
   sourceType: AcceptedImageType;
   large: ProcessedImageVariant;
   thumbnail: ProcessedImageVariant;
+  perceptualHash: string;
+  croppedHashes: string[];
 }
 
 /**
@@ -39,7 +41,14 @@ export class PropertyImages {
       return { key, url: mediaUrl(key), width: image.width, height: image.height, bytes: image.bytes, mimeType: image.contentType };
     };
     const [large, thumbnail] = await Promise.all([put('large', processed.large), put('thumb', processed.thumb)]);
-    return { imageId, sourceType: processed.sourceType, large, thumbnail };
+    return {
+      imageId,
+      sourceType: processed.sourceType,
+      large,
+      thumbnail,
+      perceptualHash: processed.perceptualHash,
+      croppedHashes: processed.croppedHashes,
+    };
   }
 
   async remove(scopeId: string, imageId: string): Promise<void> {
