@@ -18,6 +18,7 @@ import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
+import { photoHashColumn } from './photo-matches.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
 import { toPropertyRead } from './property-view.js';
 
@@ -75,6 +76,8 @@ export class PropertyPostingService {
               thumbWidth: image.thumbnail.width,
               thumbHeight: image.thumbnail.height,
               alt: image.alt,
+              perceptualHash: photoHashColumn(image.perceptualHash),
+              croppedHashes: (image.croppedHashes ?? []).flatMap((hash) => photoHashColumn(hash) ?? []),
             })),
           },
         },

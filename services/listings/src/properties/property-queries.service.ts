@@ -7,6 +7,7 @@ import {
   totalPagesOf,
   type Actor,
   type AdminPropertyListResponse,
+  type AdminPropertyRead,
   type ListingsStatsReply,
   type MyListingsFetchResponse,
   type PropertyRead,
@@ -22,6 +23,7 @@ import { canSee, isPubliclyVisible } from '../rules/visibility.js';
 import { valuesNamedBy } from '../search/search-labels.js';
 import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
+import { photoMatchesOf } from './photo-matches.js';
 
 /**
  * The admin list's text filter: the title contains the text whatever its case and accents
@@ -57,11 +59,12 @@ export class PropertyQueriesService {
     return toPropertyRead(found.property, found.owner);
   }
 
-  /** Any live property, for the admin review screen. */
-  async adminGet(id: unknown): Promise<PropertyRead> {
+  /** Any live property, for the admin review screen, with its photos found in other owners' listings. */
+  async adminGet(id: unknown): Promise<AdminPropertyRead> {
     const property = await this.reader.load(id);
     if (!property) throw propertyNotFound();
-    return this.reader.read(property, { contactCount: (await this.reader.contactCounts([property.id])).get(property.id) ?? 0 });
+    const [counts, photoMatches] = await Promise.all([this.reader.contactCounts([property.id]), photoMatchesOf(this.db, property)]);
+    return { ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0 })), photoMatches };
   }
 
   /**

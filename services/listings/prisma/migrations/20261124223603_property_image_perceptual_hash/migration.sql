@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "property_images" ADD COLUMN     "cropped_hashes" BIGINT[] DEFAULT ARRAY[]::BIGINT[],
+ADD COLUMN     "perceptual_hash" BIGINT;
