@@ -48,6 +48,9 @@ test('the OpenAPI document lists every admin call of docs/api.md', () => {
     `POST /api/admin/properties/${SOME_ID}/review`,
     `PATCH /api/admin/properties/${SOME_ID}`,
     `PATCH /api/admin/users/${SOME_ID}`,
+    'GET /api/admin/reports',
+    `POST /api/admin/reports/${SOME_ID}/dismiss`,
+    `POST /api/admin/reports/${SOME_ID}/act`,
   ]) {
     expect(listed).toContain(expected);
   }
