@@ -32,7 +32,7 @@ export default defineConfig(
       parserOptions: {
         // Each file is checked with the tsconfig.json nearest to it; the Prisma configs sit
         // outside every project's `include` (they are read by the Prisma CLI, not compiled).
-        projectService: { allowDefaultProject: ['services/*/prisma.config.ts'] },
+        projectService: { allowDefaultProject: ['services/*/prisma.config.ts', 'scripts/bench/*.d.mts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -70,8 +70,10 @@ export default defineConfig(
     // Test harnesses that start or drive the whole system may reach into another project by path:
     // the gateway's end-to-end harness starts every service in one process (system.ts) and loads the
     // repository's TypeScript hooks for child processes; three upload tests reuse the media
-    // service's image fixtures and limits; moderation's tests run the real listings service as its
-    // neighbour; the admin app's browser test reuses the web app's Chromium runner; the browser
+    // service's image fixtures and limits; the reused-photo test posts the photo-hash bench's
+    // scenes (scripts/bench/photo-scenes.mjs) and reads listings' match threshold; moderation's
+    // tests run the real listings service as its neighbour; the admin app's browser test reuses
+    // the web app's Chromium runner; the browser
     // tests in e2e/ drive the whole system through the gateway's harness.
     // Tool configs (Vite, Vitest, Prisma) run on the developer's machine, not in the product, and
     // load build helpers and the shared migration settings from their files. Product code stays
@@ -80,6 +82,7 @@ export default defineConfig(
       'gateway/src/__tests__/system.ts',
       'gateway/src/__tests__/child/register-ts.mjs',
       'gateway/src/__tests__/{property-post,upload-guards,hostile-input}.e2e.test.ts',
+      'gateway/src/__tests__/photo-matches.e2e.test.ts',
       'services/moderation/src/__tests__/moderation-service.test.ts',
       'admin-web/e2e/**/*.ts',
       'e2e/src/**/*.ts',
