@@ -27,6 +27,8 @@ export const en = {
   },
   app: {
     name: 'Mboa Rentals',
+    /** The browser tab on pages without a title of their own (index.html's <title> in English). */
+    documentTitle: 'Mboa Rentals – Homes and shops for rent in Cameroon',
     skipToContent: 'Skip to content',
     loading: 'Loading…',
     close: 'Close',

@@ -1,11 +1,13 @@
 import { LanguageSwitch, useI18n } from '@mboa/web-core';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { DocumentTitle } from './DocumentTitle.js';
 
 /** Login, sign-up and reset: outside the navigation shell, with the desktop-only side panel. */
 export function AuthLayout() {
   const { t } = useI18n();
   return (
     <div className="auth-page">
+      <DocumentTitle />
       <aside className="auth-panel" aria-hidden="false">
         <Link to="/" className="brand brand-light">
           <img src="/favicon.svg" alt="" width="28" height="28" />

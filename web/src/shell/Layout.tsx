@@ -1,5 +1,6 @@
 import { useI18n } from '@mboa/web-core';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { DocumentTitle } from './DocumentTitle.js';
 import { SITE } from '../config.js';
 import { Nav } from './Nav.js';
 
@@ -11,6 +12,7 @@ export function Layout() {
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
+      <DocumentTitle />
       <Nav />
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -2,9 +2,12 @@ import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LanguageSwitch } from '@mboa/web-core';
+import { en } from '../i18n/en.js';
 import { fr } from '../i18n/fr.js';
 import Home, { forgetHomeSnapshot } from '../pages/Home.js';
 import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
+import { DocumentTitle } from './DocumentTitle.js';
 import { Nav } from './Nav.js';
 
 /** The top bar above the home page, as a visitor lands. */
@@ -74,5 +77,22 @@ describe('the FR | EN switch in the top bar', () => {
     // The saved profile now says French: no second call.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("the browser tab's title", () => {
+  it('follows the language on pages without a title of their own', async () => {
+    const u = userEvent.setup();
+    mockFetch(() => undefined);
+    renderApp(
+      <>
+        <DocumentTitle />
+        <LanguageSwitch label="Language" />
+      </>,
+    );
+    await waitFor(() => expect(document.title).toBe(en.app.documentTitle));
+    await u.click(screen.getByRole('button', { name: 'Français' }));
+    await waitFor(() => expect(document.title).toBe(fr.app.documentTitle));
+    expect(fr.app.documentTitle).not.toBe(en.app.documentTitle);
   });
 });
