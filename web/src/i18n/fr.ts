@@ -30,6 +30,7 @@ export const fr: Catalog = {
   },
   app: {
     name: 'Mboa Rentals',
+    documentTitle: 'Mboa Rentals – Logements et boutiques à louer au Cameroun',
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
     close: 'Fermer',
