@@ -18,7 +18,7 @@ function translators(catalogs: { en: object; fr: object }): { en: Translate; fr:
   void instance.init({
     initAsync: false,
     lng: 'en',
-    resources: { en: { translation: catalogs.en as ResourceLanguage }, fr: { translation: catalogs.fr as ResourceLanguage } },
+    resources: { en: { translation: catalogs.en }, fr: { translation: catalogs.fr } },
     interpolation: { escapeValue: false },
   });
   const fixed = (language: 'en' | 'fr'): Translate => {
