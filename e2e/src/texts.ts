@@ -3,7 +3,7 @@
  * { n: 1, total: 3 })` fills a catalog text the way the apps do (i18next, same plural rules).
  */
 import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
-import i18next, { type ResourceLanguage, type TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { en as adminEn } from '../../admin-web/src/i18n/en.js';
 import { fr as adminFr } from '../../admin-web/src/i18n/fr.js';
 import { en } from '../../web/src/i18n/en.js';
