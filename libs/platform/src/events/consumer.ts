@@ -54,11 +54,19 @@ export interface EventConsumerOptions extends EventBusConfig {
   retryDelaysMs?: number[];
   /** Messages buffered per pull; handling is sequential. */
   batch?: number;
+  /**
+   * How long each pull request lives (heartbeats every half of it). When the consumer's leader moves
+   * to another NATS node (a node lost), the pending pull is gone with it and the client notices after
+   * two missed heartbeats, i.e. this long, then pulls again from the new leader. The client's 30 s
+   * default would stall the consumer that long; an idle consumer costs one request per period.
+   */
+  pullExpiresMs?: number;
   logger?: EventBusLogger;
 }
 
 const CONSUMER_NOT_FOUND = 10014;
 const DEFAULT_RETRY_DELAYS = [1_000, 5_000, 30_000, 120_000, 600_000];
+const DEFAULT_PULL_EXPIRES_MS = 5_000;
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /**
@@ -129,7 +137,7 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       await ensureEventStream(jsm, this.options);
       await this.ensureConsumer(jsm);
       const consumer = await jetstream(this.options.nc).consumers.get(this.streamName, this.durable);
-      this.messages = await consumer.consume({ max_messages: this.options.batch ?? 10 });
+      this.messages = await consumer.consume({ max_messages: this.options.batch ?? 10, expires: this.options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS });
       // Direct hand-offs from producers (see hand-off.ts); one replica of the durable takes each.
       this.handOffs = this.options.nc.subscribe(handOffSubject(this.durable, this.options.prefix), {
         queue: this.durable,
