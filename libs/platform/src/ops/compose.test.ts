@@ -26,7 +26,8 @@ interface Service {
   environment?: Record<string, string | number | boolean | null>;
   ports?: unknown[];
   healthcheck?: { test?: unknown };
-  depends_on?: Record<string, { condition?: string }>;
+  depends_on?: Record<string, { condition?: string; required?: boolean }>;
+  command?: string[];
   restart?: string;
   volumes?: string[];
   stop_grace_period?: string;
@@ -137,10 +138,12 @@ describe('docker-compose.yml', () => {
       expect(() => interpolate(value, { ...example, SMTP_URL: '' })).toThrow('SMTP_URL');
     }
     expect(compose.services.mailpit.profiles).toEqual(['dev']);
-    // Nothing always started may wait for a service the default profile leaves out.
+    // Nothing always started may require a service the default profile leaves out (waiting for one
+    // when its profile is on, `required: false`, is how the apps wait for the NATS cluster).
     const optional = Object.entries(compose.services).filter(([, s]) => s.profiles?.length).map(([name]) => name);
     for (const [name, service] of Object.entries(compose.services).filter(([, s]) => !s.profiles?.length)) {
-      expect({ name, waitsFor: Object.keys(service.depends_on ?? {}).filter((dep) => optional.includes(dep)) }).toEqual({ name, waitsFor: [] });
+      const requires = Object.entries(service.depends_on ?? {}).filter(([dep, how]) => optional.includes(dep) && how.required !== false);
+      expect({ name, requires: requires.map(([dep]) => dep) }).toEqual({ name, requires: [] });
     }
   });
 
@@ -324,5 +327,69 @@ describe('docker-compose.dev.yml', () => {
     expect(servers.COMPOSE_HINT).toBe('docker compose -f docker-compose.dev.yml up -d');
     expect(servers.DEFAULT_URLS).toEqual({ DATABASE_URL: defaults.postgres.href, REDIS_URL: defaults.redis.href, NATS_URL: defaults.nats.href });
     expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain(servers.COMPOSE_HINT);
+  });
+});
+
+describe("docker-compose.yml's `cluster` profile", () => {
+  const nodes = ['nats-1', 'nats-2', 'nats-3'];
+  const clusterEnv = { ...example, NATS_URL: 'nats://nats-1:4222,nats://nats-2:4222,nats://nats-3:4222', EVENT_STREAM_REPLICAS: '3' };
+
+  test('three JetStream nodes routed to each other, each on its own volume, health-checked, limited, logs rotated', () => {
+    const routes = nodes.map((n) => `nats://${n}:6222`).join(',');
+    for (const name of nodes) {
+      const node = compose.services[name];
+      expect({ name, profiles: node.profiles, image: node.image }).toEqual({ name, profiles: ['cluster'], image: compose.services.nats.image });
+      const flag = (f: string) => node.command?.[node.command.indexOf(f) + 1];
+      expect(node.command).toContain('--jetstream');
+      expect({ name, server: flag('--server_name'), cluster: flag('--cluster_name'), listen: flag('--cluster'), routes: flag('--routes') }).toEqual({
+        name,
+        server: name,
+        cluster: 'mboa',
+        listen: 'nats://0.0.0.0:6222',
+        routes,
+      });
+      expect(node.volumes).toEqual([`${name.replace('-', '')}data:/data`]);
+      expect(flag('--store_dir')).toBe('/data');
+      // Full health (JetStream meta leader known, streams current), on the monitoring port.
+      expect(flag('--http_port')).toBe('8222');
+      expect(JSON.stringify(node.healthcheck?.test)).toContain('http://127.0.0.1:8222/healthz"');
+      expect(node.restart).toBe('unless-stopped');
+    }
+    // The volumes differ: three copies of the stream on three stores.
+    expect(new Set(nodes.map((n) => compose.services[n].volumes?.[0])).size).toBe(3);
+  });
+
+  test('with the profile, the apps reach all three nodes and the stream gets 3 replicas; every app waits for the nodes it may use', () => {
+    for (const [name, service] of apps) {
+      const app = name as AppName;
+      const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), clusterEnv)]));
+      expect({ app, NATS_URL: env.NATS_URL }).toEqual({ app, NATS_URL: clusterEnv.NATS_URL });
+      const parsed = loadAppEnv(app, env) as Record<string, unknown>;
+      if (appEnvVariables(app).includes('EVENT_STREAM_REPLICAS')) expect({ app, replicas: parsed.EVENT_STREAM_REPLICAS }).toEqual({ app, replicas: 3 });
+      // Without the profile: the single server, one replica.
+      const single = loadAppEnv(app, Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), example)])));
+      expect({ app, NATS_URL: single.NATS_URL }).toEqual({ app, NATS_URL: 'nats://nats:4222' });
+      if (name === 'gateway') continue; // waits for the services, which wait for NATS
+      for (const node of ['nats', ...nodes]) {
+        expect({ app, node, condition: service.depends_on?.[node]?.condition }).toEqual({ app, node, condition: 'service_healthy' });
+      }
+      expect({ app, required: nodes.map((n) => service.depends_on?.[n]?.required) }).toEqual({ app, required: [false, false, false] });
+    }
+  });
+
+  test('every service that creates the stream or opens the database gets the same stream settings and pool size', () => {
+    for (const [name, service] of apps) {
+      const reads = appEnvVariables(name as AppName);
+      for (const variable of ['EVENT_STREAM_REPLICAS', 'EVENT_STREAM_MAX_AGE', 'EVENT_STREAM_MAX_BYTES', 'DATABASE_POOL_SIZE']) {
+        if (!reads.includes(variable)) continue;
+        expect({ name, variable, value: service.environment?.[variable] }).toEqual({ name, variable, value: expect.stringContaining(`\${${variable}:-`) });
+      }
+    }
+    // Production values an operator would write pass every service's configuration.
+    const production = { ...clusterEnv, EVENT_STREAM_MAX_AGE: '365d', EVENT_STREAM_MAX_BYTES: '20GB', DATABASE_POOL_SIZE: '15' };
+    for (const [name, service] of apps) {
+      const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), production)]));
+      expect(() => loadAppEnv(name as AppName, env)).not.toThrow();
+    }
   });
 });
