@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsServers } from '@mboa/platform';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
 import { createSearchIndex } from './create-search-index.js';
@@ -67,7 +68,7 @@ export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown 
 
   async onModuleInit(): Promise<void> {
     await this.index.init();
-    this.nc = await connect({ servers: this.config.natsUrl, name: 'listings-search-cache' });
+    this.nc = await connect({ servers: natsServers(this.config.natsUrl), name: 'listings-search-cache' });
     this.nc.subscribe(searchChangedSubject(this.config.subjectPrefix), { callback: () => this.results.invalidate() });
   }
 
