@@ -45,7 +45,7 @@ const password = process.env.SEED_PASSWORD ?? 'demo password 237';
 
 const rpc = new RpcClient({ servers: natsUrl, subjectPrefix: prefix, timeoutMs: 60_000, name: 'seed' });
 await rpc.connect();
-const nc = await connect({ servers: natsUrl, name: 'seed' });
+const nc = await connect({ servers: natsUrl.split(',').map((u) => u.trim()), name: 'seed' });
 const started = [];
 
 async function answers(pattern) {

@@ -150,7 +150,8 @@ async function probeNats(natsUrl) {
   const { jetstreamManager } = await import('@nats-io/jetstream');
   let nc;
   try {
-    nc = await connect({ servers: natsUrl, timeout: 3000, reconnect: false, maxReconnectAttempts: 0 });
+    // NATS_URL may list a cluster's servers separated by commas; the client wants a list.
+    nc = await connect({ servers: natsUrl.split(',').map((u) => u.trim()), timeout: 3000, reconnect: false, maxReconnectAttempts: 0 });
   } catch (error) {
     if (/auth|permission/i.test(`${error.name} ${error.message}`)) {
       throw new ServerSetupError(`NATS at ${redact(natsUrl)} answers but refuses us: ${error.message}.`);
