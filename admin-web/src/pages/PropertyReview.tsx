@@ -1,4 +1,4 @@
-import { whatsappLink, type PropertyRead, type ReviewAction } from '@mboa/contracts';
+import { labelOf, whatsappLink, type PropertyRead, type ReviewAction } from '@mboa/contracts';
 import { FactList, useToast } from '@mboa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -139,7 +139,7 @@ function Details({ p }: { p: PropertyRead }) {
   const rows: [string, string][] = [
     [t('review.category'), t(`labels.category.${p.category}`, { defaultValue: p.category })],
     [t('review.type'), t(`labels.propertyType.${p.propertyType}`, { defaultValue: p.propertyType })],
-    [t('review.location'), [p.location?.neighbourhood, p.location?.town, p.location?.country].filter(Boolean).join(', ')],
+    [t('review.location'), [p.location?.neighbourhood, p.location?.town, p.location?.country && labelOf('country', p.location.country, language)].filter(Boolean).join(', ')],
     [t('review.price'), adminPriceWithTerm(p.price, term, language)],
     [t('review.paymentTerm'), term ? t(`labels.paymentTerm.${term}`, { defaultValue: term }) : ''],
     [t('review.caution'), format.adminPrice(p.caution ?? 0)],

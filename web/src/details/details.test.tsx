@@ -96,6 +96,9 @@ describe('property details', () => {
       // French groups thousands with a narrow no-break space (U+202F), as format.price gives.
       expect(container.querySelector('.details-price')?.textContent).toContain('75\u202f000 FCFA');
       expect(screen.getByRole('heading', { level: 2, name: fr.details.specifications })).toBeInTheDocument();
+      // The country the owner typed reads in French too when we know it.
+      expect(screen.getAllByText(/Cameroun/).length).toBeGreaterThan(0);
+      expect(screen.queryAllByText(/Cameroon/)).toHaveLength(0);
       expect(calls).toHaveLength(1);
     } finally {
       await act(() => i18n.changeLanguage('en'));

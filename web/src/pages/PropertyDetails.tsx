@@ -1,4 +1,4 @@
-import { propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { labelOf, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
 import { FactList } from '@mboa/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -139,7 +139,7 @@ export default function PropertyDetails() {
                 </div>
                 <div className="wide">
                   <dt>{t('details.location')}</dt>
-                  <dd>{[neighbourhood, town, p.location?.country].filter(Boolean).join(', ')}</dd>
+                  <dd>{[neighbourhood, town, p.location?.country && labelOf('country', p.location.country, language)].filter(Boolean).join(', ')}</dd>
                 </div>
               </dl>
             </section>

@@ -47,6 +47,8 @@ export interface ProductLabels {
   role: Readonly<Record<Role, string>>;
   userStatus: Readonly<Record<UserStatus, string>>;
   userFilter: Readonly<Record<UserFilter, string>>;
+  /** Countries are typed by owners (the wizard suggests Cameroon); the ones we know read in the reader's language. */
+  country: Readonly<Record<string, string>>;
 }
 
 export const PRODUCT_LABELS: Readonly<Record<Language, ProductLabels>> = {
@@ -63,6 +65,7 @@ export const PRODUCT_LABELS: Readonly<Record<Language, ProductLabels>> = {
     role: ROLE_LABELS,
     userStatus: { active: 'Active', banned: 'Banned' },
     userFilter: { active: 'Active', banned: 'Banned', verified: 'Verified', unverified: 'Unverified' },
+    country: { Cameroon: 'Cameroon' },
   },
   fr: {
     category: CATEGORY_LABELS_FR,
@@ -77,6 +80,7 @@ export const PRODUCT_LABELS: Readonly<Record<Language, ProductLabels>> = {
     role: ROLE_LABELS_FR,
     userStatus: USER_STATUS_LABELS_FR,
     userFilter: USER_FILTER_LABELS_FR,
+    country: { Cameroon: 'Cameroun' },
   },
 };
 
