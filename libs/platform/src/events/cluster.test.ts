@@ -163,7 +163,9 @@ afterAll(async () => {
     if (node.proc && node.proc.exitCode === null && node.proc.signalCode === null) {
       const exited = new Promise((r) => node.proc!.once('exit', r));
       node.proc.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5_000)))]);
+      clearTimeout(timer);
       if (node.proc.exitCode === null && node.proc.signalCode === null) node.proc.kill('SIGKILL');
     }
   }
