@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
 import { parse } from 'yaml';
@@ -197,8 +197,15 @@ test('three NATS nodes, one killed mid-stream: every event reaches every handler
   const raised = { prefix: `r${tag}.`, stream: `T_RAISED_${tag}` };
   await ensureEventStream(jsm, raised);
   expect((await jsm.streams.info(raised.stream)).config.num_replicas).toBe(1);
+  await jsm.consumers.add(raised.stream, { durable_name: 'existing', ack_policy: AckPolicy.Explicit });
   await ensureEventStream(jsm, { ...raised, streamSettings });
   expect((await jsm.streams.info(raised.stream)).config.num_replicas).toBe(3);
+  // Its durable consumers follow: their state is on three nodes too.
+  await until('the raised stream and its consumer on three nodes', async () => {
+    const [stream, consumer] = await Promise.all([jsm.streams.info(raised.stream), jsm.consumers.info(raised.stream, 'existing')]);
+    notes.push(`raised: stream replicas ${stream.cluster?.replicas?.length}, consumer replicas ${consumer.cluster?.replicas?.length}`);
+    return stream.cluster?.replicas?.length === 2 && consumer.cluster?.replicas?.length === 2;
+  });
 
   let killedAt = 0;
   // Handler runs on a second delivery: the first copy was lost with the node before it was handled.
