@@ -36,7 +36,7 @@ const { AUTH_PATTERNS, EVENT_TYPES, LISTINGS_PATTERNS, MEDIA_PATTERNS } = await 
 const { RpcClient, publishEvent, createObjectStore, subjectPrefixFromEnv } = await import('@mboa/platform');
 const { connect } = await import('@nats-io/transport-node');
 const { default: sharp } = await import('sharp');
-const { DEMO_LANDLORDS, demoListings } = await import('./seed-data.mjs');
+const { DEMO_LANDLORDS, demoListings, prng } = await import('./seed-data.mjs');
 
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const prefix = subjectPrefixFromEnv(process.env);
@@ -89,44 +89,77 @@ function scene(category, palette, index) {
   const h = (palette * 37 + index * 53) % 360;
   const W = 1600;
   const H = 1067;
+  // Each listing's drawings have their own layout, not only their own colours: staff see
+  // photos reused from another owner's listing (photoMatches, docs/api.md), and one drawing
+  // recoloured is, to the photo hash, the same picture.
+  const r = prng(palette * 7 + index + 1);
+  const at = (min, max) => min + (max - min) * r.next();
   const kind = index === 0 ? 'outside' : ['inside', 'outside', 'inside'][index % 3];
+  // Light falling from one side, as in a photo: the flat areas of a drawing would otherwise all
+  // look alike to the hash.
+  const light = `<defs><radialGradient id="l" cx="${at(0, 1).toFixed(2)}" cy="${at(0, 1).toFixed(2)}" r="${at(0.5, 0.9).toFixed(2)}">
+      <stop offset="0" stop-color="#fff" stop-opacity="${at(0.35, 0.6).toFixed(2)}"/><stop offset="1" stop-color="#000" stop-opacity="${at(0.25, 0.45).toFixed(2)}"/>
+    </radialGradient></defs><rect width="${W}" height="${H}" fill="url(#l)"/>`;
   if (kind === 'inside') {
     const wall = hsl(h, 25, 82);
     const floor = hsl(h + 30, 30, 45);
+    const horizon = H * at(0.6, 0.8);
+    const back = { x: W * at(0.05, 0.35), w: W * at(0.4, 0.6) };
+    const window = { x: W * at(0.05, 0.75), y: H * at(0.1, 0.3), w: W * at(0.12, 0.22), h: H * at(0.18, 0.3) };
+    const sofa = { x: W * at(0.05, 0.65), w: W * at(0.18, 0.3) };
+    const door = { x: W * at(0.02, 0.88), w: W * at(0.08, 0.11) };
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
       <rect width="${W}" height="${H}" fill="${wall}"/>
-      <polygon points="0,${H} ${W},${H} ${W * 0.8},${H * 0.68} ${W * 0.2},${H * 0.68}" fill="${floor}"/>
-      <rect x="${W * 0.2}" y="${H * 0.12}" width="${W * 0.6}" height="${H * 0.56}" fill="${hsl(h, 20, 88)}"/>
-      <rect x="${W * 0.55}" y="${H * 0.2}" width="${W * 0.18}" height="${H * 0.25}" fill="${hsl(200, 70, 75)}" stroke="#fff" stroke-width="10"/>
-      <rect x="${W * 0.27}" y="${H * 0.5}" width="${W * 0.22}" height="${H * 0.14}" rx="20" fill="${hsl(h + 180, 40, 40)}"/>
-      <rect x="${W * 0.3}" y="${H * 0.25}" width="${W * 0.12}" height="${H * 0.12}" fill="${hsl(h + 90, 50, 55)}"/>
+      <polygon points="0,${H} ${W},${H} ${back.x + back.w},${horizon} ${back.x},${horizon}" fill="${floor}"/>
+      <rect x="${back.x}" y="${H * 0.1}" width="${back.w}" height="${horizon - H * 0.1}" fill="${hsl(h, 20, 88)}"/>
+      <rect x="${door.x}" y="${horizon - H * 0.42}" width="${door.w}" height="${H * 0.42}" fill="${hsl(h + 20, 40, 30)}"/>
+      <rect x="${window.x}" y="${window.y}" width="${window.w}" height="${window.h}" fill="${hsl(200, 70, 75)}" stroke="#fff" stroke-width="10"/>
+      <rect x="${sofa.x}" y="${horizon - H * 0.16}" width="${sofa.w}" height="${H * 0.14}" rx="20" fill="${hsl(h + 180, 40, 40)}"/>
+      <rect x="${W * at(0.1, 0.8)}" y="${H * at(0.18, 0.3)}" width="${W * 0.12}" height="${H * 0.12}" fill="${hsl(h + 90, 50, 55)}"/>
+      ${light}
     </svg>`;
   }
   const sky = hsl(205, 70, 72);
   const wall = category === 'commercial' ? hsl(h, 15, 70) : hsl(h, 45, 70);
   const roof = hsl(h + 15, 55, 35);
+  const ground = H * at(0.66, 0.8);
+  const house = { x: W * at(0.05, 0.45), w: W * at(0.35, 0.5), h: H * at(0.24, 0.36) };
+  const top = ground - house.h;
+  const tree = W * (house.x > W * 0.25 ? at(0.04, 0.16) : at(0.84, 0.96));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
     <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#eaf4fb"/></linearGradient></defs>
     <rect width="${W}" height="${H}" fill="url(#s)"/>
-    <circle cx="${W * 0.85}" cy="${H * 0.15}" r="70" fill="#ffe79a"/>
-    <rect y="${H * 0.72}" width="${W}" height="${H * 0.28}" fill="${hsl(100, 40, 38)}"/>
-    <rect y="${H * 0.86}" width="${W}" height="${H * 0.14}" fill="#6b6b6b"/>
-    <ellipse cx="${W * 0.1}" cy="${H * 0.55}" rx="90" ry="160" fill="${hsl(120, 45, 28)}"/>
-    <rect x="${W * 0.25}" y="${H * 0.38}" width="${W * 0.5}" height="${H * 0.34}" fill="${wall}"/>
+    <circle cx="${W * at(0.1, 0.9)}" cy="${H * at(0.08, 0.2)}" r="70" fill="#ffe79a"/>
+    <rect y="${ground}" width="${W}" height="${H - ground}" fill="${hsl(100, 40, 38)}"/>
+    <rect y="${H * 0.88}" width="${W}" height="${H * 0.12}" fill="#6b6b6b"/>
+    <ellipse cx="${tree}" cy="${ground - 150}" rx="90" ry="160" fill="${hsl(120, 45, 28)}"/>
+    <rect x="${house.x}" y="${top}" width="${house.w}" height="${house.h}" fill="${wall}"/>
     ${
       category === 'commercial'
-        ? `<rect x="${W * 0.23}" y="${H * 0.3}" width="${W * 0.54}" height="${H * 0.08}" fill="${roof}"/>
-           <rect x="${W * 0.3}" y="${H * 0.48}" width="${W * 0.4}" height="${H * 0.24}" fill="${hsl(200, 30, 55)}"/>`
-        : `<polygon points="${W * 0.2},${H * 0.4} ${W * 0.5},${H * 0.18} ${W * 0.8},${H * 0.4}" fill="${roof}"/>
-           <rect x="${W * 0.46}" y="${H * 0.55}" width="${W * 0.08}" height="${H * 0.17}" fill="${hsl(h + 20, 50, 25)}"/>
-           <rect x="${W * 0.31}" y="${H * 0.47}" width="${W * 0.09}" height="${H * 0.1}" fill="${hsl(200, 60, 80)}"/>
-           <rect x="${W * 0.6}" y="${H * 0.47}" width="${W * 0.09}" height="${H * 0.1}" fill="${hsl(200, 60, 80)}"/>`
+        ? `<rect x="${house.x - W * 0.02}" y="${top - H * 0.08}" width="${house.w + W * 0.04}" height="${H * 0.08}" fill="${roof}"/>
+           <rect x="${house.x + house.w * 0.1}" y="${top + house.h * 0.3}" width="${house.w * 0.8}" height="${house.h * 0.7}" fill="${hsl(200, 30, 55)}"/>`
+        : `<polygon points="${house.x - W * 0.05},${top} ${house.x + house.w / 2},${top - H * at(0.14, 0.24)} ${house.x + house.w + W * 0.05},${top}" fill="${roof}"/>
+           <rect x="${house.x + house.w * 0.42}" y="${ground - H * 0.17}" width="${house.w * 0.16}" height="${H * 0.17}" fill="${hsl(h + 20, 50, 25)}"/>
+           <rect x="${house.x + house.w * 0.12}" y="${top + house.h * 0.25}" width="${house.w * 0.18}" height="${house.h * 0.3}" fill="${hsl(200, 60, 80)}"/>
+           <rect x="${house.x + house.w * 0.7}" y="${top + house.h * 0.25}" width="${house.w * 0.18}" height="${house.h * 0.3}" fill="${hsl(200, 60, 80)}"/>`
     }
+    ${light}
   </svg>`;
 }
 
+/** Soft blotches of light and shade (walls, plaster, dust), seeded like the drawing. */
+function blotches(palette, index) {
+  const r = prng(palette * 13 + index + 7);
+  const pixels = Buffer.alloc(16 * 12 * 3);
+  for (let i = 0; i < 16 * 12; i++) pixels.fill(Math.round(128 + (r.next() - 0.5) * 120), i * 3, i * 3 + 3);
+  return sharp(pixels, { raw: { width: 16, height: 12, channels: 3 } }).resize(1600, 1067, { kernel: 'cubic' }).png().toBuffer();
+}
+
 async function photo(category, palette, index) {
-  return sharp(Buffer.from(scene(category, palette, index))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(scene(category, palette, index)))
+    .composite([{ input: await blotches(palette, index), blend: 'soft-light' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------------------------
