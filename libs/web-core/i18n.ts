@@ -7,6 +7,7 @@
  */
 import {
   INTL_LOCALES,
+  isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_WHEN_IN_DOUBT,
   LANGUAGES,
@@ -24,7 +25,6 @@ import {
   type Widen,
 } from '@mboa/contracts';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
@@ -43,50 +43,71 @@ export function preferredLanguage(preferred: readonly string[]): Language {
 /** A catalog per language, each of the English one's shape. */
 export type Catalogs<C> = Record<Language, C>;
 
+/** The language remembered on this device (the FR | EN switch or an earlier visit), if any. */
+function rememberedLanguage(): Language | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return isLanguage(value) ? value : undefined;
+}
+
+/** The language of a shared link (`?lang=fr`), if any. */
+function linkLanguage(): Language | undefined {
+  if (typeof location === 'undefined') return undefined;
+  const value = new URLSearchParams(location.search).get('lang');
+  return isLanguage(value) ? value : undefined;
+}
+
 /**
- * Starts the app's i18next instance synchronously (the catalogs are bundled), with the language
- * from, in order: the cookie, a shared link's `?lang=`, the browser's languages, French. The choice is written back to the
- * cookie and to `<html lang>` on every change.
+ * The language of a visit, decided as the gateway decides `<html lang>` (gateway/src/static/
+ * page-language.ts): the device's choice, then a shared link's, then the browser's languages,
+ * French when in doubt.
  */
-export function startI18n<C extends object>(catalogs: Catalogs<C>, options: { detect?: boolean; language?: Language } = {}): I18n {
+export function initialLanguage(): Language {
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return rememberedLanguage() ?? linkLanguage() ?? preferredLanguage(browser);
+}
+
+/** Remembers the language on this device for a year (the gateway reads it for the next page). */
+function rememberLanguage(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+}
+
+/**
+ * Starts the app's i18next instance synchronously (the catalogs are bundled) in the language of
+ * the visit (initialLanguage). The choice is written to the cookie and to `<html lang>` at start
+ * and on every change.
+ */
+export function startI18n<C extends object>(catalogs: Catalogs<C>, options: { language?: Language } = {}): I18n {
   const resources: Resource = {};
   for (const language of LANGUAGES) resources[language] = { translation: catalogs[language] as Resource[string][string] };
   const instance = i18next.createInstance();
-  if (options.detect !== false) instance.use(LanguageDetector);
   instance.use(initReactI18next);
   void instance.init({
     resources,
-    lng: options.language,
+    lng: options.language ?? initialLanguage(),
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    fallbackLng: LANGUAGE_WHEN_IN_DOUBT,
+    // Both catalogs have every key (their tests say so): nothing to fall back to.
+    fallbackLng: false,
     initAsync: false,
     returnNull: false,
     // React escapes what it renders; escaping here would show `&amp;` in titles.
     interpolation: { escapeValue: false },
-    // A choice made on this device first, then the language of a shared link (`?lang=fr`), then the browser's.
-    detection: {
-      order: ['cookie', 'querystring', 'navigator'],
-      lookupCookie: LANGUAGE_COOKIE,
-      lookupQuerystring: 'lang',
-      caches: ['cookie'],
-      cookieMinutes: 60 * 24 * 365,
-      cookieOptions: { path: '/', sameSite: 'lax' },
-      convertDetectedLanguage: (tag: string) => preferredLanguage([tag]),
-    },
   });
-  showLanguage(instance.language);
-  instance.on('languageChanged', showLanguage);
+  const show = (tag: string) => {
+    const language = toLanguage(tag);
+    if (typeof document !== 'undefined') document.documentElement.lang = language;
+    rememberLanguage(language);
+  };
+  show(instance.language);
+  instance.on('languageChanged', show);
   current = instance;
   return instance;
 }
 
 let current: I18n | undefined;
-
-function showLanguage(tag: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(tag);
-}
 
 /** The language shown now (for code outside React, e.g. the API client's Accept-Language). */
 export function currentLanguage(): Language {

@@ -21,6 +21,9 @@ export const sharedBuild: BuildOptions = {
   // Lets scripts/bundle-size.mjs find exactly which files each app's first route loads.
   manifest: true,
   target: 'es2020',
+  // Every browser we serve (Chrome/WebView 66+, Safari 17+, Firefox 115+) knows modulepreload;
+  // the polyfill would be bytes on every first visit for none of them.
+  modulePreload: { polyfill: false },
   rolldownOptions: {
     treeshake: {
       // The contracts library only declares values; nothing runs on import. Saying so lets the

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mboa/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES_FR } from '@mboa/contracts';
-import { api, ApiError, currentLanguage, LANGUAGE_COOKIE, NETWORK_RETRIES, preferredLanguage, retryOnNetworkFailure, startI18n, toQueryString } from './index.js';
+import { api, ApiError, currentLanguage, initialLanguage, LANGUAGE_COOKIE, NETWORK_RETRIES, preferredLanguage, retryOnNetworkFailure, startI18n, toQueryString } from './index.js';
 
 function answer(status: number, body: unknown) {
   const spy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -44,6 +44,26 @@ describe('i18n entry point', () => {
     expect(preferredLanguage(['de-DE', 'en-US', 'fr'])).toBe('en');
     expect(preferredLanguage(['de-DE'])).toBe('fr');
     expect(preferredLanguage([])).toBe('fr');
+  });
+
+  it("starts in the device's remembered language, else a shared link's, else the browser's", () => {
+    const forget = () => (document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`);
+    forget();
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    try {
+      languages.mockReturnValue(['en-US', 'en']);
+      expect(initialLanguage()).toBe('en');
+      languages.mockReturnValue(['de-DE']);
+      expect(initialLanguage()).toBe('fr');
+      history.pushState(null, '', '/property-details/abc?lang=en');
+      expect(initialLanguage()).toBe('en');
+      document.cookie = `${LANGUAGE_COOKIE}=fr; Path=/`;
+      expect(initialLanguage()).toBe('fr');
+    } finally {
+      languages.mockRestore();
+      history.pushState(null, '', '/');
+      forget();
+    }
   });
 
   it('switches language at once, remembers it in a cookie and <html lang>, and the API asks for it', async () => {
