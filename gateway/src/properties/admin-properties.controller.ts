@@ -39,7 +39,10 @@ export class AdminPropertiesController {
   @Get('properties/:id')
   @ApiOperation({ summary: 'A property in any state, with its author, for the review screen' })
   @ApiParam({ name: 'id', description: 'Property id' })
-  @ApiResponse({ status: 200, description: '{ property }' })
+  @ApiResponse({
+    status: 200,
+    description: "{ property } with contactCount, review and photoMatches: [{ imageUrl, matchedPropertyId, matchedPropertyTitle, matchedImageUrl, distance }], its photos found in another owner's earlier listing",
+  })
   get(@Param('id') id: string) {
     return this.services.call(LISTINGS_PATTERNS.adminGet, { id });
   }
