@@ -3,7 +3,7 @@
 // different pictures fall, to choose listings' PHOTO_MATCH_MAX_DISTANCE
 // (services/listings/src/rules/photo-match.ts; results in docs/benchmarks.md).
 //
-//   npm run bench:photo-hash -- [--scenes 24] [--threshold N]
+//   npm run bench:photo-hash -- [--scenes 48] [--threshold N]   (about 2 minutes on 2 cores)
 //
 // Each scene (scripts/bench/photo-scenes.mjs: seeded gradients, blocks, shapes, grain and signs,
 // 1600 × 1200 JPEG) and each edit of it goes through the built media ImageProcessor (dist/, the
@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { editedPhoto, PHOTO_EDITS, scenePhoto } from './photo-scenes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { values } = parseArgs({ options: { scenes: { type: 'string', default: '24' }, threshold: { type: 'string' } } });
+const { values } = parseArgs({ options: { scenes: { type: 'string', default: '48' }, threshold: { type: 'string' } } });
 const sceneCount = Number(values.scenes);
 
 // nx rebuilds only what changed (media and listings, and the libraries they read).
