@@ -7,7 +7,7 @@
 // reach every consumer's handler exactly once: none missing, none applied twice.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,12 @@ import { addToOutbox, ensureEventStream, EventConsumer, OutboxRelay, pgSqlClient
 import { createOutboxTables } from './testing.js';
 import { natsServers } from '../nats/subjects.js';
 
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+/** The nats-server binary npm test's server check installs (Debian puts it in /usr/sbin). */
+const NATS_SERVER =
+  process.env.NATS_SERVER_BIN ??
+  [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin']
+    .map((dir) => path.join(dir, 'nats-server'))
+    .find((file) => existsSync(file));
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCHEMA = 'svc';
 const EVENTS = 300;
@@ -113,6 +118,7 @@ async function connection(servers: string[], noRandomize = false): Promise<NatsC
 }
 
 beforeAll(async () => {
+  if (!NATS_SERVER) throw new Error('nats-server not found (apt-get install nats-server, or set NATS_SERVER_BIN)');
   const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, { command?: string[]; profiles?: string[] }>;
   };
@@ -131,6 +137,7 @@ beforeAll(async () => {
     const command = compose.services[node.name]?.command;
     if (!command) throw new Error(`docker-compose.yml has no command for ${node.name}`);
     node.proc = spawn(NATS_SERVER, commandLine(command, node), { stdio: 'ignore' });
+    node.proc.once('error', (error) => notes.push(`${node.name} did not start: ${error.message}`));
   }
   // Ready as docker's health check sees it, and one meta leader agreed by all three.
   await until(
@@ -158,6 +165,11 @@ beforeAll(async () => {
 afterAll(async () => {
   // CLUSTER_NOTES=1 shows them on success too, to see where the time after the kill goes.
   if (!passed || process.env.CLUSTER_NOTES) console.log(notes.join('\n'));
+  if (!passed) {
+    for (const node of nodes.filter((n) => existsSync(n.log))) {
+      console.log(`${node.name}'s log, last lines:\n${readFileSync(node.log, 'utf8').split('\n').slice(-25).join('\n')}`);
+    }
+  }
   await Promise.all(stoppers.splice(0).map((s) => s.stop().catch(() => undefined)));
   await Promise.all(connections.splice(0).map((nc) => nc.close().catch(() => undefined)));
   for (const node of nodes) {
