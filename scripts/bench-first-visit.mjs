@@ -42,8 +42,10 @@ const PROFILES = [
   { name: 'slow-3g', latency: 400, download: kbit(400), upload: kbit(400), cpu: 4 },
 ];
 
-/** A mid-range Android phone. */
+/** A mid-range Android phone, in French like most of our users (FIRST_VISIT_LOCALE=en-GB for English). */
+const LOCALE = process.env.FIRST_VISIT_LOCALE ?? 'fr-CM';
 const PHONE = {
+  locale: LOCALE,
   viewport: { width: 360, height: 800 },
   deviceScaleFactor: 3,
   isMobile: true,
@@ -224,7 +226,7 @@ async function main() {
       ['/', '/'],
       ['details', await detailsPath(base)],
     ];
-    say(`Chromium ${browser.version()}, ${base}, ${RUNS} cold visit(s) per page and profile (median by LCP)`);
+    say(`Chromium ${browser.version()}, ${base}, ${LOCALE}, ${RUNS} cold visit(s) per page and profile (median by LCP)`);
     for (const profile of PROFILES) {
       for (const [name, pagePath] of pages) {
         const visits = [];

@@ -61,7 +61,8 @@ export interface RequestOptions {
 /** JSON call to the same-origin API with the session cookie. Throws ApiError unless 2xx. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
-  const fallback = options.fallback ?? currentMessages().common.unexpected;
+  // Read only when needed: the text of the language shown at that moment.
+  const fallback = () => options.fallback ?? currentMessages().common.unexpected;
   let response: Response;
   try {
     response = await fetch(`/api${path}${toQueryString(query)}`, {
@@ -78,10 +79,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new ApiError(0, fallback);
+    throw new ApiError(0, fallback());
   }
   const data = parseJson(await response.text());
-  if (!response.ok) throw errorFromBody(response.status, data, fallback);
+  if (!response.ok) throw errorFromBody(response.status, data, fallback());
   return data as T;
 }
 

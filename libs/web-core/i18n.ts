@@ -11,7 +11,6 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_WHEN_IN_DOUBT,
   LANGUAGES,
-  catalogueOf,
   formatAdminPrice,
   formatDate,
   formatDistance,
@@ -24,7 +23,8 @@ import {
   type Messages,
   type Widen,
 } from '@mboa/contracts';
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type ResourceKey } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
@@ -40,8 +40,19 @@ export function preferredLanguage(preferred: readonly string[]): Language {
   return LANGUAGE_WHEN_IN_DOUBT;
 }
 
-/** A catalog per language, each of the English one's shape. */
-export type Catalogs<C> = Record<Language, C>;
+/**
+ * One language's texts: the app's catalog and the product's shared texts (`MESSAGES` or
+ * `MESSAGES_FR` of @mboa/contracts). Each app loads them per language (a dynamic import), so a
+ * visit downloads only the language it shows.
+ */
+export interface LanguageBundle<C> {
+  catalog: C;
+  messages: Widen<Messages>;
+}
+export type BundleLoader<C> = (language: Language) => Promise<LanguageBundle<C>>;
+
+/** The shared texts of every language loaded so far (the shown one always is). */
+const messagesByLanguage = new Map<Language, Widen<Messages>>();
 
 /** The language remembered on this device (the FR | EN switch or an earlier visit), if any. */
 function rememberedLanguage(): Language | undefined {
@@ -74,24 +85,30 @@ function rememberLanguage(language: Language): void {
 }
 
 /**
- * Starts the app's i18next instance synchronously (the catalogs are bundled) in the language of
- * the visit (initialLanguage). The choice is written to the cookie and to `<html lang>` at start
- * and on every change.
+ * Starts the app's i18next instance in the language of the visit (initialLanguage), loading that
+ * language's bundle only; another is loaded when the person switches to it, and i18next changes
+ * language once it is there (what is on screen stays until then). `ready` settles when the first
+ * language is loaded: render after it. The choice is written to the cookie and to `<html lang>`
+ * at start and on every change.
  */
-export function startI18n<C extends object>(catalogs: Catalogs<C>, options: { language?: Language } = {}): I18n {
-  const resources: Resource = {};
-  for (const language of LANGUAGES) resources[language] = { translation: catalogs[language] as Resource[string][string] };
+export function startI18n<C extends object>(load: BundleLoader<C>, options: { language?: Language } = {}): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
+  instance.use(
+    resourcesToBackend(async (tag: string) => {
+      const language = toLanguage(tag);
+      const bundle = await load(language);
+      messagesByLanguage.set(language, bundle.messages);
+      return bundle.catalog as ResourceKey;
+    }),
+  );
   instance.use(initReactI18next);
-  void instance.init({
-    resources,
+  const ready = instance.init({
     lng: options.language ?? initialLanguage(),
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    // Both catalogs have every key (their tests say so): nothing to fall back to.
+    // Both catalogs have every key (their tests say so): nothing to fall back to, nothing more to load.
     fallbackLng: false,
-    initAsync: false,
     returnNull: false,
     // React escapes what it renders; escaping here would show `&amp;` in titles.
     interpolation: { escapeValue: false },
@@ -101,10 +118,10 @@ export function startI18n<C extends object>(catalogs: Catalogs<C>, options: { la
     if (typeof document !== 'undefined') document.documentElement.lang = language;
     rememberLanguage(language);
   };
-  show(instance.language);
   instance.on('languageChanged', show);
+  void ready.then(() => show(instance.language));
   current = instance;
-  return instance;
+  return { i18n: instance, ready };
 }
 
 let current: I18n | undefined;
@@ -114,9 +131,16 @@ export function currentLanguage(): Language {
   return toLanguage(current?.resolvedLanguage ?? current?.language);
 }
 
+/** The product's shared texts (@mboa/contracts) of a loaded language (the shown one always is). */
+function messagesOf(language: Language): Widen<Messages> {
+  const messages = messagesByLanguage.get(language) ?? messagesByLanguage.values().next().value;
+  if (!messages) throw new Error('No language is loaded yet: render after startI18n(...).ready');
+  return messages;
+}
+
 /** The product's shared texts (@mboa/contracts) in the language shown now, outside React. */
 export function currentMessages(): Widen<Messages> {
-  return catalogueOf(currentLanguage());
+  return messagesOf(currentLanguage());
 }
 
 const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
@@ -153,6 +177,7 @@ export type Formatter = ReturnType<typeof formatterOf>;
 export function useI18n() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const setLanguage = useCallback((next: Language) => void i18n.changeLanguage(next), [i18n]);
-  return { t, i18n, language, m: catalogueOf(language), format: formatterOf(language), setLanguage };
+  // Resolves once the language is loaded and shown.
+  const setLanguage = useCallback((next: Language) => i18n.changeLanguage(next).then(() => undefined), [i18n]);
+  return { t, i18n, language, m: messagesOf(language), format: formatterOf(language), setLanguage };
 }

@@ -1,6 +1,5 @@
-import { MESSAGES } from '@mboa/contracts';
-import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES_FR } from '@mboa/contracts';
+import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, currentLanguage, initialLanguage, LANGUAGE_COOKIE, NETWORK_RETRIES, preferredLanguage, retryOnNetworkFailure, startI18n, toQueryString } from './index.js';
 
 function answer(status: number, body: unknown) {
@@ -12,6 +11,9 @@ function answer(status: number, body: unknown) {
 }
 
 describe('api client (both apps)', () => {
+  // As in the apps, calls are made once the visit's language is loaded (its texts are the fallbacks).
+  beforeAll(() => startI18n((language) => Promise.resolve({ catalog: {}, messages: language === 'fr' ? MESSAGES_FR : MESSAGES }), { language: 'en' }).ready);
+
   it('sends JSON with the session cookie to /api and leaves empty filters out of the query', async () => {
     const spy = answer(200, { ok: true });
     await expect(api('/properties/search', { query: { town: 'Buea', search: '  ', rooms: undefined, page: 2 } })).resolves.toEqual({ ok: true });
@@ -71,7 +73,8 @@ describe('i18n entry point', () => {
       en: { found_one: '{{count}} property found', found_other: '{{count}} properties found' },
       fr: { found_one: '{{count}} bien trouvé', found_other: '{{count}} biens trouvés' },
     };
-    const i18n = startI18n(catalogs, { language: 'en' });
+    const { i18n, ready } = startI18n((language) => Promise.resolve({ catalog: catalogs[language], messages: language === 'fr' ? MESSAGES_FR : MESSAGES }), { language: 'en' });
+    await ready;
     // This catalog is the test's own, not the app's whose keys `i18n.t` is typed with.
     const t = i18n.t.bind(i18n) as unknown as (key: string, options: { count: number }) => string;
     expect(t('found', { count: 0 })).toBe('0 properties found');

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './i18n/index.js';
+import { ready } from './i18n/index.js';
 import { createRouter } from './router.js';
 import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
 import { LanguageOnProfile } from './session/LanguageOnProfile.js';
@@ -13,18 +13,21 @@ import { ToastProvider } from './ui/toast.js';
 import '@mboa/ui/ui.css';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider>
-        <ForgetOnUserChange />
-        <LanguageOnProfile />
-        <ToastProvider>
-          <RequestModalProvider>
-            <RouterProvider router={createRouter()} />
-          </RequestModalProvider>
-        </ToastProvider>
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first screen is drawn in the visit's language, once its texts are here (preloaded with the page).
+void ready.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <ForgetOnUserChange />
+          <LanguageOnProfile />
+          <ToastProvider>
+            <RequestModalProvider>
+              <RouterProvider router={createRouter()} />
+            </RequestModalProvider>
+          </ToastProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

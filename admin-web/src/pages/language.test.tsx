@@ -27,7 +27,8 @@ describe('FR | EN switch', () => {
 
     await u.click(screen.getByRole('button', { name: 'Français' }));
 
-    expect(screen.getByRole('heading', { name: fr.users.title })).toBeInTheDocument();
+    // The first switch loads the French texts (their own chunk), then every screen changes at once.
+    expect(await screen.findByRole('heading', { name: fr.users.title })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Utilisateurs' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: fr.nav.main });
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toBeInTheDocument();
@@ -65,7 +66,7 @@ describe('the not-authorised screen', () => {
     render(<NotAuthorised name="Rita Renter" />);
     expect(screen.getByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Français' }));
-    expect(screen.getByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
     expect(screen.getByText(/^Vous êtes connecté en tant que Rita Renter,/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: fr.access.backToSite })).toBeInTheDocument();
   });

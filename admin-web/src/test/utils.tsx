@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { mockFetch as mockFetchOf, user as userOf, type Call as FetchCall, type Reply } from '@mboa/ui/test/fixtures.js';
-import { i18n } from '../i18n/index.js';
+import { i18n, ready } from '../i18n/index.js';
 import { AccessProvider, reportAccessLost, type Access } from '../session/access.js';
 import { DocumentTitle } from '../shell/DocumentTitle.js';
 import { Layout } from '../shell/Layout.js';
@@ -15,7 +15,9 @@ export { property, type Reply } from '@mboa/ui/test/fixtures.js';
 
 /** The app's i18next instance: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
 export { i18n };
-void i18n.changeLanguage('en');
+// Rendered screens need their texts loaded first, as main.tsx waits for them.
+await ready;
+await i18n.changeLanguage('en');
 
 // The JSON a page sent, read by each test at the path it checks (like supertest's `response.body`).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

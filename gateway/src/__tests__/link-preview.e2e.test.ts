@@ -26,6 +26,11 @@ beforeAll(async () => {
       '_i18n-i1.js': { file: 'assets/i18n-i1.js' },
       '_format-f1.js': { file: 'assets/format-f1.js' },
       'src/pages/PropertyDetails.tsx': { file: 'assets/PropertyDetails-d1.js', imports: ['_i18n-i1.js', '_format-f1.js', 'index.html'] },
+      // Each language's texts, loaded by the app in the language it shows.
+      'src/i18n/bundle.fr.ts': { file: 'assets/bundle.fr-b1.js', imports: ['_messages.fr-m1.js'] },
+      '_messages.fr-m1.js': { file: 'assets/messages.fr-m1.js' },
+      'src/i18n/bundle.en.ts': { file: 'assets/bundle.en-b2.js', imports: ['_messages-m2.js'] },
+      '_messages-m2.js': { file: 'assets/messages-m2.js' },
     }),
   );
   system = await startTestSystem({ services: ['auth', 'listings', 'moderation'], env: TEST_ADMIN, gateway: { webDist } });
@@ -118,6 +123,16 @@ test('a shared property link carries its title, price, town and first photo as O
   const home = await new Browser(system.url).get('/');
   expect(home.text).not.toContain('og:title');
 
+  // Every page asks for the texts of its language with the HTML (the app draws nothing before
+  // them), and only those: a French phone never downloads the English texts.
+  const inFrench = await (await fetch(`${system.url}/login`, { headers: { 'Accept-Language': 'fr-CM,fr;q=0.9' } })).text();
+  expect(inFrench).toContain('<link rel="modulepreload" href="/assets/bundle.fr-b1.js">\n    <link rel="modulepreload" href="/assets/messages.fr-m1.js">');
+  expect(inFrench).not.toContain('bundle.en');
+  const inEnglish = await (await fetch(`${system.url}/login`, { headers: { 'Accept-Language': 'en-GB' } })).text();
+  expect(inEnglish).toContain('<link rel="modulepreload" href="/assets/bundle.en-b2.js">');
+  expect(inEnglish).not.toContain('bundle.fr');
+  expect(html).toContain('bundle.'); // the details page too
+
   // The home page's first card is this one once search has it: its photo comes with the page, the
   // thumbnail for a phone's single column, the srcset's pick for wider screens.
   let homeHtml = '';
@@ -185,8 +200,9 @@ test("the home page asks for its first search with the HTML, only when the addre
   expect(home).toContain(tag);
   expect(home).toContain('<title>Mboa Rentals</title>');
   // With filters the app's first search is another one; elsewhere there is none to ask for.
-  expect(await (await fetch(`${system.url}/?town=Buea`)).text()).not.toContain('preload');
-  expect(await (await fetch(`${system.url}/faq`)).text()).not.toContain('preload');
+  // (Every page still preloads its language's texts: a modulepreload, never a search.)
+  expect(await (await fetch(`${system.url}/?town=Buea`)).text()).not.toContain('rel="preload"');
+  expect(await (await fetch(`${system.url}/faq`)).text()).not.toContain('rel="preload"');
   // A details page nobody may see asks for nothing either.
-  expect(await (await fetch(`${system.url}/property-details/00000000-0000-4000-8000-000000000000`)).text()).not.toContain('preload');
+  expect(await (await fetch(`${system.url}/property-details/00000000-0000-4000-8000-000000000000`)).text()).not.toContain('rel="preload"');
 });

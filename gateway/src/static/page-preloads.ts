@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, PHOTO_SIZES, photoSources, searchQuerySchema, type SearchResponse } from '@mboa/contracts';
 import type { RpcClient } from '@mboa/platform';
 import { escapeHtml, linkPreviewHead, type PageHead } from './link-preview.js';
+import { pageLanguage } from './page-language.js';
 
 interface ManifestChunk {
   file: string;
@@ -14,6 +15,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The web app's route modules whose chunks a page needs before it can draw. */
 const DETAILS_ROUTE = 'src/pages/PropertyDetails.tsx';
+/** The module holding one language's texts (web/src/i18n/index.ts loads it by language). */
+const languageBundle = (language: string) => `src/i18n/bundle.${language}.ts`;
 /** What the home page asks for first when its address carries no filters (the app's first search). */
 const HOME_FIRST_SEARCH = '/api/properties/search?page=1';
 /** The page waits no longer than this for the first card's photo; without it, it goes without that preload. */
@@ -63,12 +66,15 @@ const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${e
  */
 export function webPageHead(services: RpcClient, origin: string, chunksOf: (source: string) => string[]) {
   return async (req: Request): Promise<PageHead | null> => {
+    // The texts of the page's language (the app loads one language only, and draws nothing before it).
+    const texts = chunksOf(languageBundle(pageLanguage(req))).map(modulePreload);
     if (req.path === '/' && Object.keys(req.query).length === 0) {
-      return { tags: [fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(services))].join('\n    ') };
+      return { tags: [...texts, fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(services))].join('\n    ') };
     }
     const preview = await linkPreviewHead(services, req, origin);
-    if (!preview?.propertyId) return preview;
-    const tags = [preview.tags, ...chunksOf(DETAILS_ROUTE).map(modulePreload), fetchPreload(`/api/properties/${encodeURIComponent(preview.propertyId)}`)];
+    if (!preview) return texts.length ? { tags: texts.join('\n    ') } : null;
+    if (!preview.propertyId) return { ...preview, tags: [preview.tags, ...texts].join('\n    ') };
+    const tags = [preview.tags, ...texts, ...chunksOf(DETAILS_ROUTE).map(modulePreload), fetchPreload(`/api/properties/${encodeURIComponent(preview.propertyId)}`)];
     return { ...preview, tags: tags.join('\n    ') };
   };
 }

@@ -1,8 +1,13 @@
 import { startI18n } from '@mboa/web-core';
-import { en, type Catalog } from './en.js';
-import { fr } from './fr.js';
+import type { Catalog } from './en.js';
 
 export type { Catalog };
 
-/** The app's i18next instance: components read it through `useI18n()` (@mboa/web-core). */
-export const i18n = startI18n<Catalog>({ en, fr });
+/**
+ * The app's i18next instance (components read it through `useI18n()` of @mboa/web-core) and the
+ * moment the visit's language is loaded. Each language is its own chunk: a visit downloads only
+ * the one it shows (the gateway preloads it with the page), the other when the person switches.
+ */
+export const { i18n, ready } = startI18n<Catalog>((language) =>
+  language === 'fr' ? import('./bundle.fr.js').then((m) => m.bundle) : import('./bundle.en.js').then((m) => m.bundle),
+);

@@ -42,6 +42,8 @@ describe('the FR | EN switch in the top bar', () => {
 
     await u.click(within(bar).getByRole('button', { name: 'Français' }));
 
+    // The first switch loads the French texts (their own chunk), then every screen changes at once.
+    expect(await screen.findByRole('heading', { level: 1, name: fr.home.heroTitle })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('fr');
     expect(within(bar).getByRole('button', { name: 'Français' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(bar).getAllByRole('link', { name: fr.nav.home }).length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { i18n } from '../i18n/index.js';
+import { i18n, ready } from '../i18n/index.js';
 import { ForgetOnUserChange } from '../session/ForgetOnUserChange.js';
 import { LanguageOnProfile } from '../session/LanguageOnProfile.js';
 import { SessionProvider } from '../session/session.js';
@@ -16,7 +16,9 @@ export { mockFetch, user, type Call, type Reply } from '@mboa/ui/test/fixtures.j
 
 /** The app's i18next instance: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
 export { i18n };
-void i18n.changeLanguage('en');
+// Rendered screens need their texts loaded first, as main.tsx waits for them.
+await ready;
+await i18n.changeLanguage('en');
 
 /** What visitors of the public app mostly see: a property that is live. */
 export const property = (overrides: Partial<PropertyRead> = {}): PropertyRead => propertyOf({ isVerified: true, ...overrides });
