@@ -17,6 +17,8 @@ export const LIMITS = {
     /** An admin's review feedback (the reason for a rejection). */
     reviewFeedbackMax: 2000,
     sizeStep: 0.1,
+    /** Months of rent an owner may ask in advance (rules/move-in-cost.ts): whole months, 0 to 24. */
+    advanceMonthsMax: 24,
   },
   whatsappDigits: 9,
   townSuggestions: 10,

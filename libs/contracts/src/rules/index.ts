@@ -1,2 +1,3 @@
 export * from './property-status.js';
 export * from './review-decision.js';
+export * from './move-in-cost.js';
