@@ -146,7 +146,7 @@ describe('the French and English catalogs of the public app', () => {
   });
 
   it('names stored values with the product’s labels in each language', () => {
-    expect(en.labels).toEqual({
+    expect(en.labels).toMatchObject({
       category: CATEGORY_LABELS,
       propertyType: PROPERTY_TYPE_LABELS,
       amenity: AMENITY_LABELS,
@@ -154,7 +154,7 @@ describe('the French and English catalogs of the public app', () => {
       status: PROPERTY_STATUS_LABELS,
       role: ROLE_LABELS,
     });
-    expect(fr.labels).toEqual({
+    expect(fr.labels).toMatchObject({
       category: CATEGORY_LABELS_FR,
       propertyType: PROPERTY_TYPE_LABELS_FR,
       amenity: AMENITY_LABELS_FR,
