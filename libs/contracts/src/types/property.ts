@@ -47,6 +47,21 @@ export interface PropertyReview {
   reviewerId?: string;
 }
 
+/**
+ * "Who you are dealing with" on the details page: what renters may know of the owner, and nothing
+ * more (no e-mail or phone beyond `author`'s). Only in the details answer, once the owner is known.
+ */
+export interface PropertyOwnerCard {
+  /** The first word of the owner's name. */
+  firstName: string;
+  /** Checked by our team (the account's `isVerified`). */
+  verified: boolean;
+  /** When the account was created; null when listings does not know it yet. */
+  memberSince: IsoDateString | null;
+  /** The owner's listings the public sees now (this one included when it is public). */
+  activeListings: number;
+}
+
 /** A property as every /api response shows it (docs/api.md#shapes-user-property-lists). */
 export interface PropertyRead {
   _id: string;
@@ -74,6 +89,8 @@ export interface PropertyRead {
   author: PropertyAuthor;
   review?: PropertyReview;
   contactCount?: number;
+  /** In the details answer (`GET /api/properties/{id}`) only. */
+  owner?: PropertyOwnerCard;
 }
 
 /** GET /api/properties/search answer. */

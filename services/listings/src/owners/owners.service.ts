@@ -25,6 +25,8 @@ export class OwnersService {
       SELECT version, banned FROM "listings"."owners" WHERE id = ${user.id}::uuid FOR UPDATE`;
     if (current && current.version >= version) return 'stale';
     const banned = user.status === 'banned';
+    const created = user.createdAt ? new Date(user.createdAt) : null;
+    const memberSince = created && !Number.isNaN(created.getTime()) ? created : null;
     const data = {
       name: user.name,
       email: user.email,
@@ -34,6 +36,8 @@ export class OwnersService {
       banned,
       // Events recorded before accounts had a language carry none: those people read English.
       language: toLanguage(user.language),
+      // Every event carries the account's creation date; a malformed one leaves what we had.
+      ...(memberSince ? { memberSince } : {}),
       version,
     };
     await tx.owner.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });

@@ -37,7 +37,7 @@ function adminTextFilter(search: string): Prisma.Sql {
   return Prisma.sql`(strpos(translate(lower(title), ${SQL_FOLD.from}, ${SQL_FOLD.to}), ${foldText(search)}) > 0
     OR property_type = ANY(${types}::text[]) OR amenities && ${amenities}::text[])`;
 }
-import { toPropertyRead } from './property-view.js';
+import { ownerCardOf, toPropertyRead } from './property-view.js';
 
 const withImages = { images: { orderBy: { position: 'asc' as const } } };
 const newestFirst: Prisma.PropertyOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
@@ -54,9 +54,11 @@ export class PropertyQueriesService {
   /** One property as `actor` (or the public) may see it; 404 `Property not found` otherwise. */
   async get(id: unknown, actor?: Actor | null): Promise<PropertyRead> {
     if (!isUuid(id)) throw propertyNotFound();
-    const found = (await this.reader.loadWithOwners([id])).get(id);
+    const found = (await this.reader.loadWithOwners([id], { ownerCard: true })).get(id);
     if (!found || !canSee(found.property, found.owner, actor)) throw propertyNotFound();
-    return toPropertyRead(found.property, found.owner);
+    const read = toPropertyRead(found.property, found.owner);
+    if (found.owner && typeof found.activeListings === 'number') read.owner = ownerCardOf(found.owner, found.activeListings);
+    return read;
   }
 
   /** Any live property, for the admin review screen, with its photos found in other owners' listings. */

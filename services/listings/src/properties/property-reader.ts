@@ -1,16 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, MESSAGES, type PropertyRead } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
+import { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
 import { OwnersService } from '../owners/owners.service.js';
+import { publiclyVisibleSql } from '../rules/visibility.js';
 import { toPropertyRead, type PropertyWithImages } from './property-view.js';
 
 /** A row of loadWithOwners: the property's columns, its images and owner as JSON (dates as text). */
 type LoadedRow = Property & {
   images: Array<Omit<PropertyImage, 'createdAt'> & { createdAt: string }>;
-  owner: (Omit<Owner, 'updatedAt'> & { updatedAt: string }) | null;
+  owner: (Omit<Owner, 'updatedAt' | 'memberSince'> & { updatedAt: string; memberSince: string | null }) | null;
+  /** Only when asked for (details): the owner's publicly visible listings. */
+  activeListings?: number | null;
 };
+
+/** What loadWithOwners gives per property. */
+export interface LoadedProperty {
+  property: PropertyWithImages;
+  owner: Owner | null;
+  /** With `ownerCard` (details): how many of the owner's listings the public sees; null when the owner is unknown. */
+  activeListings?: number | null;
+}
+
+/** The owner's publicly visible listings, counted in the same statement (the details "who you are dealing with"). */
+const ACTIVE_LISTINGS = Prisma.raw(`, (SELECT count(*)::int FROM "listings"."properties" q
+               WHERE q.owner_id = o.id AND ${publiclyVisibleSql('q', 'o.banned')}) AS "activeListings"`);
 
 export const propertyNotFound = () => fail.notFound(MESSAGES.property.notFound);
 
@@ -34,8 +50,9 @@ export class PropertyReader {
   /**
    * Live properties with their images and owners, in one statement (details and a search page read
    * through here: three queries per request were most of a details call's database time).
+   * `ownerCard` (details) also counts the owner's active listings, in the same statement.
    */
-  async loadWithOwners(ids: readonly string[]): Promise<Map<string, { property: PropertyWithImages; owner: Owner | null }>> {
+  async loadWithOwners(ids: readonly string[], options: { ownerCard?: boolean } = {}): Promise<Map<string, LoadedProperty>> {
     const wanted = [...new Set(ids)].filter(isUuid);
     if (wanted.length === 0) return new Map();
     const rows = await this.db.$queryRaw<LoadedRow[]>`
@@ -56,15 +73,20 @@ export class PropertyReader {
                FROM "listings"."property_images" i WHERE i.property_id = p.id), '[]'::jsonb) AS images,
              CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object(
                'id', o.id, 'name', o.name, 'email', o.email, 'whatsapp', o.whatsapp, 'role', o.role,
-               'isVerified', o.is_verified, 'banned', o.banned, 'version', o.version, 'updatedAt', o.updated_at) END AS owner
+               'isVerified', o.is_verified, 'banned', o.banned, 'version', o.version, 'updatedAt', o.updated_at,
+               'memberSince', to_char(o.member_since, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS owner
+               ${options.ownerCard ? ACTIVE_LISTINGS : Prisma.empty}
       FROM "listings"."properties" p LEFT JOIN "listings"."owners" o ON o.id = p.owner_id
       WHERE p.id = ANY(${wanted}::uuid[]) AND p.deleted_at IS NULL`;
     return new Map(
-      rows.map(({ images, owner, ...property }) => [
+      rows.map(({ images, owner, activeListings, ...property }) => [
         property.id,
         {
           property: { ...property, images: images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) })) },
-          owner: owner ? { ...owner, updatedAt: new Date(owner.updatedAt) } : null,
+          owner: owner
+            ? { ...owner, updatedAt: new Date(owner.updatedAt), memberSince: owner.memberSince ? new Date(owner.memberSince) : null }
+            : null,
+          ...(options.ownerCard ? { activeListings: owner ? (activeListings ?? 0) : null } : {}),
         },
       ]),
     );

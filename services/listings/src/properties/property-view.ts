@@ -1,4 +1,4 @@
-import type { Amenity, PropertyAuthor, PropertyRead, PropertyType } from '@mboa/contracts';
+import type { Amenity, PropertyAuthor, PropertyOwnerCard, PropertyRead, PropertyType } from '@mboa/contracts';
 import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
 
 export type PropertyWithImages = Property & { images: PropertyImage[] };
@@ -56,4 +56,17 @@ export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | unde
   }
   if (extra.contactCount !== undefined) read.contactCount = extra.contactCount;
   return read;
+}
+
+/**
+ * "Who you are dealing with" (details only): the owner's first name, whether our team verified
+ * them, since when they are a member and how many listings of theirs the public sees.
+ */
+export function ownerCardOf(owner: Owner, activeListings: number): PropertyOwnerCard {
+  return {
+    firstName: owner.name.trim().split(/\s+/)[0] ?? '',
+    verified: owner.isVerified,
+    memberSince: owner.memberSince ? owner.memberSince.toISOString() : null,
+    activeListings,
+  };
 }

@@ -43,6 +43,16 @@ export function isPubliclyVisible(property: VisibilityFacts, owner: OwnerFacts |
   return hiddenBecause(property, owner) === null;
 }
 
+/**
+ * isPubliclyVisible in SQL, for counting many rows at once (the owner's active listings on the
+ * details page): the property row under `alias`, its owner not banned. Keep it the same rule as
+ * hiddenBecause above; the listings test of the owner card checks them together.
+ */
+export function publiclyVisibleSql(alias: string, ownerBanned: string): string {
+  return `(${alias}.deleted_at IS NULL AND ${alias}.is_verified AND ${alias}.review_state = 'approved'
+    AND ${alias}.status = 'available' AND NOT ${ownerBanned} AND ${alias}.held_at IS NULL)`;
+}
+
 /** Its owner and admins act on a property in any state (acting on someone else's is a 404). */
 export function isOwnerOrAdmin(property: Pick<VisibilityFacts, 'ownerId'>, actor: Actor | undefined | null): boolean {
   return !!actor && (actor.role === 'admin' || actor.userId === property.ownerId);

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "owners" ADD COLUMN     "member_since" TIMESTAMP(3);
