@@ -89,6 +89,8 @@ export interface PropertyRead {
   author: PropertyAuthor;
   review?: PropertyReview;
   contactCount?: number;
+  /** Only in the details answer (GET /api/properties/{id}); null with too few comparable listings. */
+  typicalPrice?: TypicalPrice | null;
   /** In the details answer (`GET /api/properties/{id}`) only. */
   owner?: PropertyOwnerCard;
 }
@@ -157,10 +159,40 @@ export interface PhotoMatch {
   distance: number;
 }
 
+/**
+ * How a listing's price compares with the median of comparable public listings (docs/api.md#prices-that-look-wrong):
+ * same town and type, prices per month (per day for daily stays). Amounts in whole FCFA per `term`.
+ */
+export interface PriceCheck {
+  /** What the amounts are per: `monthly` (monthly, quarterly and yearly prices as monthly equivalents) or `daily`. */
+  term: 'monthly' | 'daily';
+  /** This listing's price per `term`. */
+  price: number;
+  median: number;
+  /** Comparable public listings, this one not counted. */
+  comparables: number;
+  /** price ÷ median, e.g. 0.27. */
+  ratio: number;
+  /** Far below the usual price: staff should look twice before approving. */
+  flagged: boolean;
+}
+
+/** What renters see as the usual price of such a place (docs/api.md#prices-that-look-wrong). */
+export interface TypicalPrice {
+  /** Median of the comparable public listings, whole FCFA per `term`. */
+  amount: number;
+  term: 'monthly' | 'daily';
+  comparables: number;
+  town: string;
+  propertyType: PropertyType;
+}
+
 /** The admin read of a property: the public shape plus what the review screen needs. */
 export interface AdminPropertyRead extends PropertyRead {
   /** Empty when no photo matches another owner's earlier listing. */
   photoMatches: PhotoMatch[];
+  /** Null while there are too few comparable listings to say. */
+  priceCheck: PriceCheck | null;
 }
 
 /** GET /api/admin/properties/{id} answer. */

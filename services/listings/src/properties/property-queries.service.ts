@@ -24,6 +24,7 @@ import { valuesNamedBy } from '../search/search-labels.js';
 import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
 import { photoMatchesOf } from './photo-matches.js';
+import { priceCheckFor, typicalPriceFor } from './price-check.js';
 
 /**
  * The admin list's text filter: the title contains the text whatever its case and accents
@@ -58,15 +59,20 @@ export class PropertyQueriesService {
     if (!found || !canSee(found.property, found.owner, actor)) throw propertyNotFound();
     const read = toPropertyRead(found.property, found.owner);
     if (found.owner && typeof found.activeListings === 'number') read.owner = ownerCardOf(found.owner, found.activeListings);
+    read.typicalPrice = await typicalPriceFor(this.db, found.property);
     return read;
   }
 
-  /** Any live property, for the admin review screen, with its photos found in other owners' listings. */
+  /** Any live property, for the admin review screen, with its photos found in other owners' listings and its price check. */
   async adminGet(id: unknown): Promise<AdminPropertyRead> {
     const property = await this.reader.load(id);
     if (!property) throw propertyNotFound();
-    const [counts, photoMatches] = await Promise.all([this.reader.contactCounts([property.id]), photoMatchesOf(this.db, property)]);
-    return { ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0 })), photoMatches };
+    const [counts, photoMatches, priceCheck] = await Promise.all([
+      this.reader.contactCounts([property.id]),
+      photoMatchesOf(this.db, property),
+      priceCheckFor(this.db, property),
+    ]);
+    return { ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0 })), photoMatches, priceCheck };
   }
 
   /**
