@@ -144,6 +144,7 @@ export function currentMessages(): Widen<Messages> {
 }
 
 const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+const monthYearFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** Intl formatting in one language (prices in FCFA, numbers, dates, sizes); never by hand. */
 export function formatterOf(language: Language) {
@@ -161,6 +162,15 @@ export function formatterOf(language: Language) {
       if (!format) {
         format = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Douala' });
         dateTimeFormats.set(language, format);
+      }
+      return format.format(typeof value === 'string' ? new Date(value) : value);
+    },
+    /** "March 2024" / "mars 2024" (an owner's "member since"). */
+    monthYear: (value: Date | string) => {
+      let format = monthYearFormats.get(language);
+      if (!format) {
+        format = new Intl.DateTimeFormat(INTL_LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'Africa/Douala' });
+        monthYearFormats.set(language, format);
       }
       return format.format(typeof value === 'string' ? new Date(value) : value);
     },

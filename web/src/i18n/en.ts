@@ -226,6 +226,14 @@ export const en = {
     connecting: 'Opening WhatsApp…',
     underReview: 'Under review: only you and our team can see this listing.',
   },
+  /** "Who you are dealing with" on the details page (details/OwnerCard.tsx). */
+  ownerCard: {
+    title: 'Who you are dealing with',
+    verified: 'Verified by our team',
+    memberSince: 'Member since {{date}}',
+    activeListings_one: '{{count}} active listing',
+    activeListings_other: '{{count}} active listings',
+  },
   request: {
     title: MESSAGES.ui.requestProperty,
     intro: 'Tell us what you are looking for (type, town, budget) and we will look for it and contact you on WhatsApp.',

@@ -227,6 +227,13 @@ export const fr: Catalog = {
     connecting: 'Ouverture de WhatsApp…',
     underReview: 'En cours de validation : cette annonce n’est visible que par vous et notre équipe.',
   },
+  ownerCard: {
+    title: 'À qui vous avez affaire',
+    verified: 'Vérifié par notre équipe',
+    memberSince: 'Membre depuis {{date}}',
+    activeListings_one: '{{count}} annonce active',
+    activeListings_other: '{{count}} annonces actives',
+  },
   request: {
     title: MESSAGES_FR.ui.requestProperty,
     intro:

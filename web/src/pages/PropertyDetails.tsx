@@ -8,6 +8,7 @@ import { ApiError, currentMessages, useI18n, type Formatter } from '@mboa/web-co
 import { getProperty } from '../api/endpoints.js';
 import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';
+import { OwnerCard } from '../details/OwnerCard.js';
 import { ShareDialog } from '../details/ShareDialog.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
@@ -170,6 +171,7 @@ export default function PropertyDetails() {
               <p className="muted small">{t('details.cautionAmount', { amount: format.price(p.caution) })}</p>
             ) : null}
             {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
+            <OwnerCard owner={p.owner} />
             <MessageLandlord property={p} />
           </div>
         </aside>
