@@ -10,6 +10,8 @@ import {
   type ProfileResponse,
   type PropertyRead,
   type PropertyStatus,
+  type ReportCreateResponse,
+  type ReportInput,
   type SearchResponse,
   type SignupRole,
 } from '@mboa/contracts';
@@ -63,6 +65,10 @@ export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
 
 export const getProperty = (id: string, signal?: AbortSignal) =>
   api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: currentMessages().property.notFound });
+
+/** "Report this listing" (docs/api.md#reporting-a-listing); the server words its answer in the language shown. */
+export const reportListing = (id: string, report: ReportInput) =>
+  api<ReportCreateResponse>(`/properties/${encodeURIComponent(id)}/reports`, { body: report });
 
 export const postProperty = (form: FormData, onProgress: (percent: number) => void) =>
   upload<PostPropertyResponse>('/property/post', form, onProgress, currentMessages().property.submitFailedThrown);

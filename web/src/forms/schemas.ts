@@ -4,6 +4,7 @@ import {
   MESSAGES_FR,
   resetConfirmSchema,
   resetRequestSchema,
+  reportSchema,
   resetVerifySchema,
   signupSchema,
   supportTicketSchema,
@@ -47,6 +48,10 @@ export const newPasswordFormSchema = resetConfirmSchema.safeExtend({
   newPassword: resetConfirmSchema.shape.newPassword.refine(notOnlySpaces, { error: MESSAGES.auth.passwordAllWhitespace }),
   confirmPassword: resetConfirmSchema.shape.confirmPassword.unwrap().min(1, { error: MESSAGES.passwordReset.fillAllFields }),
 });
+
+/** "Report this listing": the server's own schema (a reason; a short text, required with "other"). */
+export const reportFormSchema = reportSchema;
+export const REPORT_FIELDS = ['reason', 'text'] as const;
 
 export const contactFormSchema = supportTicketSchema.omit({ whatsapp: true });
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;

@@ -6,6 +6,7 @@ import {
   PAYMENT_TERM_LABELS,
   PROPERTY_STATUS_LABELS,
   PROPERTY_TYPE_LABELS,
+  REPORT_REASON_LABELS,
   ROLE_LABELS,
   type Widen,
 } from '@mboa/contracts';
@@ -24,6 +25,7 @@ export const en = {
     paymentTerm: PAYMENT_TERM_LABELS,
     status: PROPERTY_STATUS_LABELS as Record<string, string>,
     role: ROLE_LABELS as Record<string, string>,
+    reportReason: REPORT_REASON_LABELS,
   },
   app: {
     name: 'Mboa Rentals',
@@ -225,6 +227,18 @@ export const en = {
     ],
     connecting: 'Opening WhatsApp…',
     underReview: 'Under review: only you and our team can see this listing.',
+  },
+  /** "Report this listing" on the details page (details/ReportListing.tsx). */
+  report: {
+    open: 'Report this listing',
+    title: 'Report this listing',
+    intro: 'Tell our team what is wrong with this listing. We check every report.',
+    reason: 'What is wrong?',
+    detailsOptional: 'Details (optional)',
+    detailsRequired: 'Details (required)',
+    send: 'Send report',
+    sending: 'Sending…',
+    reported: 'You have reported this listing. Our team will look at it.',
   },
   /** "Who you are dealing with" on the details page (details/OwnerCard.tsx). */
   ownerCard: {

@@ -6,6 +6,7 @@ import {
   PAYMENT_TERM_LABELS_FR,
   PROPERTY_STATUS_LABELS_FR,
   PROPERTY_TYPE_LABELS_FR,
+  REPORT_REASON_LABELS_FR,
   ROLE_LABELS_FR,
 } from '@mboa/contracts';
 
@@ -27,6 +28,7 @@ export const fr: Catalog = {
     paymentTerm: PAYMENT_TERM_LABELS_FR,
     status: PROPERTY_STATUS_LABELS_FR,
     role: ROLE_LABELS_FR,
+    reportReason: REPORT_REASON_LABELS_FR,
   },
   app: {
     name: 'Mboa Rentals',
@@ -226,6 +228,17 @@ export const fr: Catalog = {
     ],
     connecting: 'Ouverture de WhatsApp…',
     underReview: 'En cours de validation : cette annonce n’est visible que par vous et notre équipe.',
+  },
+  report: {
+    open: 'Signaler cette annonce',
+    title: 'Signaler cette annonce',
+    intro: 'Dites à notre équipe ce qui ne va pas avec cette annonce. Nous examinons chaque signalement.',
+    reason: 'Quel est le problème ?',
+    detailsOptional: 'Précisions (facultatif)',
+    detailsRequired: 'Précisions (obligatoire)',
+    send: 'Envoyer le signalement',
+    sending: 'Envoi…',
+    reported: 'Vous avez signalé cette annonce. Notre équipe va l’examiner.',
   },
   ownerCard: {
     title: 'À qui vous avez affaire',

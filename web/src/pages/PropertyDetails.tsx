@@ -9,6 +9,7 @@ import { getProperty } from '../api/endpoints.js';
 import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';
 import { OwnerCard } from '../details/OwnerCard.js';
+import { ReportListing } from '../details/ReportListing.js';
 import { ShareDialog } from '../details/ShareDialog.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
@@ -173,6 +174,7 @@ export default function PropertyDetails() {
             {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
             <OwnerCard owner={p.owner} />
             <MessageLandlord property={p} />
+            <ReportListing property={p} />
           </div>
         </aside>
       </div>
