@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: 'property-review/:id', lazy: page(() => import('./pages/PropertyReview.js')) },
       { path: 'requests', lazy: page(() => import('./pages/Requests.js')) },
       { path: 'support', lazy: page(() => import('./pages/Support.js')) },
+      { path: 'reports', lazy: page(() => import('./pages/Reports.js')) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -1,6 +1,7 @@
 import {
   type AdminListResponse,
   type AdminPropertyAction,
+  type AdminPropertyRead,
   type AdminPropertyListResponse,
   type AdminStats,
   type AdminStatusUpdateResponse,
@@ -11,6 +12,9 @@ import {
   type PropertyRequest,
   type PropertyStatus,
   type PublicUser,
+  type ReportAction,
+  type ReportQueueReply,
+  type ReportResolveResponse,
   type RequestStatus,
   type ReviewAction,
   type SupportTicket,
@@ -61,12 +65,12 @@ export const actOnProperty = (type: AdminPropertyAction, propertyId: string) =>
   });
 
 /** The answer is `{ property }`; a bare property is accepted too (the brief describes it so). */
-export async function getProperty(id: string, signal?: AbortSignal): Promise<PropertyRead> {
-  const reply = await api<{ property?: PropertyRead } & Partial<PropertyRead>>(`/admin/properties/${encodeURIComponent(id)}`, {
+export async function getProperty(id: string, signal?: AbortSignal): Promise<AdminPropertyRead> {
+  const reply = await api<{ property?: AdminPropertyRead } & Partial<AdminPropertyRead>>(`/admin/properties/${encodeURIComponent(id)}`, {
     signal,
     fallback: currentMessages().property.fetchFailed,
   });
-  return (reply.property ?? reply) as PropertyRead;
+  return (reply.property ?? reply) as AdminPropertyRead;
 }
 
 export interface PropertyEdit {
@@ -112,3 +116,12 @@ export const moveTicket = (ticketId: string, newStatus: TicketStatus) =>
     body: { type: 'update-status', payload: { ticketId, newStatus } },
     fallback: currentMessages().toast.supportStatusUpdateFailed,
   });
+
+export const listReports = (q: { page: number }, signal?: AbortSignal) =>
+  api<ReportQueueReply>('/admin/reports', { query: { page: q.page, limit: PAGE_SIZE }, signal });
+/** Closes a listing's open reports without acting on it (a held listing is back in search). */
+export const dismissReports = (propertyId: string) =>
+  api<ReportResolveResponse>(`/admin/reports/${encodeURIComponent(propertyId)}/dismiss`, { method: 'POST' });
+/** Deactivates the listing or bans its owner, and closes its open reports. */
+export const actOnReports = (propertyId: string, action: ReportAction) =>
+  api<ReportResolveResponse>(`/admin/reports/${encodeURIComponent(propertyId)}/act`, { body: { action } });

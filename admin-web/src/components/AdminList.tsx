@@ -46,7 +46,7 @@ export function FilterSelect<V extends string>({
 }
 
 /**
- * The admin list page (Users, Properties, Requests, Support): title, toolbar, first-load spinner,
+ * The admin list page (Users, Properties, Requests, Support, Reports): title, toolbar, first-load spinner,
  * failure with retry, empty text, the table with a row menu, and 'Page X of Y'.
  */
 export function AdminList<R extends ListRow>({
@@ -55,6 +55,7 @@ export function AdminList<R extends ListRow>({
   columns,
   rows,
   rowTestId,
+  rowClassName,
   actions,
   loaded,
   emptyText,
@@ -68,6 +69,8 @@ export function AdminList<R extends ListRow>({
   columns: Column<R>[];
   rows: R[];
   rowTestId: (row: R) => string;
+  /** Marks rows that need attention first (e.g. a listing held out of search). */
+  rowClassName?: (row: R) => string | undefined;
   actions: (row: R) => ReactNode;
   loaded: Pick<Loaded<unknown>, 'data' | 'error' | 'loading' | 'reload'>;
   emptyText: string;
@@ -99,7 +102,7 @@ export function AdminList<R extends ListRow>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row._id} data-testid={rowTestId(row)}>
+              <tr key={row._id} data-testid={rowTestId(row)} className={rowClassName?.(row)}>
                 {columns.map((c) => (
                   <td key={c.key} data-label={c.header} className={c.className} data-testid={c.testId}>
                     {c.cell(row)}

@@ -1,25 +1,30 @@
 import { LIMITS, reviewDecisionProblem, translateText, type ReviewAction } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * Approve or Reject (docs/api.md#admin): only for a property not verified yet; rejecting needs a
  * non-blank reason, checked before any call. A verified property shows 'already verified' instead.
+ * With `confirmApproval` (e.g. its photos appear in another owner's listing), Approve first shows
+ * that dialog and sends nothing unless the admin confirms.
  */
 export function ReviewDecision({
   isVerified,
   previousFeedback,
   onDecide,
+  confirmApproval,
 }: {
   isVerified: boolean;
   previousFeedback?: string;
   onDecide: (action: ReviewAction, feedback: string) => Promise<void>;
+  confirmApproval?: (answer: { onCancel: () => void; onConfirm: () => void }) => ReactNode;
 }) {
   const { t, m, language } = useI18n();
   const [feedback, setFeedback] = useState('');
   // The rule's own (English) words; shown in the language read now.
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   if (isVerified) {
     return (
@@ -29,13 +34,17 @@ export function ReviewDecision({
     );
   }
 
-  async function decide(action: ReviewAction) {
+  async function decide(action: ReviewAction, confirmed = false) {
     const refused = reviewDecisionProblem(action, feedback);
     if (refused) {
       setProblem(refused);
       return;
     }
     setProblem('');
+    if (action === 'approve' && confirmApproval && !confirmed) {
+      setConfirming(true);
+      return;
+    }
     setBusy(true);
     try {
       await onDecide(action, feedback.trim());
@@ -82,6 +91,15 @@ export function ReviewDecision({
           {t('review.reject')}
         </button>
       </div>
+      {confirming && confirmApproval
+        ? confirmApproval({
+            onCancel: () => setConfirming(false),
+            onConfirm: () => {
+              setConfirming(false);
+              void decide('approve', true);
+            },
+          })
+        : null}
     </div>
   );
 }

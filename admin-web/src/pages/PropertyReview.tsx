@@ -7,6 +7,7 @@ import { ApiError, useI18n } from '@mboa/web-core';
 import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { Gallery } from '../components/Gallery.js';
+import { ApproveDespiteMatchesDialog, PhotoMatchesPanel } from '../components/PhotoMatches.js';
 import { ListState } from '../components/ListState.js';
 import { ReviewDecision } from '../components/ReviewDecision.js';
 import { useLoad } from '../components/useLoad.js';
@@ -21,6 +22,7 @@ export default function PropertyReview() {
   const [editing, setEditing] = useState(false);
   const loaded = useLoad(['admin', 'property', id], (signal) => getProperty(id, signal));
   const p = loaded.data;
+  const photoMatches = p?.photoMatches ?? [];
 
   async function decide(action: ReviewAction, feedback: string) {
     try {
@@ -73,6 +75,8 @@ export default function PropertyReview() {
         </div>
       </div>
 
+      <PhotoMatchesPanel matches={photoMatches} />
+
       <div className="review-grid">
         <div className="stack">
           <div className="panel">
@@ -113,6 +117,7 @@ export default function PropertyReview() {
               isVerified={p.isVerified}
               previousFeedback={p.review?.state === 'rejected' ? p.review.feedback : undefined}
               onDecide={decide}
+              confirmApproval={photoMatches.length ? (answer) => <ApproveDespiteMatchesDialog matches={photoMatches} {...answer} /> : undefined}
             />
           </div>
         </div>
@@ -123,7 +128,8 @@ export default function PropertyReview() {
           property={p}
           onClose={() => setEditing(false)}
           onSaved={(updated, message) => {
-            loaded.setData(() => updated);
+            // The edit answers the public shape: what only the admin read carries (photo matches) stays as read.
+            loaded.setData((current) => (current ? { ...current, ...updated } : current));
             setEditing(false);
             notify('success', message);
           }}
