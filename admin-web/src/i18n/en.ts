@@ -211,6 +211,14 @@ export const en = {
       confirmText_other: '{{count}} photos of this listing also appear in:',
       confirm: 'Approve anyway',
     },
+    priceCheck: {
+      title: 'Unusually low price',
+      farBelow_one: 'Far below the usual price: {{price}} vs a median of {{median}} over {{count}} listing',
+      farBelow_other: 'Far below the usual price: {{price}} vs a median of {{median}} over {{count}} listings',
+      basisMonthly: 'Compared with the public listings of the same type in the same town, monthly, quarterly and yearly rents per month.',
+      basisDaily: 'Compared with the public daily stays of the same type in the same town, per day.',
+      bait: 'A price this low is a common bait for a “visit fee” or an advance: check the listing and its owner before approving.',
+    },
     spec: {
       bedrooms: 'Bedrooms',
       toilets: 'Toilets',

@@ -211,6 +211,14 @@ export const fr: Catalog = {
       confirmText_other: '{{count}} photos de cette annonce figurent aussi dans :',
       confirm: 'Valider quand même',
     },
+    priceCheck: {
+      title: 'Prix anormalement bas',
+      farBelow_one: 'Bien en dessous du prix habituel : {{price}} contre une médiane de {{median}} sur {{count}} annonce',
+      farBelow_other: 'Bien en dessous du prix habituel : {{price}} contre une médiane de {{median}} sur {{count}} annonces',
+      basisMonthly: 'Comparé aux annonces publiées du même type dans la même ville, loyers mensuels, trimestriels et annuels ramenés au mois.',
+      basisDaily: 'Comparé aux locations à la journée publiées du même type dans la même ville, par jour.',
+      bait: 'Un prix aussi bas est un appât courant pour réclamer des “frais de visite” ou une avance : vérifiez l’annonce et son propriétaire avant de valider.',
+    },
     spec: {
       bedrooms: 'Chambres',
       toilets: 'Toilettes',

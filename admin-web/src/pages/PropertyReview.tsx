@@ -7,6 +7,7 @@ import { ApiError, useI18n } from '@mboa/web-core';
 import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { Gallery } from '../components/Gallery.js';
+import { PriceCheckWarning } from '../components/PriceCheckWarning.js';
 import { ApproveDespiteMatchesDialog, PhotoMatchesPanel } from '../components/PhotoMatches.js';
 import { ListState } from '../components/ListState.js';
 import { ReviewDecision } from '../components/ReviewDecision.js';
@@ -76,6 +77,8 @@ export default function PropertyReview() {
       </div>
 
       <PhotoMatchesPanel matches={photoMatches} />
+
+      <PriceCheckWarning property={p} />
 
       <div className="review-grid">
         <div className="stack">
