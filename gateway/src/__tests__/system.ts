@@ -69,6 +69,8 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         consumers: true,
         search: { meiliUrl: ctx.env.MEILI_URL, meiliApiKey: ctx.env.MEILI_API_KEY, meiliIndex: ctx.env.MEILI_INDEX },
         ownerWaitMs: 3000,
+        // Fresh listings: reminders land in the system's mail folder; a test may sweep faster.
+        freshness: { mailer: ctx.mailer, publicOrigin: 'http://localhost:3000', sweepMs: Number(ctx.env.FRESHNESS_SWEEP_MS) || undefined },
       },
       { logger: false },
     ),

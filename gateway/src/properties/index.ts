@@ -1,5 +1,6 @@
 import { AdminPropertiesController } from './admin-properties.controller.js';
+import { AvailabilityController } from './availability.controller.js';
 import { PropertiesController } from './properties.controller.js';
 
 /** The gateway's property calls (registered in app.module.ts). */
-export const PROPERTY_CONTROLLERS = [PropertiesController, AdminPropertiesController];
+export const PROPERTY_CONTROLLERS = [PropertiesController, AdminPropertiesController, AvailabilityController];

@@ -70,7 +70,7 @@ export class PropertiesController {
   @Post('property/my-listings')
   @HttpCode(200)
   @UseGuards(SignedIn)
-  @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete" })
+  @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete, confirm (still available)" })
   @ApiBody({ schema: jsonSchemaOf(myListingsSchema) })
   async myListings(@Body(new ZodBody(myListingsSchema)) body: MyListingsInput, @CurrentUser() user: PublicUser) {
     const actor = actorOf(user);
@@ -84,6 +84,10 @@ export class PropertiesController {
       case 'delete': {
         const data = await this.services.call(LISTINGS_PATTERNS.myListingsDelete, { actor, payload: body.payload });
         return { data, message: MESSAGES.toast.propertyDeleted };
+      }
+      case 'confirm': {
+        const data = await this.services.call(LISTINGS_PATTERNS.myListingsConfirm, { actor, payload: body.payload });
+        return { data, message: MESSAGES.freshness.confirmed };
       }
     }
   }

@@ -272,5 +272,15 @@ export const MESSAGES = {
       `Hello, I found your property "${title}" on Mboa and I would like to know more about it.`,
   },
 } as const;
+  // Fresh listings (docs/api.md#fresh-listings): the owner confirms the listing is still available.
+  freshness: {
+    confirmed: 'Availability confirmed. Your listing stays visible to renters.',
+    linkInvalid: 'This confirmation link is not valid. Confirm from My Listings instead.',
+    linkUsed: 'This confirmation link has already been used.',
+    linkExpired: 'This confirmation link has expired. Confirm from My Listings instead.',
+    reminderMailSubject: 'Is your listing still available?',
+    reminderMailBody: (title: string, days: number, link: string, hiddenAfterDays: number, linkDays: number) =>
+      `You last confirmed that your listing "${title}" is available ${days} days ago. Renters trust listings that are kept up to date; a listing not confirmed for ${hiddenAfterDays} days no longer appears in search.\n\nIf it is still available, confirm it with one click (no password needed; the link works once, for ${linkDays} days):\n${link}\n\nIf it has been rented, mark it as rented from My Listings.`,
+  },
 
 export type Messages = typeof MESSAGES;

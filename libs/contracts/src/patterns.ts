@@ -27,6 +27,10 @@ export const LISTINGS_PATTERNS = {
   myListingsFetch: 'listings.my-listings.fetch',
   myListingsUpdate: 'listings.my-listings.update',
   myListingsDelete: 'listings.my-listings.delete',
+  /** The owner says the listing is still available (docs/api.md#fresh-listings). */
+  myListingsConfirm: 'listings.my-listings.confirm',
+  /** The same through the reminder e-mail's one-time link, without a session. */
+  availabilityConfirmByToken: 'listings.availability.confirm-by-token',
   bookingsCreate: 'listings.bookings.create',
   profileCount: 'listings.profile.count',
   /** The language an owner reads, from the owners projection (moderation mails decisions in it). */

@@ -4,6 +4,9 @@ import { BookingsService } from './bookings/bookings.service.js';
 import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
 import { ListingsDb } from './db.js';
 import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-consumers.js';
+import { FreshnessController } from './freshness/freshness.controller.js';
+import { FreshnessService } from './freshness/freshness.service.js';
+import { FreshnessSweep } from './freshness/freshness-sweep.js';
 import { HealthService } from './health.service.js';
 import { HoldsService } from './holds/holds.service.js';
 import { SearchIndexer } from './indexer/search-indexer.js';
@@ -27,7 +30,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController, OwnersController],
+      controllers: [ListingsController, OwnersController, FreshnessController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,
@@ -41,6 +44,8 @@ export class ListingsModule {
         HoldsService,
         SearchIndexer,
         SearchWordsRefresher,
+        FreshnessService,
+        FreshnessSweep,
       ],
       consumers: [EventConsumers],
       health: HealthService,

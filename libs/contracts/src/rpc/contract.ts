@@ -12,6 +12,7 @@ import {
   adminManageRequestsSchema,
   adminManageSupportSchema,
   adminManageUserSchema,
+  availabilityTokenSchema,
   bookingSchema,
   idSchema,
   loginSchema,
@@ -26,6 +27,7 @@ import {
   supportTicketSchema,
   userUpdateSchema,
   type AdminManagePropertiesInput,
+  type AvailabilityTokenInput,
   type MyListingsInput,
 } from '../schemas/index.js';
 import type { Language } from '../i18n/language.js';
@@ -158,6 +160,8 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.myListingsFetch]: myListings('fetch'),
   [LISTINGS_PATTERNS.myListingsUpdate]: myListings('update'),
   [LISTINGS_PATTERNS.myListingsDelete]: myListings('delete'),
+  [LISTINGS_PATTERNS.myListingsConfirm]: myListings('confirm'),
+  [LISTINGS_PATTERNS.availabilityConfirmByToken]: availabilityTokenSchema,
   [LISTINGS_PATTERNS.bookingsCreate]: inTwoSteps(
     actorRequest,
     bookingSchema,
@@ -249,6 +253,8 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.myListingsFetch]: { request: T.MyListingsRequest<'fetch'>; reply: T.MyListingsFetchResponse };
   [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: { id: string } };
+  [LISTINGS_PATTERNS.myListingsConfirm]: { request: T.MyListingsRequest<'confirm'>; reply: T.PropertyRead };
+  [LISTINGS_PATTERNS.availabilityConfirmByToken]: { request: AvailabilityTokenInput; reply: T.AvailabilityConfirmedReply };
   [LISTINGS_PATTERNS.bookingsCreate]: { request: T.BookingCreateRequest; reply: T.Booking };
   [LISTINGS_PATTERNS.profileCount]: { request: T.ProfileCountRequest; reply: { totalProperties: number } };
   [LISTINGS_PATTERNS.ownerLanguage]: { request: T.ProfileCountRequest; reply: { language: Language } };

@@ -343,12 +343,24 @@ export const myListingsSchema = z.discriminatedUnion(
   ],
   { error: MESSAGES.common.invalidAction },
 );
+    // "Still available": restarts the listing's freshness clock (docs/api.md#fresh-listings).
+    z.object({
+      action: z.literal('confirm'),
+      payload: z.object({ id: idSchema }, { error: MESSAGES.common.idRequired }),
+    }),
 export type MyListingsInput = z.output<typeof myListingsSchema>;
 export type MyListingsAction = MyListingsInput['action'];
 
 const propertyIdPayload = z.object({ propertyId: idSchema }, { error: MESSAGES.common.idRequired });
 
 /** POST /api/admin/manage/properties */
+/** POST /api/property/confirm-availability: the one-time link's token from the reminder e-mail. */
+export const availabilityTokenSchema = z.object(
+  { token: z.string({ error: MESSAGES.freshness.linkInvalid }).trim().min(1, { error: MESSAGES.freshness.linkInvalid }).max(200, { error: MESSAGES.freshness.linkInvalid }) },
+  { error: MESSAGES.freshness.linkInvalid },
+);
+export type AvailabilityTokenInput = z.output<typeof availabilityTokenSchema>;
+
 export const adminManagePropertiesSchema = z.discriminatedUnion(
   'type',
   [

@@ -93,10 +93,22 @@ export interface PropertyRead {
   typicalPrice?: TypicalPrice | null;
   /** In the details answer (`GET /api/properties/{id}`) only. */
   owner?: PropertyOwnerCard;
+  /**
+   * When the owner last said it is still available (posting, confirming, marking it rented or
+   * available): in the details answer and My Listings. Unconfirmed for 45 days, it leaves search.
+   */
+  availabilityConfirmedAt?: IsoDateString;
 }
 
 /** GET /api/properties/search answer. */
 export interface SearchResponse {
+/** What confirming through the reminder e-mail's one-time link answers (no session: only what the page shows). */
+export interface AvailabilityConfirmedReply {
+  propertyId: string;
+  title: string;
+  availabilityConfirmedAt: IsoDateString;
+}
+
   properties: PropertyRead[];
   /** Exact, unless `totalIsLowerBound`: then at least this many match. */
   total: number;

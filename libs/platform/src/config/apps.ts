@@ -156,8 +156,12 @@ export const APP_ENV = {
       MEILI_MASTER_KEY: envVar.optionalText(),
       MEILI_INDEX: envVar.optionalText(),
       OWNER_WAIT_MS: envVar.integer(3000, 0),
+      // Fresh listings: listings mails the availability reminders with their one-time links.
+      ...mail,
+      PUBLIC_ORIGIN: envVar.optionalText(),
+      FRESHNESS_SWEEP_MS: envVar.integer(60_000, 100),
     }),
-    stackRequired: ['DATABASE_URL', 'NATS_URL', 'MEILI_URL', 'MEILI_API_KEY'],
+    stackRequired: ['DATABASE_URL', 'NATS_URL', 'MEILI_URL', 'MEILI_API_KEY', 'SMTP_URL', 'PUBLIC_ORIGIN'],
   },
   media: {
     schema: schema(

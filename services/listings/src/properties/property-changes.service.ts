@@ -32,9 +32,13 @@ export class PropertyChangesService {
     private readonly reader: PropertyReader,
   ) {}
 
-  /** My Listings `update`: owner transitions (docs/api.md#properties); others 409; someone else's property 404. */
+  /**
+   * My Listings `update`: owner transitions (docs/api.md#properties); others 409; someone else's
+   * property 404. Marking it rented or available is the owner's word on it: a confirmation too
+   * (rules/freshness.ts).
+   */
   async ownerSetStatus(actor: Actor, id: string, to: PropertyStatus): Promise<PropertyRead> {
-    return this.changeStatus(actor, id, (from) => ownerStatusChange(from, to));
+    return this.changeStatus(actor, id, (from) => ownerStatusChange(from, to), to === 'rented' || to === 'available');
   }
 
   /** Admin manage/properties actions, each allowed only from the status it requires. */
@@ -112,13 +116,19 @@ export class PropertyChangesService {
     });
   }
 
-  private async changeStatus(actor: Actor, id: string, decide: (from: PropertyStatus) => PropertyStatus): Promise<PropertyRead> {
+  private async changeStatus(
+    actor: Actor,
+    id: string,
+    decide: (from: PropertyStatus) => PropertyStatus,
+    confirmsAvailability = false,
+  ): Promise<PropertyRead> {
     return this.db.$transaction(async (tx) => {
       const current = await this.lockOwned(tx, actor, id);
       const to = decide(current.status);
       const updated = await tx.property.update({
+      const confirmed: Prisma.PropertyUpdateInput = confirmsAvailability ? { availabilityConfirmedAt: new Date(), availabilityLapsedAt: null } : {};
         where: { id },
-        data: { status: to, version: { increment: 1 } },
+        data: { status: to, ...confirmed, version: { increment: 1 } },
         include: { images: { orderBy: { position: 'asc' } } },
       });
       await recordEvent(tx, EVENT_TYPES.propertyStatusChanged, {

@@ -61,6 +61,8 @@ export class PropertyReader {
              p.is_verified AS "isVerified", p.review_state::text AS "reviewState", p.review_feedback AS "reviewFeedback",
              p.reviewed_at AS "reviewedAt", p.reviewed_by AS "reviewedBy", p.held_at AS "heldAt",
              p.hold_changed_at AS "holdChangedAt", p.country, p.town, p.neighbourhood, p.amenities,
+             p.availability_confirmed_at AS "availabilityConfirmedAt", p.availability_reminded_at AS "availabilityRemindedAt",
+             p.availability_lapsed_at AS "availabilityLapsedAt",
              p.bedrooms, p.toilets, p.kitchens, p.living_rooms AS "livingRooms", p.size,
              p.distance_from_road AS "distanceFromRoad", p.sections, p.version, p.created_at AS "createdAt",
              p.updated_at AS "updatedAt", p.deleted_at AS "deletedAt",

@@ -74,3 +74,31 @@ describe('who sees a property', () => {
     expect(isOwnerOrAdmin(live, null)).toBe(false);
   });
 });
+
+describe('fresh listings: unconfirmed for 45 days, out of public sight', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = new Date('2026-11-24T12:00:00Z');
+  const confirmed = (days: number): VisibilityFacts => ({ ...live, availabilityConfirmedAt: new Date(now.getTime() - days * DAY) });
+
+  it('a listing confirmed 44 days ago is public; at 45 days it is hidden, its status unchanged', () => {
+    expect(hiddenBecause(confirmed(44), null, now)).toBeNull();
+    expect(hiddenBecause(confirmed(45), null, now)).toBe('notConfirmed');
+    expect(confirmed(45).status).toBe('available');
+  });
+
+  it('its owner and admins still see it; the public does not', () => {
+    const stale = confirmed(60);
+    expect(canSee(stale, null, owner)).toBe(true);
+    expect(canSee(stale, null, admin)).toBe(true);
+    expect(canSee(stale, null, renter)).toBe(false);
+    expect(canSee(stale, null, null)).toBe(false);
+  });
+
+  it('confirming brings it back at once', () => {
+    expect(isPubliclyVisible({ ...confirmed(60), availabilityConfirmedAt: new Date() }, null)).toBe(true);
+  });
+
+  it('an earlier reason comes first: a rented stale listing is hidden as rented', () => {
+    expect(hiddenBecause({ ...confirmed(60), status: 'rented' }, null, now)).toBe('rented');
+  });
+});

@@ -1,6 +1,7 @@
 // Who sees which property, and so what search shows (docs/api.md "Visibility"). The one place these
 // rules live: details, bookings, search results and the search index all judge with them.
 import type { Actor } from '@mboa/contracts';
+import { FRESHNESS, isStale } from './freshness.js';
 
 /** What visibility depends on, from a listings Property row or an event's snapshot. */
 export interface VisibilityFacts {
@@ -11,6 +12,8 @@ export interface VisibilityFacts {
   deletedAt?: Date | string | null;
   /** Since when it is held out of search pending review of scam reports; null or absent when not held. */
   heldAt?: Date | string | null;
+  /** When the owner last confirmed it is available (rules/freshness.ts); absent in events from before it was kept. */
+  availabilityConfirmedAt?: Date | string | null;
 }
 
 /** What listings knows of the owner (its owners projection); null while not known yet. */
@@ -19,22 +22,25 @@ export interface OwnerFacts {
 }
 
 /** Why the public does not see a property, first reason first; null when it does. */
-export type HiddenReason = 'deleted' | 'notApproved' | 'rented' | 'deactivated' | 'ownerBanned' | 'heldForReview';
+export type HiddenReason = 'deleted' | 'notApproved' | 'rented' | 'deactivated' | 'ownerBanned' | 'heldForReview' | 'notConfirmed';
 
 /**
  * The public (renters, visitors, search) sees a property only when it is not deleted, approved by
  * a reviewer (verified), available (a rented or deactivated one is hidden), its owner is not
  * banned and it is not held pending review (enough different people reported it as a scam:
  * moderation's `property.held`, until staff resolve the reports). An owner the projection does
- * not know yet counts as not banned: auth's ban arrives as an event and re-runs this.
+ * not know yet counts as not banned: auth's ban arrives as an event and re-runs this. Nor does it
+ * see a listing its owner has not confirmed as available for 45 days (`notConfirmed`).
  */
-export function hiddenBecause(property: VisibilityFacts, owner: OwnerFacts | null): HiddenReason | null {
+export function hiddenBecause(property: VisibilityFacts, owner: OwnerFacts | null, now = new Date()): HiddenReason | null {
   if (property.deletedAt) return 'deleted';
   if (!property.isVerified || property.reviewState !== 'approved') return 'notApproved';
   if (property.status === 'rented') return 'rented';
   if (property.status !== 'available') return 'deactivated';
   if (owner?.banned) return 'ownerBanned';
   if (property.heldAt) return 'heldForReview';
+  // Unconfirmed for 45 days: the status stays, confirming brings it back (rules/freshness.ts).
+  if (isStale(property.availabilityConfirmedAt, now)) return 'notConfirmed';
   return null;
 }
 
@@ -50,7 +56,8 @@ export function isPubliclyVisible(property: VisibilityFacts, owner: OwnerFacts |
  */
 export function publiclyVisibleSql(alias: string, ownerBanned: string): string {
   return `(${alias}.deleted_at IS NULL AND ${alias}.is_verified AND ${alias}.review_state = 'approved'
-    AND ${alias}.status = 'available' AND NOT ${ownerBanned} AND ${alias}.held_at IS NULL)`;
+    AND ${alias}.status = 'available' AND NOT ${ownerBanned} AND ${alias}.held_at IS NULL
+    AND ${alias}.availability_confirmed_at > (now() AT TIME ZONE 'UTC') - interval '${FRESHNESS.hiddenAfterDays} days')`;
 }
 
 /** Its owner and admins act on a property in any state (acting on someone else's is a 404). */
