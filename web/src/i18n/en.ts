@@ -248,6 +248,24 @@ export const en = {
     activeListings_one: '{{count}} active listing',
     activeListings_other: '{{count}} active listings',
   },
+  /** The usual price of such a place on the details page (details/TypicalPrice.tsx). */
+  typicalPrice: {
+    line_one: 'Typical for {{place}} in {{town}}: {{price}} ({{count}} listing)',
+    line_other: 'Typical for {{place}} in {{town}}: {{price}} ({{count}} listings)',
+    /** The property type as the line names it, with its article. */
+    place: {
+      'Single Room': 'a single room',
+      'Guest House': 'a guest house',
+      studio: 'a studio',
+      apartment: 'an apartment',
+      duplex: 'a duplex',
+      bungalow: 'a bungalow',
+      office: 'an office',
+      shop: 'a shop',
+      warehouse: 'a warehouse',
+      container: 'a container',
+    } as Record<string, string>,
+  },
   request: {
     title: MESSAGES.ui.requestProperty,
     intro: 'Tell us what you are looking for (type, town, budget) and we will look for it and contact you on WhatsApp.',

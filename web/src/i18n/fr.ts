@@ -247,6 +247,23 @@ export const fr: Catalog = {
     activeListings_one: '{{count}} annonce active',
     activeListings_other: '{{count}} annonces actives',
   },
+  /** The usual price of such a place on the details page (details/TypicalPrice.tsx). */
+  typicalPrice: {
+    line_one: 'Prix habituel pour {{place}} à {{town}} : {{price}} ({{count}} annonce)',
+    line_other: 'Prix habituel pour {{place}} à {{town}} : {{price}} ({{count}} annonces)',
+    place: {
+      'Single Room': 'une chambre',
+      'Guest House': 'une maison d’hôtes',
+      studio: 'un studio',
+      apartment: 'un appartement',
+      duplex: 'un duplex',
+      bungalow: 'un bungalow',
+      office: 'un bureau',
+      shop: 'une boutique',
+      warehouse: 'un magasin',
+      container: 'un conteneur',
+    },
+  },
   request: {
     title: MESSAGES_FR.ui.requestProperty,
     intro:

@@ -11,6 +11,7 @@ import { MessageLandlord } from '../details/MessageLandlord.js';
 import { OwnerCard } from '../details/OwnerCard.js';
 import { ReportListing } from '../details/ReportListing.js';
 import { ShareDialog } from '../details/ShareDialog.js';
+import { TypicalPrice } from '../details/TypicalPrice.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 import { propertyKey } from './queryKeys.js';
@@ -171,6 +172,7 @@ export default function PropertyDetails() {
             {p.caution ? (
               <p className="muted small">{t('details.cautionAmount', { amount: format.price(p.caution) })}</p>
             ) : null}
+            <TypicalPrice property={p} />
             {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
             <OwnerCard owner={p.owner} />
             <MessageLandlord property={p} />
