@@ -20,6 +20,7 @@ export function stubProperty(i: number): PropertyRead {
     category: 'residential',
     propertyType: i % 2 ? 'apartment' : 'studio',
     caution: 50000,
+    advanceMonths: 0,
     status: 'available',
     isVerified: true,
     thumbnail: i % 5 === 4 ? null : `/media/thumb-${i}.svg`,

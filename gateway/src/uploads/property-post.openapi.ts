@@ -14,6 +14,13 @@ export const PROPERTY_POST_MULTIPART: OpenApiSchema = {
     paymentTerm: { type: 'string', enum: [...PAYMENT_TERMS] },
     price: number('FCFA'),
     caution: number('Security deposit, FCFA'),
+    advanceMonths: {
+      type: 'integer',
+      minimum: 0,
+      maximum: LIMITS.property.advanceMonthsMax,
+      default: 0,
+      description: 'Months of rent due before moving in (the advance), whole months',
+    },
     description: { type: 'string', maxLength: LIMITS.property.descriptionMax },
     availability: { type: 'string', enum: ['available', 'rented'], default: 'available' },
     'location[country]': { type: 'string', default: 'Cameroon' },

@@ -132,6 +132,7 @@ export const MESSAGES_FR = {
     priceRangeInvalid: 'Le prix minimum ne peut pas dépasser le prix maximum',
     reviewActionInvalid: 'L\u2019action doit être « valider » ou « rejeter »',
     nothingToUpdate: 'Rien à mettre à jour',
+    advanceMonthsInvalid: 'Les mois d\u2019avance doivent être un nombre entier de 0 à 24',
     titleRequired: 'Le titre est obligatoire',
     titleTooLong: 'Le titre doit faire au plus 100 caractères',
     descriptionRequired: 'La description est obligatoire',

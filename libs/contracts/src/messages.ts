@@ -126,6 +126,7 @@ export const MESSAGES = {
     priceRangeInvalid: 'Minimum price cannot be greater than maximum price',
     reviewActionInvalid: 'Action must be approve or reject',
     nothingToUpdate: 'Nothing to update',
+    advanceMonthsInvalid: 'Months of rent in advance must be a whole number from 0 to 24',
     titleRequired: 'Title is required',
     titleTooLong: 'Title must be at most 100 characters',
     descriptionRequired: 'Description is required',

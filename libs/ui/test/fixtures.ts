@@ -69,6 +69,7 @@ export function property(overrides: Partial<PropertyRead> = {}): PropertyRead {
     category: 'residential',
     propertyType: 'studio',
     caution: 70000,
+    advanceMonths: 0,
     status: 'available',
     isVerified: false,
     thumbnail: `/media/${id}-thumb.webp`,

@@ -1,4 +1,15 @@
-import { LIMITS, moveInCost, PAYMENT_TERMS } from '../index.js';
+import {
+  LIMITS,
+  MESSAGES,
+  MESSAGES_FR,
+  moveInCost,
+  nestFormFields,
+  parseOrErrors,
+  PAYMENT_TERMS,
+  propertyEditSchema,
+  propertyPostSchema,
+  translateText,
+} from '../index.js';
 
 describe('the cost of moving in', () => {
   it('monthly: the advance is whole months of the rent and covers the first month', () => {
@@ -79,5 +90,58 @@ describe('the cost of moving in', () => {
     });
     // A half-typed wizard field never shows more than the limit allows.
     expect(moveInCost({ price: 1_000, paymentTerm: 'monthly', advanceMonths: 99 }).advanceMonths).toBe(24);
+  });
+});
+
+describe('the months of advance an owner states', () => {
+  const post = (advanceMonths?: string) =>
+    parseOrErrors(
+      propertyPostSchema,
+      nestFormFields({
+        category: 'residential',
+        propertyType: 'studio',
+        title: 'Studio in Molyko',
+        description: 'Tiled, water in the compound',
+        paymentTerm: 'monthly',
+        price: '35000',
+        caution: '70000',
+        ...(advanceMonths === undefined ? {} : { advanceMonths }),
+        'location[town]': 'Buea',
+        'location[neighbourhood]': 'Molyko',
+        'specifications[bedrooms]': '1',
+        'specifications[toilets]': '1',
+        'specifications[size]': '20',
+      }),
+    );
+
+  it('are whole months from 0 to 24; left out or blank, none is stated (listings stores 0)', () => {
+    for (const missing of [post(), post(''), post('  ')]) {
+      expect(missing.ok).toBe(true);
+      expect(missing.ok && missing.data.advanceMonths).toBeUndefined();
+    }
+    expect(post('0')).toMatchObject({ ok: true, data: { advanceMonths: 0 } });
+    expect(post(' 6 ')).toMatchObject({ ok: true, data: { advanceMonths: 6 } });
+    expect(post('24')).toMatchObject({ ok: true, data: { advanceMonths: 24 } });
+  });
+
+  it.each(['25', '-1', '2.5', 'six'])('refuses %s, naming the field', (value) => {
+    expect(post(value)).toEqual({
+      ok: false,
+      message: MESSAGES.property.advanceMonthsInvalid,
+      errors: [`advanceMonths: ${MESSAGES.property.advanceMonthsInvalid}`],
+    });
+  });
+
+  it('the refusal reads in French for a French reader', () => {
+    expect(translateText(MESSAGES.property.advanceMonthsInvalid, 'fr')).toBe(MESSAGES_FR.property.advanceMonthsInvalid);
+    expect(MESSAGES_FR.property.advanceMonthsInvalid).toBe('Les mois d\u2019avance doivent être un nombre entier de 0 à 24');
+  });
+
+  it('an admin may change them alone, within the same bounds', () => {
+    expect(parseOrErrors(propertyEditSchema, { advanceMonths: '3' })).toEqual({ ok: true, data: { advanceMonths: 3 } });
+    expect(parseOrErrors(propertyEditSchema, { advanceMonths: 25 })).toMatchObject({
+      ok: false,
+      errors: [`advanceMonths: ${MESSAGES.property.advanceMonthsInvalid}`],
+    });
   });
 });

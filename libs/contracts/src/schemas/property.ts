@@ -155,6 +155,8 @@ const propertyFields = {
     }),
   ),
   caution: optionalNumber({ min: 0, message: P.mustBeNonNegative }).transform((v) => v ?? 0),
+  /** Months of rent due before moving in (rules/move-in-cost.ts); left out means none (stored as 0). */
+  advanceMonths: optionalNumber({ min: 0, max: LIMITS.property.advanceMonthsMax, int: true, message: P.advanceMonthsInvalid }),
   availability: z.preprocess(
     (v) => caseInsensitive(AVAILABILITIES)(emptyToUndefined(v)),
     z.enum(AVAILABILITIES, { error: P.availabilityInvalid }).default('available'),
@@ -231,6 +233,7 @@ export const propertyEditSchema = z.preprocess(
       paymentTerm: propertyFields.paymentTerm.optional(),
       price: propertyFields.price.optional(),
       caution: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
+      advanceMonths: optionalNumber({ min: 0, max: LIMITS.property.advanceMonthsMax, int: true, message: P.advanceMonthsInvalid }),
       location: z
         .object({
           country: z.string().trim().min(1, { error: P.countryRequired }).max(60).optional(),

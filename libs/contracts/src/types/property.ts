@@ -78,6 +78,8 @@ export interface PropertyRead {
   category: PropertyCategory;
   propertyType: PropertyType;
   caution: number;
+  /** Months of rent due before moving in, 0 to 24 (rules/move-in-cost.ts). */
+  advanceMonths: number;
   status: PropertyStatus;
   isVerified: boolean;
   thumbnail: string | null;

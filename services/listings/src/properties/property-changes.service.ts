@@ -85,6 +85,7 @@ export class PropertyChangesService {
       if (data.paymentTerm !== undefined) changes.paymentTerm = data.paymentTerm;
       if (data.price !== undefined) changes.price = Math.round(data.price);
       if (data.caution !== undefined) changes.caution = Math.round(data.caution);
+      if (data.advanceMonths !== undefined) changes.advanceMonths = data.advanceMonths;
       if (data.amenities !== undefined) changes.amenities = data.amenities;
       if (data.location?.country !== undefined) changes.country = data.location.country;
       if (data.location?.town !== undefined) changes.town = canonicalTown(data.location.town);

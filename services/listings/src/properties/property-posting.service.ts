@@ -57,6 +57,7 @@ export class PropertyPostingService {
           description: data.description,
           price: Math.round(data.price),
           caution: Math.round(data.caution),
+          advanceMonths: data.advanceMonths ?? 0,
           paymentTerm: data.paymentTerm,
           status: data.availability,
           country: data.location.country,

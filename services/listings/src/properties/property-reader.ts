@@ -57,7 +57,7 @@ export class PropertyReader {
     if (wanted.length === 0) return new Map();
     const rows = await this.db.$queryRaw<LoadedRow[]>`
       SELECT p.id, p.owner_id AS "ownerId", p.category::text AS category, p.property_type AS "propertyType", p.title,
-             p.description, p.price, p.caution, p.payment_term::text AS "paymentTerm", p.status::text AS status,
+             p.description, p.price, p.caution, p.advance_months AS "advanceMonths", p.payment_term::text AS "paymentTerm", p.status::text AS status,
              p.is_verified AS "isVerified", p.review_state::text AS "reviewState", p.review_feedback AS "reviewFeedback",
              p.reviewed_at AS "reviewedAt", p.reviewed_by AS "reviewedBy", p.held_at AS "heldAt",
              p.hold_changed_at AS "holdChangedAt", p.country, p.town, p.neighbourhood, p.amenities,

@@ -25,6 +25,7 @@ export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | unde
     category: p.category,
     propertyType: p.propertyType as PropertyType,
     caution: p.caution,
+    advanceMonths: p.advanceMonths,
     status: p.status,
     isVerified: p.isVerified,
     thumbnail: images[0]?.thumbUrl ?? null,
