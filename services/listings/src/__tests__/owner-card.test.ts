@@ -7,6 +7,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_TYPES, LISTINGS_PATTERNS, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { publishEvent, RpcClient, uniqueTestPrefix } from '@mboa/platform';
 import { createTestDatabase } from '@mboa/platform/testing';
+import pg from 'pg';
 import type { ListingsConfig } from '../config.js';
 import { startListingsService } from '../main.js';
 import { actorOf, eventually, image, postData, user } from './helpers.js';
@@ -16,6 +17,7 @@ let config: ListingsConfig;
 let service: INestMicroservice;
 let rpc: RpcClient;
 let nc: NatsConnection;
+let sql: pg.Client;
 
 const admin = user('admin');
 const versions = new Map<string, number>();
@@ -38,11 +40,14 @@ beforeAll(async () => {
   rpc = new RpcClient({ servers: config.natsUrl, subjectPrefix: prefix });
   await rpc.connect();
   nc = await connect({ servers: config.natsUrl });
+  sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
 });
 
 afterAll(async () => {
   await rpc?.close();
   await service?.close();
+  await sql?.end();
   if (nc) {
     await (await jetstreamManager(nc)).streams.delete(config.streamName).catch(() => undefined);
     await nc.drain();
@@ -85,8 +90,11 @@ test('details name the owner by first name, verified, member since, and count on
   const second = await post(owner, 'Public flat two');
   const rented = await post(owner, 'Rented flat');
   const held = await post(owner, 'Held flat');
+  const stale = await post(owner, 'Flat not confirmed for 46 days');
   await post(owner, 'Pending flat');
-  for (const p of [shown, second, rented, held]) await approve(p.id);
+  for (const p of [shown, second, rented, held, stale]) await approve(p.id);
+  // The owner has not said it is still available for 46 days: out of search, and of the count.
+  await sql.query(`UPDATE listings.properties SET availability_confirmed_at = now() - interval '46 days' WHERE id = $1`, [stale.id]);
   await rpc.call(LISTINGS_PATTERNS.myListingsUpdate, { actor: actorOf(owner), payload: { id: rented.id, data: { status: 'rented' } } });
   await publish(EVENT_TYPES.propertyHeld, {
     propertyId: held.id,
@@ -97,7 +105,7 @@ test('details name the owner by first name, verified, member since, and count on
   });
   await eventually(() => get(held.id).then(() => false, () => true), Boolean);
 
-  // Approved and available, not held, not pending, not rented: two.
+  // Approved, available and confirmed lately, not held, not pending, not rented: two.
   const details = await get(shown.id);
   expect(details.owner).toEqual({ firstName: 'Ada', verified: true, memberSince: createdAt, activeListings: 2 });
   // Nothing of the owner's contact beyond what `author` already carries.

@@ -24,7 +24,10 @@ export interface LoadedProperty {
   activeListings?: number | null;
 }
 
-/** The owner's publicly visible listings, counted in the same statement (the details "who you are dealing with"). */
+/**
+ * The owner's publicly visible listings, counted in the same statement (the details "who you are
+ * dealing with"): an index-only scan of properties_owner_public_idx, partial on the same rule.
+ */
 const ACTIVE_LISTINGS = Prisma.raw(`, (SELECT count(*)::int FROM "listings"."properties" q
                WHERE q.owner_id = o.id AND ${publiclyVisibleSql('q', 'o.banned')}) AS "activeListings"`);
 

@@ -52,7 +52,9 @@ export function isPubliclyVisible(property: VisibilityFacts, owner: OwnerFacts |
 /**
  * isPubliclyVisible in SQL, for counting many rows at once (the owner's active listings on the
  * details page): the property row under `alias`, its owner not banned. Keep it the same rule as
- * hiddenBecause above; the listings test of the owner card checks them together.
+ * hiddenBecause above; the listings test of the owner card checks them together. The partial index
+ * properties_owner_public_idx has the same predicate (all but the owner and the freshness bound,
+ * its second column): change them together, or the count reads every row again.
  */
 export function publiclyVisibleSql(alias: string, ownerBanned: string): string {
   return `(${alias}.deleted_at IS NULL AND ${alias}.is_verified AND ${alias}.review_state = 'approved'
