@@ -41,7 +41,7 @@ export class AdminPropertiesController {
   @ApiParam({ name: 'id', description: 'Property id' })
   @ApiResponse({
     status: 200,
-    description: "{ property } with contactCount, review and photoMatches: [{ imageUrl, matchedPropertyId, matchedPropertyTitle, matchedImageUrl, distance }], its photos found in another owner's earlier listing",
+    description: "{ property } with contactCount, review and photoMatches: [{ imageUrl, matchedPropertyId, matchedPropertyTitle, matchedImageUrl, distance }], its photos found in another owner's earlier listing; priceCheck: { term, price, median, comparables, ratio, flagged } or null (fewer than 5 comparable listings)",
   })
   get(@Param('id') id: string) {
     return this.services.call(LISTINGS_PATTERNS.adminGet, { id });

@@ -27,9 +27,10 @@ const MONTHLY_PRICE = Prisma.sql`(p.price::float8 / CASE p.payment_term::text ${
  * property_price_check_index, partial on what the public sees) over just that town and type,
  * the banned owners taken out by an anti-join. The conditions below are the index's predicate
  * word for word, so the planner can use it; they are rules/visibility.ts's public rule for the
- * columns of the row (keep them together). About 0.1–2 ms at 100,000 listings
- * (docs/benchmarks.md#prices-that-look-wrong), so nothing is stored and no event needs handling:
- * an approval, a price change or a listing leaving search counts at the next read.
+ * columns of the row (keep them together). About 2 ms at 100,000 listings, 4 ms for the largest
+ * group, 44 ms without the index (docs/benchmarks.md#prices-that-look-wrong), so nothing is
+ * stored and no event needs handling: an approval, a price change or a listing leaving search
+ * counts at the next read.
  */
 export async function comparablePrices(db: ListingsDb, listing: ListingForPriceCheck): Promise<ComparablePrices> {
   const [row] = await db.$queryRaw<Array<{ comparables: number; median: number | null }>>`
