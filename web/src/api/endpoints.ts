@@ -1,5 +1,6 @@
 import {
   type AuthResponse,
+  type AvailabilityConfirmedReply,
   type BookingResponse,
   type MeResponse,
   type MessageResponse,
@@ -85,6 +86,13 @@ export const deleteMyListing = (id: string) =>
     body: { action: 'delete', payload: { id } },
     fallback: currentMessages().toast.propertyDeletionFailed,
   });
+
+/** "Confirm availability" (docs/api.md#fresh-listings): the server's answer is worded in the language shown. */
+export const confirmMyListing = (id: string) =>
+  api<MyListingsUpdateResponse>('/property/my-listings', { body: { action: 'confirm', payload: { id } } });
+/** The reminder e-mail's one-time link, without a session. */
+export const confirmAvailabilityByToken = (token: string) =>
+  api<{ message: string; data: AvailabilityConfirmedReply }>('/property/confirm-availability', { body: { token } });
 
 export const createBooking = (body: { To: { user: string; name: string; whatsapp: string }; propertyId: string }) =>
   api<BookingResponse>('/property/bookings', { body, fallback: currentMessages().booking.failed });

@@ -16,6 +16,8 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
+import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
+import { ConfirmAvailabilityButton } from '../freshness/ConfirmAvailabilityButton.js';
 import { Dialog } from '../ui/Dialog.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
@@ -131,6 +133,14 @@ export default function MyListings() {
       ? idOf(deletion.variables)
       : null;
 
+  /** A confirmed listing takes the server's answer (its new confirmation time) at once. */
+  function confirmed(updated: PropertyRead) {
+    queryClient.setQueryData<MyListingsFetchResponse>(listKey, (current) =>
+      current ? { ...current, data: current.data.map((p) => (idOf(p) === idOf(updated) ? { ...p, ...updated } : p)) } : current,
+    );
+    forgetOthers();
+  }
+
   function changeStatus(property: PropertyRead, to: PropertyStatus) {
     statusChange.mutate({ property, to });
   }
@@ -144,6 +154,9 @@ export default function MyListings() {
     const id = property.id ?? property._id;
     return (
       <div className="row wrap">
+        {property.status === 'available' ? (
+          <ConfirmAvailabilityButton property={property} disabled={busyId === id} onConfirmed={confirmed} />
+        ) : null}
         {ownerActions(property.status, t).map((a) => (
           <button key={a.label} type="button" className="btn btn-outline btn-sm" disabled={busyId === id} onClick={() => changeStatus(property, a.to)}>
             {a.label}
@@ -157,7 +170,10 @@ export default function MyListings() {
   };
 
   const review = (p: PropertyRead) => (
-    <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
+    <>
+      <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
+      {p.status === 'available' ? <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} /> : null}
+    </>
   );
 
   return (

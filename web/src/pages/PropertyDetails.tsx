@@ -11,6 +11,7 @@ import { MessageLandlord } from '../details/MessageLandlord.js';
 import { OwnerCard } from '../details/OwnerCard.js';
 import { ReportListing } from '../details/ReportListing.js';
 import { ShareDialog } from '../details/ShareDialog.js';
+import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { TypicalPrice } from '../details/TypicalPrice.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
@@ -111,6 +112,7 @@ export default function PropertyDetails() {
         <div>
           <h1>{p.title}</h1>
           <p className="muted">{[neighbourhood, town].filter(Boolean).join(', ')}</p>
+          <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} />
         </div>
         <div className="details-head-side">
           <StatusBadge status={p.status} />
