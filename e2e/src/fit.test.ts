@@ -484,6 +484,25 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await page.getByRole('row').nth(1).getByRole('button', { name: /./ }).last().click();
       await page.getByRole('menu').waitFor();
       await check('/admin/support row menu');
+
+      // Issue 16: the Reports queue with the longest report text, and a confirmation dialog.
+      const reported = await renter.browser.post(`/api/properties/${live.id}/reports`, { reason: 'other', text: unbroken('https://fake.example.cm/', LIMITS.reports.textMax) });
+      if (reported.status !== 201) throw new Error(`report failed: ${reported.status} ${reported.text}`);
+      await visit('/admin/reports', '/admin/reports', () => page.getByTestId(`report-row-${live.id}`).waitFor());
+      await rowMenu('/admin/reports', TITLE);
+      await page.getByRole('menuitem', { name: t.reports.banOwner, exact: true }).click();
+      await dialog(page, t.reports.banTitle);
+      await check('/admin/reports ban confirmation');
+      if (e2e.hasMedia) {
+        // Another owner posts the same photos: the review shows the pairs and Approve asks first.
+        const copier = await signUpAs('landlord', longEmail('copier'), '699999998');
+        await admin.post('/api/admin/manage/user', { type: 'verify', payload: { userId: copier.user.id } });
+        const copy = await postWithPhotos(e2e, copier.browser, PHOTO_FIELDS, [await jpeg(1600, 1200, '#2f6f4f', 'living room'), await jpeg(3000, 600, '#24507a', 'panorama')]);
+        await visit('/admin/property-review/:copy', `/admin/property-review/${copy.id}`, () => page.getByTestId('photo-matches').waitFor());
+        await page.getByRole('button', { name: t.review.approve, exact: true }).click();
+        await dialog(page, t.review.matches.confirmTitle);
+        await check('/admin/property-review/:copy approval confirmation');
+      }
       await visit('/admin/no-such-page', '/admin/no-such-page', () => h1(page));
       report();
     },
