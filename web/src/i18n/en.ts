@@ -364,6 +364,20 @@ export const en = {
     live: 'Live',
     view: 'View',
   },
+  /** Fresh listings (freshness/*, pages/ConfirmAvailability.tsx): the owner's word that a listing is still available. */
+  freshness: {
+    /** `when` is Intl.RelativeTimeFormat's: "3 days ago", "yesterday", "today". */
+    confirmedAgo: 'Availability confirmed {{when}}',
+    confirm: 'Confirm availability',
+    confirming: 'Confirming…',
+    confirmFailed: 'Could not confirm availability. Please try again.',
+    pageTitle: 'Confirm availability',
+    checking: 'Confirming that your listing is still available…',
+    done: '“{{title}}” stays visible to renters.',
+    failed: 'We could not confirm this listing',
+    missingToken: 'This confirmation link is incomplete. Open it again from the e-mail, or confirm from My Listings.',
+    toMyListings: 'Go to My Listings',
+  },
   profile: {
     title: 'Your profile',
     role: 'Role',
@@ -383,19 +397,5 @@ export const en = {
 
 export type En = typeof en;
 
-  /** Fresh listings (freshness/*, pages/ConfirmAvailability.tsx): the owner's word that a listing is still available. */
-  freshness: {
-    /** `when` is Intl.RelativeTimeFormat's: "3 days ago", "yesterday", "today". */
-    confirmedAgo: 'Availability confirmed {{when}}',
-    confirm: 'Confirm availability',
-    confirming: 'Confirming…',
-    confirmFailed: 'Could not confirm availability. Please try again.',
-    pageTitle: 'Confirm availability',
-    checking: 'Confirming that your listing is still available…',
-    done: '“{{title}}” stays visible to renters.',
-    failed: 'We could not confirm this listing',
-    missingToken: 'This confirmation link is incomplete. Open it again from the e-mail, or confirm from My Listings.',
-    toMyListings: 'Go to My Listings',
-  },
 /** Every language's catalog has the English one's shape (texts widened to string). */
 export type Catalog = Widen<typeof en>;

@@ -366,6 +366,18 @@ export const fr: Catalog = {
     live: 'En ligne',
     view: 'Voir',
   },
+  freshness: {
+    confirmedAgo: 'Disponibilité confirmée {{when}}',
+    confirm: 'Confirmer la disponibilité',
+    confirming: 'Confirmation…',
+    confirmFailed: 'La confirmation de disponibilité a échoué. Veuillez réessayer.',
+    pageTitle: 'Confirmer la disponibilité',
+    checking: 'Nous confirmons que votre annonce est toujours disponible…',
+    done: '« {{title}} » reste visible pour les locataires.',
+    failed: 'Nous n’avons pas pu confirmer cette annonce',
+    missingToken: 'Ce lien de confirmation est incomplet. Ouvrez-le à nouveau depuis l’e-mail, ou confirmez depuis Mes annonces.',
+    toMyListings: 'Aller à Mes annonces',
+  },
   profile: {
     title: 'Votre profil',
     role: 'Rôle',
@@ -380,17 +392,5 @@ export const fr: Catalog = {
   },
   toasts: {
     loggedIn: MESSAGES_FR.auth.loginSuccess,
-  },
-  freshness: {
-    confirmedAgo: 'Disponibilité confirmée {{when}}',
-    confirm: 'Confirmer la disponibilité',
-    confirming: 'Confirmation…',
-    confirmFailed: 'La confirmation de disponibilité a échoué. Veuillez réessayer.',
-    pageTitle: 'Confirmer la disponibilité',
-    checking: 'Nous confirmons que votre annonce est toujours disponible…',
-    done: '« {{title}} » reste visible pour les locataires.',
-    failed: 'Nous n’avons pas pu confirmer cette annonce',
-    missingToken: 'Ce lien de confirmation est incomplet. Ouvrez-le à nouveau depuis l’e-mail, ou confirmez depuis Mes annonces.',
-    toMyListings: 'Aller à Mes annonces',
   },
 };
