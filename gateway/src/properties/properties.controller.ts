@@ -60,7 +60,10 @@ export class PropertiesController {
   @Get('properties/:id')
   @ApiOperation({ summary: 'One property. The public sees approved, available ones; owners and admins see theirs in any state; otherwise 404' })
   @ApiParam({ name: 'id', description: 'Property id' })
-  @ApiResponse({ status: 200, description: 'The property (PropertyRead, the one shape a property is answered in)' })
+  @ApiResponse({
+    status: 200,
+    description: 'The property (PropertyRead, the one shape a property is answered in), with owner: { firstName, verified, memberSince, activeListings } (who you are dealing with)',
+  })
   @ApiResponse({ status: 404, description: 'Property not found' })
   async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
     const user = await this.session.user(req);
