@@ -35,6 +35,8 @@ describe('report this listing', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.report.reasonRequired);
 
     await userEvent.click(within(dialog).getByRole('radio', { name: REPORT_REASON_LABELS.other }));
+    // Choosing a reason answers "choose a reason": the message goes.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: en.report.detailsRequired }).maxLength).toBe(LIMITS.reports.textMax);
     await userEvent.click(send);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.report.textRequired);

@@ -125,7 +125,13 @@ export function ReportListing({ property }: { property: PropertyRead }) {
             <legend>{t('report.reason')}</legend>
             {REPORT_REASONS.map((value, i) => (
               <label key={value} className="check">
-                <input type="radio" value={value} {...form.register('reason')} data-autofocus={i === 0 ? true : undefined} />
+                <input
+                  type="radio"
+                  value={value}
+                  // Another reason makes the last problem moot ("Other" needs a text, the others do not).
+                  {...form.register('reason', { onChange: () => form.clearErrors() })}
+                  data-autofocus={i === 0 ? true : undefined}
+                />
                 <span>{t(`labels.reportReason.${value}`)}</span>
               </label>
             ))}
