@@ -305,6 +305,13 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
         await page.locator('.lightbox').waitFor();
         await check('/property-details/:id lightbox');
       }
+      // The report dialog with its longest text: a pasted link no line can break.
+      await escape(page);
+      await page.getByRole('button', { name: en.report.open }).click();
+      await dialog(page, en.report.title);
+      await page.getByRole('radio', { name: en.labels.reportReason.other }).check();
+      await page.getByRole('dialog', { name: en.report.title }).getByRole('textbox').fill(unbroken('https://fake.example.cm/', LIMITS.reports.textMax));
+      await check('/property-details/:id report dialog');
       await visit('/property-details/unknown', propertyDetailsPath('0000000000000000000000ff'), () => page.getByText(MESSAGES.property.notFound).first().waitFor());
 
       for (const [route, title] of [
