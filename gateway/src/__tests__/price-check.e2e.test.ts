@@ -1,6 +1,7 @@
 // Prices that look wrong (docs/api.md#prices-that-look-wrong), against the real auth, listings and
 // moderation services: the admin read's priceCheck and the details answer's typicalPrice, from the
 // listings staff approved. Each scenario has its own town, so other tests' listings never count.
+import pg from 'pg';
 import { LISTINGS_PATTERNS, type AdminPropertyRead, type PaymentTerm, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -8,14 +9,18 @@ import { Browser, startTestSystem, type TestSystem } from './system.js';
 let system: TestSystem;
 let admin: Browser;
 let owner: { browser: Browser; user: PublicUser };
+let db: pg.Client;
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['auth', 'listings', 'moderation'], env: TEST_ADMIN });
   admin = (await signInAdmin(system)).browser;
   owner = await signUp(system, 'landlord', { verified: true, name: 'Ekane Joseph' });
+  db = new pg.Client({ connectionString: system.context.db.urlFor('listings') });
+  await db.connect();
 }, 60_000);
 
 afterAll(async () => {
+  await db?.end();
   await system?.stop();
 });
 
@@ -133,7 +138,7 @@ describe('prices that look wrong', () => {
     expect((await details(cheap.id, owner.browser)).typicalPrice).toBeNull();
   }, 30_000);
 
-  it('a listing that leaves search stops counting at once', async () => {
+  it('a listing that leaves search (rented, unconfirmed for 45 days) stops counting at once', async () => {
     const other = `Other Town ${Date.now()}`;
     const five = [];
     for (const price of [40_000, 45_000, 50_000, 55_000, 60_000]) five.push(await approved(other, price, 'monthly'));
@@ -141,6 +146,14 @@ describe('prices that look wrong', () => {
     expect((await adminRead(cheap.id)).priceCheck).toMatchObject({ median: 50_000, comparables: 5, flagged: true });
     const res = await owner.browser.post('/api/property/my-listings', { action: 'update', payload: { id: five[0].id, data: { status: 'rented' } } });
     expect(res.status).toBe(200);
+    expect((await adminRead(cheap.id)).priceCheck).toBeNull();
+    // Back on the market: five again. Then one unconfirmed for 46 days leaves search, and the count.
+    const back = await owner.browser.post('/api/property/my-listings', { action: 'update', payload: { id: five[0].id, data: { status: 'available' } } });
+    expect(back.status).toBe(200);
+    expect((await adminRead(cheap.id)).priceCheck).toMatchObject({ comparables: 5, flagged: true });
+    await db.query(`UPDATE "listings"."properties" SET availability_confirmed_at = (now() AT TIME ZONE 'UTC') - interval '46 days' WHERE id = $1::uuid`, [
+      five[1].id,
+    ]);
     expect((await adminRead(cheap.id)).priceCheck).toBeNull();
   }, 30_000);
 });
