@@ -1,14 +1,14 @@
 // Issue 16: staff see a listing reported as a scam by three people in the admin Reports queue (held
-// out of search, stand-out row, counts, reporters) and dismiss the reports, which brings it back; a
-// listing whose photo is another owner's earlier photo shows both side by side on the review screen,
-// and Approve asks first.
-import { MESSAGES, REPORT_REASON_LABELS, type PropertyRead, type PublicUser } from '@mboa/contracts';
+// out of search, stand-out row, counts, reporters) and dismiss the reports, which brings it back; in
+// French they deactivate another and read the server's answer in French; a listing whose photo is
+// another owner's earlier photo shows both side by side on the review screen, and Approve asks first.
+import { MESSAGES, MESSAGES_FR, REPORT_REASON_LABELS, REPORT_REASON_LABELS_FR, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import type { Page } from 'playwright-core';
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { en as t } from '../../admin-web/src/i18n/en.js';
 import { approve, createProperty, postWithPhotos, signInAdmin, signUp, unique, useSession } from './fixtures.js';
 import { describeInBrowser, eventually, hasAdminApp, hasMediaStarter, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage, type Width } from './harness.js';
-import { adminText } from './texts.js';
+import { adminFr as fr, adminText } from './texts.js';
 import { expectToast } from './ui.js';
 
 let e2e: E2eSystem;
@@ -84,6 +84,34 @@ describeInBrowser(
           await row.waitFor({ state: 'detached' });
           // Back for everyone at once.
           expect((await new ApiBrowser(e2e.url).get(`/api/properties/${listing.id}`)).status).toBe(200);
+        },
+        TEST_TIMEOUT,
+      );
+
+      test(
+        'in French, staff deactivate a reported listing: French queue, confirmation and the server’s French answer',
+        async () => {
+          const { page } = p;
+          const listing = await createProperty(e2e, owner.user, { title: unique('Appartement Bonamoussadi') });
+          await approve(e2e, admin, listing);
+          expect((await reporters[0].browser.post(`/api/properties/${listing.id}/reports`, { reason: 'rented' })).status).toBe(201);
+
+          await useSession(e2e, p, admin);
+          await page.goto('/admin/reports');
+          await page.getByRole('heading', { level: 1, name: t.reports.title }).waitFor();
+          await page.getByRole('button', { name: 'Français' }).click();
+          await page.getByRole('heading', { level: 1, name: fr.reports.title }).waitFor();
+          const row = page.getByTestId(`report-row-${listing.id}`);
+          expect((await row.getByTestId('reasons').textContent())?.trim()).toBe(`1 ${REPORT_REASON_LABELS_FR.rented}`);
+          expect(await row.evaluate((el) => el.classList.contains('row-held'))).toBe(false);
+          await row.getByRole('button', { name: adminText.fr('menu.open', { what: listing.title }) }).click();
+          await page.getByRole('menuitem', { name: fr.reports.deactivate, exact: true }).click();
+          const dialog = page.getByRole('dialog', { name: fr.reports.deactivateTitle });
+          await dialog.getByText(adminText.fr('reports.deactivateText', { count: 1, title: listing.title })).waitFor();
+          await dialog.getByRole('button', { name: fr.reports.deactivate, exact: true }).click();
+          await expectToast(page, MESSAGES_FR.report.deactivated);
+          await row.waitFor({ state: 'detached' });
+          await eventually(async () => (await admin.get(`/api/admin/properties/${listing.id}`)).body?.property?.status === 'deactivated', 'the deactivation');
         },
         TEST_TIMEOUT,
       );
