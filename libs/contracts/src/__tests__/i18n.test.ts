@@ -27,6 +27,7 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   'moderation.approvedMailBody': ['Studio moderne à Bonapriso', 'https://mboa.example/property-details/42'],
   'moderation.rejectedMailBody': ['Studio moderne à Bonapriso', 'Ajoutez une photo de la cuisine'],
   'report.heldMailBody': ['Studio moderne à Bonapriso', 'https://mboa.example/my-listings'],
+  'freshness.reminderMailBody': ['Studio moderne à Bonapriso', 23, 'https://mboa.example/confirm-availability?token=Ab_c-9&lang=fr', 45, 7],
   'toast.propertyStatusUpdated': ['rented'],
   'ui.showing': [13, 24, 317],
   'ui.pageOf': [3, 27],

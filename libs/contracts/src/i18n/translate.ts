@@ -47,6 +47,10 @@ export const FUNCTION_TEXT_READERS: Readonly<Record<string, { pattern: RegExp; a
     pattern: /^Several people have reported your listing "(.*)" as a possible scam\. While our team checks it, it no longer appears in search\.\n\nIf this is a mistake, contact us from the Contact page: the listing comes back as soon as it is cleared\.\n\n(\S*)$/s,
     args: (m) => [m[1], m[2]],
   },
+  'freshness.reminderMailBody': {
+    pattern: /^You last confirmed that your listing "(.*)" is available (\d+) days ago\. Renters trust listings that are kept up to date; a listing not confirmed for (\d+) days no longer appears in search\.\n\nIf it is still available, confirm it with one click \(no password needed; the link works once, for (\d+) days\):\n(\S*)\n\nIf it has been rented, mark it as rented from My Listings\.$/s,
+    args: (m) => [m[1], Number(m[2]), m[5], Number(m[3]), Number(m[4])],
+  },
   'toast.propertyStatusUpdated': { pattern: /^property status updated as (.*) sucessfully$/, args: (m) => [m[1]] },
   'ui.showing': { pattern: /^Showing (\d+) to (\d+) of (\d+)$/, args: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   'ui.pageOf': { pattern: /^Page (\d+) of (\d+)$/, args: (m) => [Number(m[1]), Number(m[2])] },
