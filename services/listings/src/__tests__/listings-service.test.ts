@@ -155,6 +155,9 @@ describe('posting', () => {
       isVerified: true,
       updatedAt: expect.any(String),
       review: { state: 'approved', feedback: '', reviewedAt: decidedAt.toISOString(), reviewerId: expect.any(String) },
+      // What only the details answer carries: who posted it, and no typical price with fewer than 5 comparables.
+      owner: expect.objectContaining({ firstName: expect.any(String), activeListings: 1 }),
+      typicalPrice: null,
     });
     expect(new Date(read.updatedAt!).getTime()).toBeGreaterThanOrEqual(new Date(posted.updatedAt!).getTime());
   });
