@@ -8,7 +8,7 @@ import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { en as t } from '../../admin-web/src/i18n/en.js';
 import { approve, createProperty, postWithPhotos, signInAdmin, signUp, unique, useSession } from './fixtures.js';
 import { describeInBrowser, eventually, hasAdminApp, hasMediaStarter, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage, type Width } from './harness.js';
-import { adminFr as fr, adminText } from './texts.js';
+import { adminFr as fr, adminText, englishOnlyTexts } from './texts.js';
 import { expectToast } from './ui.js';
 
 let e2e: E2eSystem;
@@ -108,6 +108,7 @@ describeInBrowser(
           await page.getByRole('menuitem', { name: fr.reports.deactivate, exact: true }).click();
           const dialog = page.getByRole('dialog', { name: fr.reports.deactivateTitle });
           await dialog.getByText(adminText.fr('reports.deactivateText', { count: 1, title: listing.title })).waitFor();
+          expect(await englishLeftOn(page)).toEqual([]);
           await dialog.getByRole('button', { name: fr.reports.deactivate, exact: true }).click();
           await expectToast(page, MESSAGES_FR.report.deactivated);
           await row.waitFor({ state: 'detached' });
@@ -183,6 +184,22 @@ describeInBrowser(
   },
   { ok: hasAdminApp, why: 'admin-web/index.html is missing' },
 );
+
+/** The English texts of the app's catalogs on screen (text, labels, alternative texts) whose French differs. */
+async function englishLeftOn(page: Page): Promise<string[]> {
+  const leftovers = englishOnlyTexts();
+  const seen = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      if (text && node.parentElement?.getClientRects().length) out.push(text);
+    }
+    for (const el of document.body.querySelectorAll('[aria-label],img[alt]')) out.push(el.getAttribute('aria-label') ?? el.getAttribute('alt') ?? '');
+    return out;
+  });
+  return [...new Set(seen)].filter((text) => leftovers.exact.has(text) || leftovers.patterns.some((pattern) => pattern.test(text)));
+}
 
 async function navigate(page: Page, width: Width, label: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: t.nav.main });
