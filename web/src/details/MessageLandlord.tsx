@@ -85,6 +85,7 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
             <li key={p}>{p}</li>
           ))}
         </ul>
+        <p className="move-in-safety">{t('moveIn.safetyShort')}</p>
         <FormError message={error} />
       </Dialog>
     </>

@@ -228,6 +228,23 @@ export const en = {
     connecting: 'Opening WhatsApp…',
     underReview: 'Under review: only you and our team can see this listing.',
   },
+  /**
+   * What a renter pays to move in (rules/move-in-cost.ts): the details page's box
+   * (details/MoveInCost.tsx), the post preview's advance line and the Message Landlord dialog's advice.
+   */
+  moveIn: {
+    title: 'What you pay to move in',
+    rent: { daily: 'Rent (1 day)', monthly: 'Rent (1 month)', quarterly: 'Rent (1 quarter)', yearly: 'Rent (1 year)' },
+    caution: 'Caution (deposit)',
+    advanceLabel: 'Advance',
+    advance_one: 'Advance ({{count}} month)',
+    advance_other: 'Advance ({{count}} months)',
+    noAdvance: 'None',
+    total: 'Total to move in',
+    advanceCovers: 'The advance is rent paid early: it covers your first months and is not added to the rent.',
+    safety: 'Mboa Rentals never charges renters. Pay nothing, not even a visit fee, before you have visited the property.',
+    safetyShort: 'Mboa Rentals never charges renters: pay nothing before your visit.',
+  },
   /** "Report this listing" on the details page (details/ReportListing.tsx). */
   report: {
     open: 'Report this listing',
@@ -330,6 +347,8 @@ export const en = {
     priceSummary: 'Price summary',
     priceLine: 'Price',
     cautionLine: 'Caution',
+    advanceMonths: 'Months of rent in advance',
+    advanceMonthsHint: 'How many months of rent the renter pays before moving in, from 0 to 24. Leave empty for none.',
     noPhotosSelected: 'No photos selected.',
     uploading: 'Uploading… {{percent}}%',
     successTitle: 'Property posted!',

@@ -8,6 +8,7 @@ import { ApiError, currentMessages, useI18n, type Formatter } from '@mboa/web-co
 import { getProperty } from '../api/endpoints.js';
 import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';
+import { MoveInCost } from '../details/MoveInCost.js';
 import { OwnerCard } from '../details/OwnerCard.js';
 import { ReportListing } from '../details/ReportListing.js';
 import { ShareDialog } from '../details/ShareDialog.js';
@@ -174,6 +175,7 @@ export default function PropertyDetails() {
             {p.caution ? (
               <p className="muted small">{t('details.cautionAmount', { amount: format.price(p.caution) })}</p>
             ) : null}
+            <MoveInCost property={p} />
             <TypicalPrice property={p} />
             {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
             <OwnerCard owner={p.owner} />
