@@ -1,4 +1,5 @@
 import {
+  advanceMonthsSchema,
   DEFAULT_COUNTRY,
   REQUIRED_SPECIFICATIONS,
   SPECIFICATION_FIELDS,
@@ -29,6 +30,8 @@ export interface PostForm {
   price: string;
   paymentTerm: string;
   caution: string;
+  /** Months of rent due in advance; empty for none. */
+  advanceMonths: string;
   availability: 'available' | 'rented';
   amenities: Amenity[];
   images: PickedImage[];
@@ -46,6 +49,7 @@ export function emptyForm(userId = ''): PostForm {
     price: '',
     paymentTerm: '',
     caution: '',
+    advanceMonths: '',
     availability: 'available',
     amenities: [],
     images: [],
@@ -67,10 +71,15 @@ export function canContinue(step: number, form: PostForm): boolean {
     case 4:
       return filled(form.title) && filled(form.description);
     case 5:
-      return filled(form.price) && filled(form.paymentTerm);
+      return filled(form.price) && filled(form.paymentTerm) && advanceMonthsValid(form.advanceMonths);
     default:
       return true;
   }
+}
+
+/** Whether the months of advance as typed are what the server accepts (empty is none). */
+export function advanceMonthsValid(typed: string): boolean {
+  return advanceMonthsSchema.safeParse(typed).success;
 }
 
 /** The first step whose gate is closed, or null when every step passes. */
@@ -102,6 +111,7 @@ export function buildFormData(form: PostForm, options: { isAdmin: boolean; now?:
   put('paymentTerm', form.paymentTerm);
   put('price', form.price);
   put('caution', form.caution);
+  put('advanceMonths', form.advanceMonths);
   put('description', form.description);
   put('availability', form.availability);
   put('location[country]', form.location.country);

@@ -31,16 +31,28 @@ describe('StatusBadge', () => {
 });
 
 describe('PriceSummary', () => {
-  it('adds the caution to the price only for monthly terms', () => {
+  it('totals what a renter pays to move in, as the details page does: the caution on every term', () => {
     const { rerender } = render(<PriceSummary price="50000" caution="100000" paymentTerm="monthly" />);
     expect(screen.getByText(MESSAGES.ui.totalInitialPayment)).toBeInTheDocument();
     expect(screen.getByTestId('summary-price').textContent).toBe('50,000 FCFA/month');
     expect(screen.getByTestId('summary-total').textContent).toBe('150,000 FCFA');
+    expect(screen.queryByTestId('summary-advance')).toBeNull();
     rerender(<PriceSummary price="600000" caution="100000" paymentTerm="yearly" />);
     expect(screen.getByTestId('summary-price').textContent).toBe('600,000 FCFA/year');
-    expect(screen.getByTestId('summary-total').textContent).toBe('600,000 FCFA');
+    expect(screen.getByTestId('summary-total').textContent).toBe('700,000 FCFA');
     rerender(<PriceSummary price="5000" caution="" paymentTerm="daily" />);
     expect(screen.getByTestId('summary-total').textContent).toBe('5,000 FCFA');
+  });
+
+  it('shows the advance, which covers the first months rather than adding to them', () => {
+    const { rerender } = render(<PriceSummary price="50000" caution="100000" advanceMonths="6" paymentTerm="monthly" />);
+    expect(screen.getByText('Advance (6 months)')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-advance').textContent).toBe('300,000 FCFA');
+    expect(screen.getByTestId('summary-total').textContent).toBe('400,000 FCFA');
+    // A year's rent already covers 3 months of advance.
+    rerender(<PriceSummary price="600000" caution="100000" advanceMonths="3" paymentTerm="yearly" />);
+    expect(screen.getByTestId('summary-advance').textContent).toBe('150,000 FCFA');
+    expect(screen.getByTestId('summary-total').textContent).toBe('700,000 FCFA');
   });
 });
 

@@ -7,7 +7,6 @@ import {
   paginationText,
   searchTowns,
   statusBadgeColor,
-  totalInitialPayment,
   townOptions,
   whatsappLink,
   canonicalTown,
@@ -46,11 +45,6 @@ test('town search', () => {
   expect(townOptions('zzz')).toEqual(['Other (please specify)']);
   expect(canonicalTown(' buea ')).toBe('Buea');
   expect(canonicalTown('Bonaberi')).toBe('Bonaberi');
-});
-
-test('total initial payment', () => {
-  expect(totalInitialPayment(50000, 100000, 'monthly')).toBe(150000);
-  expect(totalInitialPayment(50000, 100000, 'yearly')).toBe(50000);
 });
 
 test('pagination', () => {

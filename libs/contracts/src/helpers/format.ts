@@ -41,13 +41,6 @@ export function statusBadgeColor(status: string | null | undefined): BadgeColor 
   return (PROPERTY_STATUS_COLORS as Record<string, BadgeColor>)[key] ?? 'gray';
 }
 
-/** The price summary rule of the post wizard: caution is added only for monthly terms (`term` may be any text). */
-export function totalInitialPayment(price: number, caution: number, term: string): number {
-  const p = Number.isFinite(price) ? price : 0;
-  const c = Number.isFinite(caution) ? caution : 0;
-  return term === 'monthly' ? p + c : p;
-}
-
 /** Distance from road as shown on the detail page. */
 export function formatDistance(minutes: number | null | undefined, language: Language = 'en'): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '-';

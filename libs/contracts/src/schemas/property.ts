@@ -120,6 +120,17 @@ export const locationSchema = z.object(
 );
 
 /**
+ * Months of rent due before moving in (rules/move-in-cost.ts): whole months from 0 to 24; left out
+ * or blank means none (stored as 0). The post wizard checks what is typed with it too.
+ */
+export const advanceMonthsSchema = optionalNumber({
+  min: 0,
+  max: LIMITS.property.advanceMonthsMax,
+  int: true,
+  message: P.advanceMonthsInvalid,
+});
+
+/**
  * Accepts both read and post names and flat location fields, so one schema serves the web form,
  * outside clients and the admin edit: `paymentTerms` → `paymentTerm`, `town` → `location.town`.
  */
@@ -155,8 +166,7 @@ const propertyFields = {
     }),
   ),
   caution: optionalNumber({ min: 0, message: P.mustBeNonNegative }).transform((v) => v ?? 0),
-  /** Months of rent due before moving in (rules/move-in-cost.ts); left out means none (stored as 0). */
-  advanceMonths: optionalNumber({ min: 0, max: LIMITS.property.advanceMonthsMax, int: true, message: P.advanceMonthsInvalid }),
+  advanceMonths: advanceMonthsSchema,
   availability: z.preprocess(
     (v) => caseInsensitive(AVAILABILITIES)(emptyToUndefined(v)),
     z.enum(AVAILABILITIES, { error: P.availabilityInvalid }).default('available'),
@@ -233,7 +243,7 @@ export const propertyEditSchema = z.preprocess(
       paymentTerm: propertyFields.paymentTerm.optional(),
       price: propertyFields.price.optional(),
       caution: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
-      advanceMonths: optionalNumber({ min: 0, max: LIMITS.property.advanceMonthsMax, int: true, message: P.advanceMonthsInvalid }),
+      advanceMonths: advanceMonthsSchema,
       location: z
         .object({
           country: z.string().trim().min(1, { error: P.countryRequired }).max(60).optional(),

@@ -24,7 +24,7 @@ export function PreviewStep({ form }: Pick<StepProps, 'form'>) {
       <h3>{form.title}</h3>
       <p className="prewrap">{form.description}</p>
       <FactList className="spec-grid" rows={rows} />
-      <PriceSummary price={form.price} caution={form.caution} paymentTerm={form.paymentTerm} />
+      <PriceSummary price={form.price} caution={form.caution} advanceMonths={form.advanceMonths} paymentTerm={form.paymentTerm} />
       {form.images.length ? (
         <ul className="previews">
           {form.images.map((image) => (
