@@ -106,7 +106,7 @@ describe('the reminder e-mail’s link', () => {
     }));
     await open('tok-123');
     expect(await screen.findByText(MESSAGES.freshness.confirmed)).toBeInTheDocument();
-    expect(screen.getByText('“Studio Molyko” stays visible to renters.')).toBeInTheDocument();
+    expect(screen.getByText('Listing: Studio Molyko')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/property/confirm-availability')).toEqual([
       expect.objectContaining({ method: 'POST', body: { token: 'tok-123' } }),
     ]);

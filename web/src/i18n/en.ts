@@ -392,7 +392,7 @@ export const en = {
     confirmFailed: 'Could not confirm availability. Please try again.',
     pageTitle: 'Confirm availability',
     checking: 'Confirming that your listing is still available…',
-    done: '“{{title}}” stays visible to renters.',
+    done: 'Listing: {{title}}',
     failed: 'We could not confirm this listing',
     missingToken: 'This confirmation link is incomplete. Open it again from the e-mail, or confirm from My Listings.',
     toMyListings: 'Go to My Listings',

@@ -388,7 +388,7 @@ export const fr: Catalog = {
     confirmFailed: 'La confirmation de disponibilité a échoué. Veuillez réessayer.',
     pageTitle: 'Confirmer la disponibilité',
     checking: 'Nous confirmons que votre annonce est toujours disponible…',
-    done: '« {{title}} » reste visible pour les locataires.',
+    done: 'Annonce : {{title}}',
     failed: 'Nous n’avons pas pu confirmer cette annonce',
     missingToken: 'Ce lien de confirmation est incomplet. Ouvrez-le à nouveau depuis l’e-mail, ou confirmez depuis Mes annonces.',
     toMyListings: 'Aller à Mes annonces',
