@@ -163,6 +163,9 @@ export function demoListings(count = 60, seed = 237) {
       paymentTerm,
       price: finalPrice,
       caution: paymentTerm === 'daily' ? 0 : price * rand.int(1, 3),
+      // Months of rent asked in advance, as landlords here often ask for a monthly rent; taken from
+      // the listing's place in the list, not the random stream, so every other value stays as it was.
+      advanceMonths: paymentTerm === 'monthly' ? [3, 0, 6, 1, 12][i % 5] : 0,
       availability: 'available',
       location: { country: 'Cameroon', town, neighbourhood },
       amenities,
