@@ -93,17 +93,15 @@ export interface PropertyRead {
   contactCount?: number;
   /** Only in the details answer (GET /api/properties/{id}); null with too few comparable listings. */
   typicalPrice?: TypicalPrice | null;
-  /** In the details answer (`GET /api/properties/{id}`) only. */
-  owner?: PropertyOwnerCard;
   /**
    * When the owner last said it is still available (posting, confirming, marking it rented or
    * available): in the details answer and My Listings. Unconfirmed for 45 days, it leaves search.
    */
   availabilityConfirmedAt?: IsoDateString;
+  /** In the details answer (`GET /api/properties/{id}`) only. */
+  owner?: PropertyOwnerCard;
 }
 
-/** GET /api/properties/search answer. */
-export interface SearchResponse {
 /** What confirming through the reminder e-mail's one-time link answers (no session: only what the page shows). */
 export interface AvailabilityConfirmedReply {
   propertyId: string;
@@ -111,6 +109,8 @@ export interface AvailabilityConfirmedReply {
   availabilityConfirmedAt: IsoDateString;
 }
 
+/** GET /api/properties/search answer. */
+export interface SearchResponse {
   properties: PropertyRead[];
   /** Exact, unless `totalIsLowerBound`: then at least this many match. */
   total: number;

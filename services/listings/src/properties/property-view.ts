@@ -56,9 +56,9 @@ export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | unde
     };
   }
   if (extra.contactCount !== undefined) read.contactCount = extra.contactCount;
-  return read;
   // "Availability confirmed N days ago" on details, and the clock My Listings shows its owner.
   if (p.availabilityConfirmedAt) read.availabilityConfirmedAt = new Date(p.availabilityConfirmedAt).toISOString();
+  return read;
 }
 
 /**
