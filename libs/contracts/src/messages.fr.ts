@@ -279,7 +279,6 @@ export const MESSAGES_FR = {
     greeting: (title) =>
       `Bonjour, j\u2019ai vu votre annonce « ${title} » sur Mboa et j\u2019aimerais avoir plus d\u2019informations.`,
   },
-} satisfies Widen<Messages>;
   freshness: {
     confirmed: 'Disponibilité confirmée. Votre annonce reste visible pour les locataires.',
     linkInvalid: 'Ce lien de confirmation n\u2019est pas valide. Confirmez plutôt depuis Mes annonces.',
@@ -289,6 +288,7 @@ export const MESSAGES_FR = {
     reminderMailBody: (title, days, link, hiddenAfterDays, linkDays) =>
       `Vous avez confirmé il y a ${days} jours que votre annonce « ${title} » est disponible. Les locataires font confiance aux annonces tenues à jour ; une annonce non confirmée depuis ${hiddenAfterDays} jours n\u2019apparaît plus dans les recherches.\n\nSi le bien est toujours disponible, confirmez-le en un clic (sans mot de passe ; le lien ne sert qu\u2019une fois, pendant ${linkDays} jours) :\n${link}\n\nS\u2019il a été loué, indiquez-le depuis Mes annonces.`,
   },
+} satisfies Widen<Messages>;
 
 /**
  * True when both catalogues have the same keys and every function the same parameter list (a

@@ -272,7 +272,6 @@ export const MESSAGES = {
     greeting: (title: string) =>
       `Hello, I found your property "${title}" on Mboa and I would like to know more about it.`,
   },
-} as const;
   // Fresh listings (docs/api.md#fresh-listings): the owner confirms the listing is still available.
   freshness: {
     confirmed: 'Availability confirmed. Your listing stays visible to renters.',
@@ -283,5 +282,6 @@ export const MESSAGES = {
     reminderMailBody: (title: string, days: number, link: string, hiddenAfterDays: number, linkDays: number) =>
       `You last confirmed that your listing "${title}" is available ${days} days ago. Renters trust listings that are kept up to date; a listing not confirmed for ${hiddenAfterDays} days no longer appears in search.\n\nIf it is still available, confirm it with one click (no password needed; the link works once, for ${linkDays} days):\n${link}\n\nIf it has been rented, mark it as rented from My Listings.`,
   },
+} as const;
 
 export type Messages = typeof MESSAGES;

@@ -353,20 +353,17 @@ export const myListingsSchema = z.discriminatedUnion(
       action: z.literal('delete'),
       payload: z.object({ id: idSchema }, { error: MESSAGES.common.idRequired }),
     }),
-  ],
-  { error: MESSAGES.common.invalidAction },
-);
     // "Still available": restarts the listing's freshness clock (docs/api.md#fresh-listings).
     z.object({
       action: z.literal('confirm'),
       payload: z.object({ id: idSchema }, { error: MESSAGES.common.idRequired }),
     }),
+  ],
+  { error: MESSAGES.common.invalidAction },
+);
 export type MyListingsInput = z.output<typeof myListingsSchema>;
 export type MyListingsAction = MyListingsInput['action'];
 
-const propertyIdPayload = z.object({ propertyId: idSchema }, { error: MESSAGES.common.idRequired });
-
-/** POST /api/admin/manage/properties */
 /** POST /api/property/confirm-availability: the one-time link's token from the reminder e-mail. */
 export const availabilityTokenSchema = z.object(
   { token: z.string({ error: MESSAGES.freshness.linkInvalid }).trim().min(1, { error: MESSAGES.freshness.linkInvalid }).max(200, { error: MESSAGES.freshness.linkInvalid }) },
@@ -374,6 +371,9 @@ export const availabilityTokenSchema = z.object(
 );
 export type AvailabilityTokenInput = z.output<typeof availabilityTokenSchema>;
 
+const propertyIdPayload = z.object({ propertyId: idSchema }, { error: MESSAGES.common.idRequired });
+
+/** POST /api/admin/manage/properties */
 export const adminManagePropertiesSchema = z.discriminatedUnion(
   'type',
   [

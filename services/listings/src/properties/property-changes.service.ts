@@ -126,8 +126,8 @@ export class PropertyChangesService {
     return this.db.$transaction(async (tx) => {
       const current = await this.lockOwned(tx, actor, id);
       const to = decide(current.status);
-      const updated = await tx.property.update({
       const confirmed: Prisma.PropertyUpdateInput = confirmsAvailability ? { availabilityConfirmedAt: new Date(), availabilityLapsedAt: null } : {};
+      const updated = await tx.property.update({
         where: { id },
         data: { status: to, ...confirmed, version: { increment: 1 } },
         include: { images: { orderBy: { position: 'asc' } } },
