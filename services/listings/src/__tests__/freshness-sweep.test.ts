@@ -4,7 +4,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { EVENT_TYPES, LISTINGS_PATTERNS, type PublicUser } from '@mboa/contracts';
+import { EVENT_TYPES, LISTINGS_PATTERNS } from '@mboa/contracts';
 import { MailDeliveryError, publishEvent, RpcClient, uniqueTestPrefix, type MailMessage } from '@mboa/platform';
 import { createTestDatabase } from '@mboa/platform/testing';
 import pg from 'pg';
