@@ -11,6 +11,8 @@ import {
   PROPERTY_STATUS_LABELS_FR,
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPE_LABELS_FR,
+  REPORT_REASON_LABELS,
+  REPORT_REASON_LABELS_FR,
   ROLE_LABELS,
   ROLE_LABELS_FR,
 } from '@mboa/contracts';
@@ -153,6 +155,7 @@ describe('the French and English catalogs of the public app', () => {
       paymentTerm: PAYMENT_TERM_LABELS,
       status: PROPERTY_STATUS_LABELS,
       role: ROLE_LABELS,
+      reportReason: REPORT_REASON_LABELS,
     });
     expect(fr.labels).toMatchObject({
       category: CATEGORY_LABELS_FR,
@@ -161,6 +164,7 @@ describe('the French and English catalogs of the public app', () => {
       paymentTerm: PAYMENT_TERM_LABELS_FR,
       status: PROPERTY_STATUS_LABELS_FR,
       role: ROLE_LABELS_FR,
+      reportReason: REPORT_REASON_LABELS_FR,
     });
   });
 });
