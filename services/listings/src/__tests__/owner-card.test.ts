@@ -113,7 +113,7 @@ test('details name the owner by first name, verified, member since, and count on
   expect(JSON.stringify(details.owner)).not.toContain(owner.whatsapp);
 
   // A search card does not carry it (it costs a count per owner).
-  const found = await rpc.call(LISTINGS_PATTERNS.propertySearch, { limit: 50 });
+  const found = await rpc.call(LISTINGS_PATTERNS.propertySearch, { page: 1, limit: 50 });
   expect(found.properties.length).toBeGreaterThan(0);
   expect(found.properties.every((p: PropertyRead) => p.owner === undefined)).toBe(true);
 
