@@ -24,7 +24,7 @@ import { fr } from './fr.js';
  * A reader who switches language must find every text of the screen in the other language: the same
  * keys (a key missing in one catalog shows the raw key or the other language), the same placeholders
  * (a name or a number dropped from a sentence), the same number of points in each list, and each text
- * really translated. The English quoted from the spec's messages stays byte for byte.
+ * really translated. The English quoted from the product's messages (MESSAGES) stays byte for byte.
  */
 
 /** Brand names, written the same in every language. */
@@ -135,7 +135,7 @@ describe('the French and English catalogs of the public app', () => {
     expect(untranslated).toEqual([]);
   });
 
-  it('quotes the spec’s messages byte for byte in English and MESSAGES_FR in French', () => {
+  it('quotes the product’s messages (MESSAGES) byte for byte in English and MESSAGES_FR in French', () => {
     expect(en.authPanel.heading).toBe(MESSAGES.ui.sidePanelHeading);
     expect(en.request.title).toBe(MESSAGES.ui.requestProperty);
     expect(en.toasts.loggedIn).toBe(MESSAGES.auth.loginSuccess);
