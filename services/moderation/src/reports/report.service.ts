@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AUTH_PATTERNS,
   DEFAULT_LANGUAGE,
+  isUuid,
   EVENT_TYPES,
   LISTINGS_PATTERNS,
   MESSAGES,
@@ -116,12 +117,15 @@ export class ReportService {
 
   async dismiss(propertyId: string, actor: Actor): Promise<ReportResolveReply> {
     ensureStaff(actor);
+    // Not an id a listing can have (a hostile path): no reports, rather than a database error.
+    if (!isUuid(propertyId)) ensureOpenReports(0);
     return this.resolve(propertyId, actor, 'dismiss');
   }
 
   async act(propertyId: string, input: unknown, actor: Actor): Promise<ReportResolveReply> {
     ensureStaff(actor);
     const action = staffAction(input);
+    if (!isUuid(propertyId)) ensureOpenReports(0);
     const open = await this.db.report.findFirst({ where: { propertyId, resolvedAt: null }, orderBy: { createdAt: 'desc' } });
     ensureOpenReports(open ? 1 : 0);
     await this.carryOut(action, propertyId, open!.ownerId, actor);
