@@ -15,6 +15,7 @@ import {
   type PublicUser,
   type SearchQuery,
   type SearchResponse,
+  type SimilarListingsResponse,
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { CurrentSession, CurrentUser, SignedIn } from '../auth/current-session.js';
@@ -68,6 +69,27 @@ export class PropertiesController {
   async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
     const user = await this.session.user(req);
     return this.services.call(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
+  }
+
+  @Get('properties/:id/similar')
+  @ApiOperation({
+    summary:
+      'Up to 6 public listings like this one (docs/api.md#similar-listings): same category and town, the same type first, then the closest price per month; 404 when the property itself may not be seen',
+  })
+  @ApiParam({ name: 'id', description: 'Property id' })
+  @ApiResponse({
+    status: 200,
+    description: '{ properties }: search cards (PropertyRead), closest first; empty when there are none',
+    schema: {
+      type: 'object',
+      required: ['properties'],
+      properties: { properties: { type: 'array', maxItems: 6, items: { type: 'object', description: 'PropertyRead, as in search answers' } } },
+    },
+  })
+  @ApiResponse({ status: 404, description: 'Property not found' })
+  async similar(@Param('id') id: string, @Req() req: Request): Promise<SimilarListingsResponse> {
+    const user = await this.session.user(req);
+    return this.services.call(LISTINGS_PATTERNS.propertySimilar, { id, actor: user ? actorOf(user) : undefined });
   }
 
   @Post('property/my-listings')

@@ -24,6 +24,8 @@ export const LISTINGS_PATTERNS = {
   propertyPostCheck: 'listings.property.post-check',
   propertyGet: 'listings.property.get',
   propertySearch: 'listings.property.search',
+  /** Up to 6 public listings like one (same category and town, closest price, same type first). */
+  propertySimilar: 'listings.property.similar',
   myListingsFetch: 'listings.my-listings.fetch',
   myListingsUpdate: 'listings.my-listings.update',
   myListingsDelete: 'listings.my-listings.delete',

@@ -20,6 +20,8 @@ import { PropertyQueriesService } from './properties/property-queries.service.js
 import { PropertyReader } from './properties/property-reader.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { SearchIndexProvider } from './search/search.provider.js';
+import { SimilarController } from './similar/similar.controller.js';
+import { SimilarListingsService } from './similar/similar-listings.service.js';
 
 @Module({})
 export class ListingsModule {
@@ -30,7 +32,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController, OwnersController, FreshnessController],
+      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,
@@ -46,6 +48,7 @@ export class ListingsModule {
         SearchWordsRefresher,
         FreshnessService,
         FreshnessSweep,
+        SimilarListingsService,
       ],
       consumers: [EventConsumers],
       health: HealthService,

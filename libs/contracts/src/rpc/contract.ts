@@ -157,6 +157,7 @@ export const RPC_REQUESTS = {
   ),
   [LISTINGS_PATTERNS.propertyGet]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
   [LISTINGS_PATTERNS.propertySearch]: z.preprocess((v) => v ?? {}, searchQuerySchema),
+  [LISTINGS_PATTERNS.propertySimilar]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
   [LISTINGS_PATTERNS.myListingsFetch]: myListings('fetch'),
   [LISTINGS_PATTERNS.myListingsUpdate]: myListings('update'),
   [LISTINGS_PATTERNS.myListingsDelete]: myListings('delete'),
@@ -250,6 +251,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.propertyPostCheck]: { request: T.PropertyPostCheckRequest; reply: T.PropertyPostCheckReply };
   [LISTINGS_PATTERNS.propertyGet]: { request: T.PropertyGetRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertySearch]: { request: T.PropertySearchRequest; reply: T.SearchResponse };
+  [LISTINGS_PATTERNS.propertySimilar]: { request: T.PropertyGetRequest; reply: T.SimilarListingsResponse };
   [LISTINGS_PATTERNS.myListingsFetch]: { request: T.MyListingsRequest<'fetch'>; reply: T.MyListingsFetchResponse };
   [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.myListingsDelete]: { request: T.MyListingsRequest<'delete'>; reply: { id: string } };

@@ -109,6 +109,11 @@ export interface AvailabilityConfirmedReply {
   availabilityConfirmedAt: IsoDateString;
 }
 
+/** GET /api/properties/{id}/similar answer: up to 6 public listings like it, closest first (docs/api.md#similar-listings). */
+export interface SimilarListingsResponse {
+  properties: PropertyRead[];
+}
+
 /** GET /api/properties/search answer. */
 export interface SearchResponse {
   properties: PropertyRead[];
