@@ -6,7 +6,7 @@ import { connect } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createObjectStore, FileMailer, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
-import { createTestDatabase } from '@mboa/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
 import { startListingsService } from '../../../services/listings/src/main.js';
 import { startSupportService } from '../../../services/support/src/main.js';
@@ -136,6 +136,8 @@ export interface TestSystemOptions {
   port?: number;
   /** Wraps the system's file mailer (e.g. to hold a message back); services mail through the result. */
   mailer?: (files: FileMailer) => MailPort;
+  /** Run on this database (e.g. one restored from a backup) instead of a new migrated one; stop() drops it. */
+  database?: TestDatabase;
 }
 
 export interface TestSystem {
@@ -157,7 +159,7 @@ export interface TestSystem {
  */
 export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
   const names: ServiceName[] = options.services ?? ['auth'];
-  const db = await createTestDatabase(names.filter(hasPrismaSchema));
+  const db = options.database ?? (await createTestDatabase(names.filter(hasPrismaSchema)));
   const prefix = uniqueTestPrefix('gw');
   const redisPrefix = `test:${prefix}`;
   const stream = `T_${prefix.replace(/\W/g, '_')}`;
