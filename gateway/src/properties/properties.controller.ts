@@ -6,6 +6,7 @@ import {
   LISTINGS_PATTERNS,
   MESSAGES,
   myListingsSchema,
+  SEARCH_SORTS,
   searchQuerySchema,
   type BookingInput,
   type BookingResponse,
@@ -23,7 +24,7 @@ import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
 
-const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'string' | 'number' }[] = [
+const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'string' | 'number'; enum?: readonly string[] }[] = [
   { name: 'search', description: 'Text in title, description, town, neighbourhood or type; typos tolerated', type: 'string' },
   { name: 'category', description: 'residential or commercial ("all" or empty: any)', type: 'string' },
   { name: 'propertyType', description: 'A residential or commercial property type, e.g. apartment, shop ("all" or empty: any)', type: 'string' },
@@ -31,13 +32,20 @@ const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'stri
   { name: 'rooms', description: '1–6: that many bedrooms (residential) or sections (commercial) or more', type: 'number' },
   { name: 'minPrice', description: 'FCFA, included', type: 'number' },
   { name: 'maxPrice', description: 'FCFA, included', type: 'number' },
+  {
+    name: 'sort',
+    description:
+      'newest (default: newest first, or by relevance with text), price-asc or price-desc: by the monthly equivalent of the price (a day ×30, a quarter ÷3, a year ÷12), equal ones newest first',
+    type: 'string',
+    enum: SEARCH_SORTS,
+  },
   { name: 'page', description: '1-based page', type: 'number' },
   { name: 'limit', description: 'Cards per page, default 12, at most 50', type: 'number' },
 ];
 
 function ApiSearchQueries(): MethodDecorator {
   return (target, key, descriptor) => {
-    for (const p of SEARCH_PARAMS) ApiQuery({ name: p.name, required: false, type: p.type, description: p.description })(target, key, descriptor);
+    for (const p of SEARCH_PARAMS) ApiQuery({ name: p.name, required: false, type: p.type, description: p.description, ...(p.enum ? { enum: [...p.enum] } : {}) })(target, key, descriptor);
   };
 }
 
@@ -51,7 +59,7 @@ export class PropertiesController {
   ) {}
 
   @Get('properties/search')
-  @ApiOperation({ summary: 'Search approved, available listings; newest first without text; empty values are ignored' })
+  @ApiOperation({ summary: 'Search approved, available listings; newest first without text, or sorted by price (sort=); empty values are ignored' })
   @ApiSearchQueries()
   @ApiResponse({ status: 200, description: '{ properties, total, page, totalPages }' })
   search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {

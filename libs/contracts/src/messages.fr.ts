@@ -130,6 +130,7 @@ export const MESSAGES_FR = {
     userIdInvalid: 'L\u2019identifiant de l\u2019utilisateur est invalide',
     roomsInvalid: 'Le nombre de pièces doit être un nombre entier de 1 à 6',
     priceRangeInvalid: 'Le prix minimum ne peut pas dépasser le prix maximum',
+    sortInvalid: 'Le tri doit être newest, price-asc ou price-desc',
     reviewActionInvalid: 'L\u2019action doit être « valider » ou « rejeter »',
     nothingToUpdate: 'Rien à mettre à jour',
     advanceMonthsInvalid: 'Les mois d\u2019avance doivent être un nombre entier de 0 à 24',

@@ -124,6 +124,7 @@ export const MESSAGES = {
     userIdInvalid: 'User ID is invalid',
     roomsInvalid: 'Rooms must be a whole number from 1 to 6',
     priceRangeInvalid: 'Minimum price cannot be greater than maximum price',
+    sortInvalid: 'Sort must be newest, price-asc or price-desc',
     reviewActionInvalid: 'Action must be approve or reject',
     nothingToUpdate: 'Nothing to update',
     advanceMonthsInvalid: 'Months of rent in advance must be a whole number from 0 to 24',

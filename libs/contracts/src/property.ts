@@ -92,6 +92,15 @@ export const PAYMENT_TERM_UNITS: Readonly<Record<PaymentTerm, string>> = {
   yearly: 'year',
 };
 
+/**
+ * The orders a search can be shown in (GET /api/properties/search `sort=`). Prices are compared by
+ * their monthly equivalent (rules/move-in-cost.ts MONTHLY_EQUIVALENT), so a daily, a monthly and a
+ * yearly price line up fairly. `newest` is the default and the order searches always had.
+ */
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const DEFAULT_SEARCH_SORT: SearchSort = 'newest';
+
 export const PROPERTY_STATUSES = ['available', 'rented', 'deactivated'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export const PROPERTY_STATUS_LABELS: Readonly<Record<PropertyStatus, string>> = {

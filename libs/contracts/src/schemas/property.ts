@@ -13,6 +13,7 @@ import {
   PROPERTY_TYPES,
   REQUIRED_SPECIFICATIONS,
   REVIEW_ACTIONS,
+  SEARCH_SORTS,
   type PropertyCategory,
   type SpecificationField,
 } from '../property.js';
@@ -319,6 +320,11 @@ export const searchQuerySchema = z
     ),
     minPrice: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
     maxPrice: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
+    // Omitted (or empty) means newest first; the listings service applies that default.
+    sort: z.preprocess(
+      (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
+      z.enum(SEARCH_SORTS, { error: P.sortInvalid }).optional(),
+    ),
     page: pageSchema,
     limit: limitSchema(LIMITS.search.pageSize),
   })

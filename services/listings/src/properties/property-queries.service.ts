@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AMENITIES,
+  DEFAULT_SEARCH_SORT,
   isUuid,
   listMeta,
   PROPERTY_TYPES,
@@ -80,7 +81,10 @@ export class PropertyQueriesService {
    * the current author and nothing the index still holds by a moment's lag is shown against the rules.
    */
   async searchProperties(query: SearchQuery): Promise<SearchResponse> {
-    const key = JSON.stringify(query, Object.keys(query).sort());
+    // Every field of the query is in the key, the order too; an omitted order is the default one,
+    // so `sort=newest` and no sort share their answer.
+    const keyed = { ...query, sort: query.sort ?? DEFAULT_SEARCH_SORT };
+    const key = JSON.stringify(keyed, Object.keys(keyed).sort());
     const cached = this.search.results.get(key);
     if (cached) return cached;
     const generation = this.search.results.current();

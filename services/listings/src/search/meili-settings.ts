@@ -35,9 +35,12 @@ export const MEILI_SETTINGS: Settings = {
   // both adapters find the same properties and the words get the typo tolerance synonyms do not.
   searchableAttributes: ['title', 'town', 'neighbourhood', 'propertyType', 'typeWords', 'description', 'featureWords'],
   filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed'],
-  sortableAttributes: ['createdAt', 'price'],
-  // Relevance first; equal relevance falls back to newest first, as in the PostgreSQL adapter.
-  rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'createdAt:desc'],
+  // monthlyPrice (search-document.ts, written once when the document is built) for the price orders.
+  sortableAttributes: ['createdAt', 'price', 'monthlyPrice'],
+  // `sort` first: a search only sends one for an explicit order (newest without text, or a price
+  // order), and a price order is then the order of every match, as in the PostgreSQL adapter. With
+  // text and the default order no sort is sent: relevance, equal relevance newest first.
+  rankingRules: ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness', 'createdAt:desc'],
   typoTolerance: {
     enabled: true,
     minWordSizeForTypos: { oneTypo: SEARCH_TEXT.oneTypoFrom, twoTypos: SEARCH_TEXT.twoTyposFrom },
@@ -67,6 +70,17 @@ export function buildMeiliFilter(q: NormalizedSearchQuery): string[] {
   return filter;
 }
 
+/**
+ * The sort of a search, or none for relevance. Price orders break ties newest first, like the
+ * PostgreSQL adapter (which settles same-millisecond documents by id as well).
+ */
+export function meiliSort(q: NormalizedSearchQuery, text: string | null): string[] | undefined {
+  if (q.sort === 'price-asc') return ['monthlyPrice:asc', 'createdAt:desc'];
+  if (q.sort === 'price-desc') return ['monthlyPrice:desc', 'createdAt:desc'];
+  // Without text, newest first; with text, relevance (ties newest first through the ranking rules).
+  return text ? undefined : ['createdAt:desc'];
+}
+
 /** The search request for a normalised query. */
 export function buildMeiliSearchParams(q: NormalizedSearchQuery) {
   // The same words the PostgreSQL adapter looks for (folded, filler words left out).
@@ -74,8 +88,7 @@ export function buildMeiliSearchParams(q: NormalizedSearchQuery) {
   return {
     q: text,
     filter: buildMeiliFilter(q),
-    // Without text, newest first; with text, relevance (ties newest first through the ranking rules).
-    sort: text ? undefined : ['createdAt:desc'],
+    sort: meiliSort(q, text),
     page: q.page,
     hitsPerPage: q.limit,
     // Every word must match (possibly with typos), as in the PostgreSQL adapter.

@@ -15,6 +15,7 @@
 // ($n) are written into the SQL text.
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
+import type { SearchSort } from '@mboa/contracts';
 import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult, SearchWordsRefreshPort } from './search-index.js';
 import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
 import { labelWordsOf } from './search-labels.js';
@@ -53,6 +54,7 @@ interface DocumentRow {
   property_type: string;
   payment_term: string;
   price: number;
+  monthly_price: number;
   caution: number;
   country: string;
   town: string;
@@ -83,13 +85,13 @@ function isCard(row: PageRow): row is DocumentRow & { matches: number } {
 
 const DOCUMENT_COLUMNS = [
   'property_id', 'owner_id', 'title', 'description', 'category', 'property_type', 'payment_term',
-  'price', 'caution', 'country', 'town', 'town_key', 'neighbourhood', 'rooms', 'bedrooms', 'toilets',
+  'price', 'monthly_price', 'caution', 'country', 'town', 'town_key', 'neighbourhood', 'rooms', 'bedrooms', 'toilets',
   'kitchens', 'living_rooms', 'size', 'distance_from_road', 'sections', 'amenities', 'thumbnail_url',
   'image_count', 'created_at', 'version', 'source_updated_at',
 ] as const;
 
 const RECORD_TYPES = `property_id uuid, owner_id uuid, title text, description text, category text,
-  property_type text, payment_term text, price int, caution int, country text, town text, town_key text,
+  property_type text, payment_term text, price int, monthly_price float8, caution int, country text, town text, town_key text,
   neighbourhood text, rooms int, bedrooms int, toilets int, kitchens int, living_rooms int, size float8,
   distance_from_road int, sections int, amenities text[], thumbnail_url text, image_count int,
   created_at timestamptz, version int, source_updated_at timestamptz,
@@ -125,6 +127,7 @@ function toRecord(doc: SearchDocument) {
     property_type: doc.propertyType,
     payment_term: doc.paymentTerm,
     price: doc.price,
+    monthly_price: doc.monthlyPrice,
     caution: doc.caution,
     country: doc.country,
     town: doc.town,
@@ -167,6 +170,7 @@ function toHit(row: DocumentRow): SearchHit {
     propertyType: row.property_type,
     paymentTerm: row.payment_term,
     price: Number(row.price),
+    monthlyPrice: Number(row.monthly_price),
     caution: Number(row.caution),
     country: row.country,
     town: row.town,
@@ -197,6 +201,18 @@ function newestPerId(docs: readonly SearchDocument[]): SearchDocument[] {
     if (!seen || seen.version < d.version) byId.set(d.id, d);
   }
   return [...byId.values()];
+}
+
+/**
+ * The ORDER BY of a page for each order, over columns of `t` (a document row or the text matches).
+ * The price orders break ties newest first, like the default, so a page never moves between
+ * requests; the property id settles documents created in the same millisecond.
+ */
+export function orderBySql(sort: SearchSort, t: string): string {
+  const newest = `${t}.created_at DESC, ${t}.property_id DESC`;
+  if (sort === 'price-asc') return `${t}.monthly_price ASC, ${newest}`;
+  if (sort === 'price-desc') return `${t}.monthly_price DESC, ${newest}`;
+  return newest;
 }
 
 /** SQL conditions and their parameters, numbered from `first`. */
@@ -368,8 +384,9 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /**
-   * No text: filters only, newest first. One statement: the capped count and the page's documents,
-   * as one row per card (or one row of nulls with the count when the page is empty).
+   * No text: filters only, in the order asked (newest first by default). One statement: the capped
+   * count and the page's documents, as one row per card (or one row of nulls with the count when the
+   * page is empty). The price orders walk search_documents_monthly_price_idx.
    */
   private async browsePage(q: NormalizedSearchQuery, countUpTo: number): Promise<PageRow[]> {
     const f = postgresFilters(q, 1);
@@ -382,9 +399,9 @@ export class PostgresSearchIndex implements SearchIndex {
              ) m) c
        LEFT JOIN LATERAL (
          SELECT * FROM ${this.s}.search_documents d ${where}
-         ORDER BY d.created_at DESC, d.property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
+         ORDER BY ${orderBySql(q.sort, 'd')} LIMIT $${n + 1}::int OFFSET $${n + 2}::int
        ) d ON true
-       ORDER BY d.created_at DESC, d.property_id DESC`,
+       ORDER BY ${orderBySql(q.sort, 'd')}`,
       ...f.params,
       q.limit,
       q.offset,
@@ -401,19 +418,22 @@ export class PostgresSearchIndex implements SearchIndex {
     const f = postgresFilters(q, 3);
     const where = ['d.search_vector @@ tq.q_all', ...f.where].join(' AND ');
     const n = 2 + f.params.length;
+    const textOrder = (t: string) => (q.sort === 'newest' ? `${t}.score DESC, ${orderBySql('newest', t)}` : orderBySql(q.sort, t));
     return this.withTextPlan<PageRow[]>(
       // Relevance by the field a query word was found in: title, then town/neighbourhood/type,
-      // then description only (as Meilisearch's `attribute` rule); ties newest first. Only the
-      // matches' ids, dates and scores go through the sort; the page's cards are read afterwards.
+      // then description only (as Meilisearch's `attribute` rule); ties newest first. A price order
+      // replaces relevance (as Meilisearch's `sort` rule, first): every match, cheapest or dearest
+      // first. Only the matches' ids, dates, prices and scores go through the sort; the page's cards
+      // are read afterwards.
       `WITH matches AS MATERIALIZED (
-         SELECT d.property_id, d.created_at,
+         SELECT d.property_id, d.created_at, d.monthly_price,
            (2 * (d.title_vector @@ tq.q_any)::int + (d.place_vector @@ tq.q_any)::int)::float8 AS score
          FROM ${this.s}.search_documents d,
            (SELECT to_tsquery('simple', $1::text) AS q_all, to_tsquery('simple', $2::text) AS q_any) tq
          WHERE ${where}
        ), page AS (
          SELECT * FROM matches
-         ORDER BY score DESC, created_at DESC, property_id DESC LIMIT $${n + 1}::int OFFSET $${n + 2}::int
+         ORDER BY ${textOrder('matches')} LIMIT $${n + 1}::int OFFSET $${n + 2}::int
        ), counted AS (
          SELECT count(*)::int AS matches FROM matches
        )
@@ -421,7 +441,7 @@ export class PostgresSearchIndex implements SearchIndex {
        FROM counted
        LEFT JOIN page ON true
        LEFT JOIN ${this.s}.search_documents d ON d.property_id = page.property_id
-       ORDER BY page.score DESC, page.created_at DESC, page.property_id DESC`,
+       ORDER BY ${textOrder('page')}`,
       ts.all,
       ts.any,
       ...f.params,

@@ -1,6 +1,6 @@
 // What the search index holds for one property, and how the indexer builds it. Which properties
 // it holds at all: rules/visibility.ts.
-import { foldTown } from '@mboa/contracts';
+import { foldTown, MONTHLY_EQUIVALENT, PAYMENT_TERMS, type PaymentTerm } from '@mboa/contracts';
 
 /** One publicly visible property as the search index stores it: every field a search card shows. */
 export interface SearchDocument {
@@ -12,6 +12,11 @@ export interface SearchDocument {
   propertyType: string;
   paymentTerm: string;
   price: number;
+  /**
+   * The price per month (a day ×30, a quarter ÷3, a year ÷12): what the price orders compare, so
+   * terms line up fairly. Not rounded: rounding would tie prices that differ.
+   */
+  monthlyPrice: number;
   caution: number;
   country: string;
   town: string;
@@ -90,6 +95,7 @@ export function buildSearchDocument(property: IndexableProperty): SearchDocument
     propertyType: property.propertyType,
     paymentTerm: property.paymentTerm,
     price: property.price,
+    monthlyPrice: monthlyPriceOf(property.price, property.paymentTerm),
     caution: property.caution,
     country: property.country,
     town: property.town,
@@ -109,6 +115,20 @@ export function buildSearchDocument(property: IndexableProperty): SearchDocument
     version: property.version,
     sourceUpdatedAt: new Date(property.updatedAt).toISOString(),
   };
+}
+
+function isPaymentTerm(term: string): term is PaymentTerm {
+  return (PAYMENT_TERMS as readonly string[]).includes(term);
+}
+
+/**
+ * A price as a monthly one, by move-in-cost's rule (one multiplication, one division, so a yearly
+ * 540 000 and a monthly 45 000 are exactly equal). A term the contracts do not know (only an old
+ * event could carry one) counts as monthly.
+ */
+export function monthlyPriceOf(price: number, term: string): number {
+  const { perMonth, months } = isPaymentTerm(term) ? MONTHLY_EQUIVALENT[term] : MONTHLY_EQUIVALENT.monthly;
+  return (price * perMonth) / months;
 }
 
 /** The town filter's key: case- and accent-insensitive ('Yaoundé' and 'YAOUNDE' → 'yaounde'). */

@@ -1,5 +1,5 @@
 // The search port: what listings asks of a search backend (PostgreSQL or Meilisearch).
-import { PROPERTY_CATEGORIES, PROPERTY_TYPES } from '@mboa/contracts';
+import { DEFAULT_SEARCH_SORT, PROPERTY_CATEGORIES, PROPERTY_TYPES, SEARCH_SORTS, type SearchSort } from '@mboa/contracts';
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
 import { SEARCH_PAGE } from './search-constants.js';
@@ -14,6 +14,8 @@ export interface SearchQuery {
   rooms?: number;
   minPrice?: number;
   maxPrice?: number;
+  /** Default newest first (relevance first when there is text); the price orders compare monthlyPrice. */
+  sort?: SearchSort;
   /** 1-based. */
   page?: number;
   /** Default 12, at most 50. */
@@ -88,6 +90,7 @@ export interface NormalizedSearchQuery {
   rooms: number | undefined;
   minPrice: number | undefined;
   maxPrice: number | undefined;
+  sort: SearchSort;
   page: number;
   limit: number;
   offset: number;
@@ -122,6 +125,7 @@ export function normalizeSearchQuery(query: SearchQuery): NormalizedSearchQuery 
     rooms: rooms === undefined || rooms === 0 ? undefined : Math.ceil(rooms),
     minPrice: nonNegative(query.minPrice),
     maxPrice: nonNegative(query.maxPrice),
+    sort: SEARCH_SORTS.find((s) => s === query.sort) ?? DEFAULT_SEARCH_SORT,
     page,
     limit,
     offset: (page - 1) * limit,

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { SearchDocument } from '../search-document.js';
+import { monthlyPriceOf, type SearchDocument } from '../search-document.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const BASE = Date.UTC(2025, 0, 1);
 
 let counter = 0;
 
-export function doc(overrides: Partial<SearchDocument> & { day?: number }): SearchDocument {
+/** A document as the indexer builds it; `monthlyPrice` always follows the price and term given. */
+export function doc(overrides: Partial<Omit<SearchDocument, 'monthlyPrice'>> & { day?: number }): SearchDocument {
   const { day, ...rest } = overrides;
   counter += 1;
   const createdAt = new Date(BASE + (day ?? counter) * DAY).toISOString();
-  return {
+  const built = {
     id: randomUUID(),
     ownerId: randomUUID(),
     title: `Property ${counter}`,
@@ -39,6 +40,7 @@ export function doc(overrides: Partial<SearchDocument> & { day?: number }): Sear
     sourceUpdatedAt: createdAt,
     ...rest,
   };
+  return { ...built, monthlyPrice: monthlyPriceOf(built.price, built.paymentTerm) };
 }
 
 /** Eight properties, one per day: `byDay[1]` is the oldest, `byDay[8]` the newest. */

@@ -73,6 +73,20 @@ describe('Meilisearch search parameters', () => {
     expect(none).toMatchObject({ q: null, sort: ['createdAt:desc'], showRankingScore: false });
   });
 
+  it('sorts by the monthly equivalent for the price orders, ties newest first, with or without text', () => {
+    for (const search of [undefined, 'studio']) {
+      expect(buildMeiliSearchParams(normalizeSearchQuery({ search, sort: 'price-asc' })).sort).toEqual(['monthlyPrice:asc', 'createdAt:desc']);
+      expect(buildMeiliSearchParams(normalizeSearchQuery({ search, sort: 'price-desc' })).sort).toEqual(['monthlyPrice:desc', 'createdAt:desc']);
+    }
+    expect(buildMeiliSearchParams(normalizeSearchQuery({ sort: 'newest' })).sort).toEqual(['createdAt:desc']);
+    expect(buildMeiliSearchParams(normalizeSearchQuery({ search: 'studio', sort: 'newest' })).sort).toBeUndefined();
+  });
+
+  it('stores the monthly equivalent computed when the document was built', () => {
+    expect(toMeiliDocument(doc({ price: 540_000, paymentTerm: 'yearly' })).monthlyPrice).toBe(45_000);
+    expect(toMeiliDocument(doc({ price: 1_500, paymentTerm: 'daily' })).monthlyPrice).toBe(45_000);
+  });
+
   it('caps hitsPerPage at 50 and defaults to 12', () => {
     expect(buildMeiliSearchParams(normalizeSearchQuery({ limit: 500 })).hitsPerPage).toBe(50);
     expect(buildMeiliSearchParams(normalizeSearchQuery({})).hitsPerPage).toBe(12);
@@ -87,7 +101,9 @@ describe('Meilisearch settings', () => {
     expect(MEILI_SETTINGS.filterableAttributes).toEqual(
       expect.arrayContaining(['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed']),
     );
-    expect(MEILI_SETTINGS.sortableAttributes).toEqual(['createdAt', 'price']);
+    expect(MEILI_SETTINGS.sortableAttributes).toEqual(['createdAt', 'price', 'monthlyPrice']);
+    // An explicit order (a price one) comes before relevance; without one, relevance decides.
+    expect(MEILI_SETTINGS.rankingRules?.[0]).toBe('sort');
     expect(MEILI_SETTINGS.typoTolerance).toMatchObject({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });
     expect(MEILI_SETTINGS.rankingRules?.at(-1)).toBe('createdAt:desc');
   });

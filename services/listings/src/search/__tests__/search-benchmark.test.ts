@@ -6,7 +6,7 @@ import { AMENITIES, PROPERTY_TYPES_BY_CATEGORY, TOWNS } from '@mboa/contracts';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { PostgresSearchIndex, type SqlClient } from '../postgres-search-index.js';
-import type { SearchDocument } from '../search-document.js';
+import { monthlyPriceOf, type SearchDocument } from '../search-document.js';
 import type { SearchQuery } from '../search-index.js';
 
 const COUNT = Number(process.env.SEARCH_BENCH_DOCS ?? 100_000);
@@ -35,6 +35,8 @@ function generate(i: number): SearchDocument {
   const rooms = 1 + Math.floor(rnd() * 6);
   const createdAt = new Date(Date.UTC(2024, 0, 1) + i * 60_000 + Math.floor(rnd() * 30_000)).toISOString();
   const description = Array.from({ length: 20 + Math.floor(rnd() * 60) }, () => pick(WORDS)).join(' ');
+  const paymentTerm = pick(['daily', 'monthly', 'quarterly', 'yearly']);
+  const price = 10_000 * (1 + Math.floor(rnd() * 100));
   return {
     id: randomUUID(),
     ownerId: randomUUID(),
@@ -42,8 +44,9 @@ function generate(i: number): SearchDocument {
     description,
     category,
     propertyType: type,
-    paymentTerm: pick(['daily', 'monthly', 'quarterly', 'yearly']),
-    price: 10_000 * (1 + Math.floor(rnd() * 100)),
+    paymentTerm,
+    price,
+    monthlyPrice: monthlyPriceOf(price, paymentTerm),
     caution: 0,
     country: 'Cameroon',
     town: town(),
@@ -93,6 +96,12 @@ const QUERIES: Array<[string, SearchQuery]> = [
   ['town=douala', { town: 'Douala' }],
   ['residential apartment, rooms>=3, 50k-200k', { category: 'residential', propertyType: 'apartment', rooms: 3, minPrice: 50_000, maxPrice: 200_000 }],
   ['price 500k-510k', { minPrice: 500_000, maxPrice: 510_000 }],
+  ['browse, cheapest first', { sort: 'price-asc' }],
+  ['browse, dearest first, page 200', { sort: 'price-desc', page: 200 }],
+  ['town=douala, cheapest first', { town: 'Douala', sort: 'price-asc' }],
+  ['town=kribi, dearest first', { town: 'Kribi', sort: 'price-desc' }],
+  ['residential apartment, rooms>=3, cheapest', { category: 'residential', propertyType: 'apartment', rooms: 3, sort: 'price-asc' }],
+  ['text "apartment", cheapest first', { search: 'apartment', sort: 'price-asc' }],
   ['text "douala" (25% match)', { search: 'douala' }],
   ['text "apartment"', { search: 'apartment' }],
   ['text "apartmnt doula" (typos)', { search: 'apartmnt doula' }],

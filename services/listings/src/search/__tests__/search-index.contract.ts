@@ -269,6 +269,65 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
       });
     });
 
+    describe('price orders', () => {
+      // Every term, compared by its monthly equivalent (a day ×30, a quarter ÷3, a year ÷12): the
+      // listed price alone would put the daily 5 000 first and the yearly 540 000 last.
+      const flat = (day: number, paymentTerm: string, price: number, town = 'Douala') =>
+        doc({ day: 200 + day, title: `Sorted flat ${day}`, paymentTerm, price, town });
+      const m1 = flat(1, 'monthly', 45_000);
+      const y1 = flat(2, 'yearly', 540_000); // 45 000 a month
+      const d1 = flat(3, 'daily', 1_500); // 45 000 a month
+      const q1 = flat(4, 'quarterly', 90_000); // 30 000 a month
+      const m2 = flat(5, 'monthly', 60_000, 'Kribi');
+      const d2 = flat(6, 'daily', 5_000, 'Kribi'); // 150 000 a month
+      const y2 = flat(7, 'yearly', 300_000); // 25 000 a month
+      const q2 = flat(8, 'quarterly', 100_000); // 33 333.33 a month
+      const m3 = flat(9, 'monthly', 33_333);
+      // Equal monthly equivalents (d1, y1, m1) stay newest first in both directions.
+      const cheapest = [y2, q1, m3, q2, d1, y1, m1, m2, d2].map((d) => d.id);
+      const dearest = [d2, m2, d1, y1, m1, q2, m3, q1, y2].map((d) => d.id);
+
+      beforeAll(async () => {
+        await index.clear();
+        await index.upsertMany([m1, y1, d1, q1, m2, d2, y2, q2, m3]);
+      });
+
+      it('orders by the monthly equivalent across terms, ties newest first', async () => {
+        expect(await ids({ sort: 'price-asc' })).toEqual(cheapest);
+        expect(await ids({ sort: 'price-desc' })).toEqual(dearest);
+      });
+
+      it('keeps newest first as the default', async () => {
+        const newest = [m3, q2, y2, d2, m2, q1, d1, y1, m1].map((d) => d.id);
+        expect(await ids({})).toEqual(newest);
+        expect(await ids({ sort: 'newest' })).toEqual(newest);
+      });
+
+      it('pages through the same order without a gap or a repeat', async () => {
+        for (const [sort, order] of [['price-asc', cheapest], ['price-desc', dearest]] as const) {
+          const pages = await Promise.all([1, 2, 3].map((page) => index.search({ sort, limit: 4, page })));
+          expect(pages.map((p) => p.total)).toEqual([9, 9, 9]);
+          expect(pages.flatMap((p) => p.hits.map((h) => h.id))).toEqual(order);
+        }
+      });
+
+      it('applies the filters, then the order', async () => {
+        const inDouala = dearest.filter((id) => id !== d2.id && id !== m2.id);
+        expect(await ids({ town: 'douala', sort: 'price-desc' })).toEqual(inDouala);
+        expect(await ids({ minPrice: 45_000, maxPrice: 100_000, sort: 'price-asc' })).toEqual([q1.id, q2.id, m1.id, m2.id]);
+      });
+
+      it('orders every text match by price instead of relevance', async () => {
+        expect(await ids({ search: 'sorted flat', sort: 'price-asc' })).toEqual(cheapest);
+        expect(await ids({ search: 'sorted', sort: 'price-desc', limit: 3, page: 2 })).toEqual(dearest.slice(3, 6));
+      });
+
+      it('answers the monthly equivalent with each card', async () => {
+        const [hit] = (await index.search({ search: 'sorted', town: 'kribi', sort: 'price-desc' })).hits;
+        expect(hit).toMatchObject({ id: d2.id, price: 5_000, paymentTerm: 'daily', monthlyPrice: 150_000 });
+      });
+    });
+
     describe('writes', () => {
       beforeEach(async () => {
         await index.clear();
