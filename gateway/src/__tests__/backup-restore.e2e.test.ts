@@ -27,10 +27,11 @@ const photo = (format: 'jpeg' | 'png', rgb: [number, number, number]) =>
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVICES = ['auth', 'listings', 'media', 'moderation', 'support'] as const;
 
-/** Runs one of the scripts with the environment an operator would give it. */
+/** Runs one of the scripts with the environment an operator would give it (node from PATH, like theirs). */
 async function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(repoRoot, 'infra/scripts', `${name}.mjs`), ...args], {
+    // The plain commands (infra/scripts/backup, restore), which run the .mjs scripts.
+    const { stdout, stderr } = await run(path.join(repoRoot, 'infra/scripts', name), args, {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', ...env },
     });

@@ -50,7 +50,7 @@ export function libpqUrl(url) {
 }
 
 export function redact(url) {
-  const u = new URL(url);
+  const u = new URL(libpqUrl(url));
   if (u.password) u.password = '***';
   return u.toString();
 }
