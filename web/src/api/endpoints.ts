@@ -15,6 +15,7 @@ import {
   type ReportInput,
   type SearchResponse,
   type SignupRole,
+  type SimilarListingsResponse,
 } from '@mboa/contracts';
 import { api, currentMessages, upload } from '@mboa/web-core';
 
@@ -59,6 +60,8 @@ export interface SearchParams {
   rooms?: string;
   minPrice?: string;
   maxPrice?: string;
+  /** A SearchSort; empty for the default order (newest first). */
+  sort?: string;
   page?: number;
 }
 export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
@@ -66,6 +69,10 @@ export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
 
 export const getProperty = (id: string, signal?: AbortSignal) =>
   api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: currentMessages().property.notFound });
+
+/** Up to six public listings like this one (docs/api.md#similar-listings). */
+export const getSimilarListings = (id: string, signal?: AbortSignal) =>
+  api<SimilarListingsResponse>(`/properties/${encodeURIComponent(id)}/similar`, { signal });
 
 /** "Report this listing" (docs/api.md#reporting-a-listing); the server words its answer in the language shown. */
 export const reportListing = (id: string, report: ReportInput) =>

@@ -172,6 +172,14 @@ export const en = {
     minChip: 'From {{amount}} FCFA',
     maxChip: 'Up to {{amount}} FCFA',
   },
+  // The order of search results (home filters panel, sort=).
+  searchSort: {
+    label: 'Sort by',
+    newest: 'Newest',
+    priceAsc: 'Price: low to high',
+    priceDesc: 'Price: high to low',
+    hint: 'Daily, quarterly and yearly prices are compared per month.',
+  },
   town: {
     label: 'Town',
     placeholder: 'Search a town',
@@ -282,6 +290,10 @@ export const en = {
       warehouse: 'a warehouse',
       container: 'a container',
     } as Record<string, string>,
+  },
+  /** Similar listings at the bottom of the details page (details/SimilarListings.tsx). */
+  similar: {
+    title: 'Similar listings',
   },
   request: {
     title: MESSAGES.ui.requestProperty,

@@ -175,6 +175,13 @@ export const fr: Catalog = {
     minChip: 'À partir de {{amount}} FCFA',
     maxChip: 'Jusqu’à {{amount}} FCFA',
   },
+  searchSort: {
+    label: 'Trier par',
+    newest: 'Plus récentes',
+    priceAsc: 'Prix croissant',
+    priceDesc: 'Prix décroissant',
+    hint: 'Les prix à la journée, au trimestre et à l’année sont comparés au mois.',
+  },
   town: {
     label: 'Ville',
     placeholder: 'Rechercher une ville',
@@ -276,6 +283,9 @@ export const fr: Catalog = {
       warehouse: 'un magasin',
       container: 'un conteneur',
     },
+  },
+  similar: {
+    title: 'Annonces similaires',
   },
   request: {
     title: MESSAGES_FR.ui.requestProperty,

@@ -12,6 +12,7 @@ import { MoveInCost } from '../details/MoveInCost.js';
 import { OwnerCard } from '../details/OwnerCard.js';
 import { ReportListing } from '../details/ReportListing.js';
 import { ShareDialog } from '../details/ShareDialog.js';
+import { SimilarListings } from '../details/SimilarListings.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { TypicalPrice } from '../details/TypicalPrice.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
@@ -184,6 +185,7 @@ export default function PropertyDetails() {
           </div>
         </aside>
       </div>
+      <SimilarListings propertyId={propertyId} />
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={url} title={p.title} />
     </div>
   );
