@@ -138,4 +138,13 @@ describe('similar listings', () => {
     // Its owner sees its details, and so the listings like it.
     expect(titles(await similarTo(pending.id, owner.browser))).toHaveLength(6);
   });
+
+  it('is in the OpenAPI document with its answer schema and its 404', async () => {
+    const doc = (await new Browser(system.url).get('/api/docs/openapi.json')).body as {
+      paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> } }>;
+    };
+    const route = doc.paths['/api/properties/{id}/similar']?.get;
+    expect(route?.responses['200']?.content?.['application/json']?.schema.properties).toHaveProperty('properties');
+    expect(route?.responses['404']).toBeDefined();
+  });
 });
