@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import { useState } from 'react';
 import { TownSelect } from '../ui/TownSelect.js';
 import { cleanAmount, clearPanel, ROOM_OPTIONS, withCategory, type Filters } from './filters.js';
+import { SortSelect } from './SortSelect.js';
 
 interface FiltersPanelProps {
   id: string;
@@ -101,6 +102,7 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
             />
           </label>
         </div>
+        <SortSelect id={`${id}-sort`} value={draft.sort} onChange={(sort) => setDraft((d) => ({ ...d, sort }))} />
       </div>
       <div className="filters-actions">
         <button type="button" className="btn btn-ghost" onClick={onReset}>

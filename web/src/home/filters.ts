@@ -1,4 +1,4 @@
-import { LIMITS, PROPERTY_TYPES_BY_CATEGORY, type PropertyCategory } from '@mboa/contracts';
+import { DEFAULT_SEARCH_SORT, LIMITS, PROPERTY_TYPES_BY_CATEGORY, SEARCH_SORTS, type PropertyCategory, type SearchSort } from '@mboa/contracts';
 import type { TFunction } from 'i18next';
 import type { SearchParams } from '../api/endpoints.js';
 
@@ -11,6 +11,8 @@ export interface Filters {
   rooms: string;
   minPrice: string;
   maxPrice: string;
+  /** The order of the results (not a filter: it narrows nothing, so no badge or chip counts it). */
+  sort: SearchSort;
 }
 
 export const EMPTY_FILTERS: Filters = Object.freeze({
@@ -21,6 +23,7 @@ export const EMPTY_FILTERS: Filters = Object.freeze({
   rooms: '',
   minPrice: '',
   maxPrice: '',
+  sort: DEFAULT_SEARCH_SORT,
 });
 
 /** The panel's filters (the search box is not one of them). */
@@ -69,6 +72,21 @@ export const ROOM_OPTIONS: readonly number[] = Array.from(
   (_, i) => LIMITS.rooms.min + i,
 );
 
+/** The sort control's options, worded by `t` in the language shown. */
+export function sortOptions(t: TFunction): { value: SearchSort; label: string }[] {
+  const labels: Record<SearchSort, string> = {
+    newest: t('searchSort.newest'),
+    'price-asc': t('searchSort.priceAsc'),
+    'price-desc': t('searchSort.priceDesc'),
+  };
+  return SEARCH_SORTS.map((value) => ({ value, label: labels[value] }));
+}
+
+/** A value from the sort control; anything else is the default order. */
+export function toSort(value: string): SearchSort {
+  return SEARCH_SORTS.find((s) => s === value) ?? DEFAULT_SEARCH_SORT;
+}
+
 /** Digits only: prices are whole FCFA amounts. */
 export function cleanAmount(value: string): string {
   return value.replace(/[^\d]/g, '');
@@ -84,6 +102,9 @@ export function toSearchParams(filters: Filters, page: number): SearchParams {
     rooms: filters.rooms,
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
+    // The default order is left out, so the first search is the same request as before sorting
+    // existed (the page preloads it: gateway static/page-preloads.ts).
+    sort: filters.sort === DEFAULT_SEARCH_SORT ? '' : filters.sort,
     page,
   };
 }
