@@ -12,12 +12,16 @@ let owner: { browser: ApiBrowser; user: PublicUser };
 let withPhotos: PropertyRead;
 let renter: { user: PublicUser; password: string };
 
-/** 15 public properties: 13 "Sunny" ones in three groups, 2 shops. */
+/** 18 public properties: 13 "Sunny" ones in three groups, 2 shops, 3 "Harbour" flats let by the day, month or year. */
 const SEEDS: PropertySeed[] = [
   ...Array.from({ length: 10 }, (_, i) => ({ title: `Sunny apartment ${i + 1}`, town: 'Buea', neighbourhood: 'Molyko' })),
   ...[1, 2].map((i) => ({ title: `Sunny studio ${i}`, propertyType: 'studio', town: 'Buea', neighbourhood: 'Great Soppo' })),
   { title: 'Sunny studio by the sea', propertyType: 'studio', town: 'Limbe', neighbourhood: 'Down Beach' },
   ...[1, 2].map((i) => ({ title: `Corner shop ${i}`, category: 'commercial' as const, town: 'Douala', neighbourhood: 'Akwa' })),
+  // By the monthly equivalent: the year (50 000 a month), the month (75 000), the day (150 000).
+  { title: 'Harbour flat by the day', town: 'Kribi', neighbourhood: 'Centre', paymentTerm: 'daily', price: 5000 },
+  { title: 'Harbour flat by the year', town: 'Kribi', neighbourhood: 'Centre', paymentTerm: 'yearly', price: 600000 },
+  { title: 'Harbour flat by the month', town: 'Kribi', neighbourhood: 'Centre', price: 75000 },
 ];
 
 describeInBrowser('browsing: search, details, Message Landlord', () => {
@@ -99,6 +103,36 @@ describeInBrowser('browsing: search, details, Message Landlord', () => {
         await expectText(count, webText.en('home.resultCount', { count: 3 }));
         await expectText(page.getByTestId('filter-count'), '2');
         await cards.filter({ hasText: 'Sunny studio by the sea' }).waitFor();
+      },
+      TEST_TIMEOUT,
+    );
+
+    test(
+      'Sort by: price low to high and high to low compare the price per month, whatever the term',
+      async () => {
+        const { page } = p;
+        const cards = page.getByRole('article');
+        const count = page.locator('.result-count');
+        const order = async () => (await cards.allTextContents()).map((t) => /Harbour flat by the (day|month|year)/.exec(t)?.[1]);
+        await page.goto('/');
+        await page.getByRole('searchbox', { name: en.home.searchLabel }).fill('Harbour');
+        await expectText(count, webText.en('home.resultCount', { count: 3 }));
+        expect(await order()).toEqual(['month', 'year', 'day']);
+
+        const sortBy = async (option: string) => {
+          await page.getByRole('button', { name: en.home.filters, exact: false }).first().click();
+          const panel = page.locator('#home-filters');
+          await panel.getByRole('combobox', { name: en.searchSort.label }).selectOption({ label: option });
+          await p.shot(`sort-${option.includes('low to high') ? 'asc' : 'desc'}`);
+          await panel.getByRole('button', { name: en.filters.showResults }).click();
+        };
+        await sortBy(en.searchSort.priceAsc);
+        // Listed, the day's 5,000 looks cheapest: per month it is the dearest.
+        await eventually(async () => JSON.stringify(await order()) === JSON.stringify(['year', 'month', 'day']), 'cheapest per month first');
+        // The order is not a filter: no badge.
+        expect(await page.getByTestId('filter-count').count()).toBe(0);
+        await sortBy(en.searchSort.priceDesc);
+        await eventually(async () => JSON.stringify(await order()) === JSON.stringify(['day', 'month', 'year']), 'dearest per month first');
       },
       TEST_TIMEOUT,
     );

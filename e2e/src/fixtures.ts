@@ -1,5 +1,5 @@
 /** People and properties made through the API and NATS, so each browser test starts from a known state. */
-import { LISTINGS_PATTERNS, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, type PaymentTerm, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp } from '../../gateway/src/__tests__/people.js';
 import { Browser } from '../../gateway/src/__tests__/system.js';
 import { eventually, type E2eSystem, type E2ePage } from './harness.js';
@@ -13,6 +13,8 @@ export interface PropertySeed {
   town?: string;
   neighbourhood?: string;
   price?: number;
+  /** Default monthly. */
+  paymentTerm?: PaymentTerm;
   description?: string;
 }
 
@@ -27,7 +29,7 @@ export async function createProperty(e2e: E2eSystem, owner: PublicUser, seed: Pr
         category: seed.category ?? 'residential',
         propertyType: seed.propertyType ?? (commercial ? 'shop' : 'apartment'),
         title: seed.title,
-        paymentTerm: 'monthly',
+        paymentTerm: seed.paymentTerm ?? 'monthly',
         price: seed.price ?? 75000,
         caution: 150000,
         description: seed.description ?? 'Bright rooms, tiled floors and a water tank in the compound.',
