@@ -54,7 +54,8 @@ export function isPubliclyVisible(property: VisibilityFacts, owner: OwnerFacts |
  * details page): the property row under `alias`, its owner not banned. Keep it the same rule as
  * hiddenBecause above; the listings test of the owner card checks them together. The partial index
  * properties_owner_public_idx has the same predicate (all but the owner and the freshness bound,
- * its second column): change them together, or the count reads every row again.
+ * its second column): change them together, or the count reads every row again. So do
+ * properties_price_check_idx and properties_similar_idx (price check, similar listings).
  */
 export function publiclyVisibleSql(alias: string, ownerBanned: string): string {
   return `(${alias}.deleted_at IS NULL AND ${alias}.is_verified AND ${alias}.review_state = 'approved'
