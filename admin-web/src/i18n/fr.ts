@@ -11,6 +11,7 @@ import {
   TICKET_STATUS_LABELS_FR,
   USER_FILTER_LABELS_FR,
   USER_STATUS_LABELS_FR,
+  type WithManyPlurals,
 } from '@mboa/contracts';
 import type { Catalog } from './en.js';
 
@@ -19,7 +20,7 @@ import type { Catalog } from './en.js';
  * listing, "bailleur" and "gérant", prices in XAF, a plain space before ":" "!" "?". Same keys and
  * placeholders as `en.ts` (catalogs.test.ts checks). Labels of stored values come from @mboa/contracts.
  */
-export const fr: Catalog = {
+export const fr: WithManyPlurals<Catalog> = {
   labels: {
     category: CATEGORY_LABELS_FR,
     propertyType: PROPERTY_TYPE_LABELS_FR,
@@ -209,12 +210,14 @@ export const fr: Catalog = {
       confirmTitle: 'Valider malgré les photos déjà utilisées ?',
       confirmText_one: 'Une photo de cette annonce figure aussi dans :',
       confirmText_other: '{{count}} photos de cette annonce figurent aussi dans :',
+      confirmText_many: '{{count}} de photos de cette annonce figurent aussi dans :',
       confirm: 'Valider quand même',
     },
     priceCheck: {
       title: 'Prix anormalement bas',
       farBelow_one: 'Bien en dessous du prix habituel : {{price}} contre une médiane de {{median}} sur {{count}} annonce',
       farBelow_other: 'Bien en dessous du prix habituel : {{price}} contre une médiane de {{median}} sur {{count}} annonces',
+      farBelow_many: 'Bien en dessous du prix habituel : {{price}} contre une médiane de {{median}} sur {{count}} d’annonces',
       basisMonthly: 'Comparé aux annonces publiées du même type dans la même ville, loyers mensuels, trimestriels et annuels ramenés au mois.',
       basisDaily: 'Comparé aux locations à la journée publiées du même type dans la même ville, par jour.',
       bait: 'Un prix aussi bas est un appât courant pour réclamer des “frais de visite” ou une avance : vérifiez l’annonce et son propriétaire avant de valider.',
@@ -241,23 +244,29 @@ export const fr: Catalog = {
     publicPage: 'Page publique',
     total_one: '{{count}} signalement',
     total_other: '{{count}} signalements',
+    total_many: '{{count}} de signalements',
     visitors_one: '{{count}} visiteur non connecté',
     visitors_other: '{{count}} visiteurs non connectés',
+    visitors_many: '{{count}} de visiteurs non connectés',
     dismiss: 'Classer sans suite',
     deactivate: 'Désactiver l’annonce',
     banOwner: 'Suspendre le propriétaire',
     dismissTitle: 'Classer ces signalements sans suite ?',
     dismissText_one: 'Le signalement en attente sur “{{title}}” sera clôturé sans aucune mesure contre l’annonce.',
     dismissText_other: 'Les {{count}} signalements en attente sur “{{title}}” seront clôturés sans aucune mesure contre l’annonce.',
+    dismissText_many: 'Les {{count}} de signalements en attente sur “{{title}}” seront clôturés sans aucune mesure contre l’annonce.',
     dismissHeld: 'L’annonce revient aussitôt dans les recherches.',
     deactivateTitle: 'Désactiver cette annonce ?',
     deactivateText_one: '“{{title}}” sera retirée du site et son signalement en attente sera clôturé.',
     deactivateText_other: '“{{title}}” sera retirée du site et ses {{count}} signalements en attente seront clôturés.',
+    deactivateText_many: '“{{title}}” sera retirée du site et ses {{count}} de signalements en attente seront clôturés.',
     banTitle: 'Suspendre le propriétaire ?',
     banText_one:
       'Le propriétaire de “{{title}}” sera déconnecté et suspendu, et toutes ses annonces seront retirées du site. Le signalement en attente sera clôturé.',
     banText_other:
       'Le propriétaire de “{{title}}” sera déconnecté et suspendu, et toutes ses annonces seront retirées du site. Les {{count}} signalements en attente seront clôturés.',
+    banText_many:
+      'Le propriétaire de “{{title}}” sera déconnecté et suspendu, et toutes ses annonces seront retirées du site. Les {{count}} de signalements en attente seront clôturés.',
   },
   requests: {
     title: 'Demandes de logement',

@@ -71,7 +71,10 @@ function texts(node: unknown, path = '', out = new Map<string, string>()): Map<s
 }
 
 const english = texts(en);
-const french = texts(fr);
+/** French's extra plural form (`_many`, for counts such as 1 000 000) is checked on its own below. */
+const allFrench = texts(fr);
+const french = new Map([...allFrench].filter(([path]) => !path.endsWith('_many')));
+const frenchMany = new Map([...allFrench].filter(([path]) => path.endsWith('_many')));
 
 function missingFrom(have: Map<string, string>, want: Map<string, string>): string[] {
   return [...want.keys()].filter((path) => !have.has(path));
@@ -107,6 +110,13 @@ describe('the French and English catalogs of the public app', () => {
 
   it('has no French text that English lacks', () => {
     expect(missingFrom(english, french)).toEqual([]);
+  });
+
+  it("gives every plural French's form for large counts, with the same placeholders (i18next does not fall back)", () => {
+    const plurals = [...english.keys()].filter((path) => path.endsWith('_other'));
+    expect(plurals.length).toBeGreaterThan(0);
+    expect([...frenchMany.keys()].sort()).toEqual(plurals.map((path) => path.replace(/_other$/, '_many')).sort());
+    for (const path of plurals) expect(placeholders(frenchMany.get(path.replace(/_other$/, '_many')) ?? '')).toEqual(placeholders(english.get(path)!));
   });
 
   it('gives each text the same placeholders in both languages', () => {

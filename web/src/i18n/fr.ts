@@ -8,6 +8,7 @@ import {
   PROPERTY_TYPE_LABELS_FR,
   REPORT_REASON_LABELS_FR,
   ROLE_LABELS_FR,
+  type WithManyPlurals,
 } from '@mboa/contracts';
 
 import type { Catalog } from './en.js';
@@ -20,7 +21,7 @@ import type { Catalog } from './en.js';
  * MESSAGES_FR and the labels of stored values from the `*_LABELS_FR` of @mboa/contracts, so one
  * term reads the same on every screen.
  */
-export const fr: Catalog = {
+export const fr: WithManyPlurals<Catalog> = {
   labels: {
     category: CATEGORY_LABELS_FR,
     propertyType: PROPERTY_TYPE_LABELS_FR,
@@ -145,8 +146,10 @@ export const fr: Catalog = {
     filters: 'Filtres',
     activeFilters_one: '{{count}} filtre actif',
     activeFilters_other: '{{count}} filtres actifs',
+    activeFilters_many: '{{count}} de filtres actifs',
     resultCount_one: '{{count}} annonce trouvée',
     resultCount_other: '{{count}} annonces trouvées',
+    resultCount_many: '{{count}} d’annonces trouvées',
     resultCountAtLeast: '{{count, number}}+ annonces trouvées',
     removeChip: 'Retirer le filtre {{label}}',
     emptyText: 'Essayez d’autres filtres, ou dites-nous ce que vous cherchez et nous le trouverons pour vous.',
@@ -243,6 +246,7 @@ export const fr: Catalog = {
     advanceLabel: 'Avance',
     advance_one: 'Avance ({{count}} mois)',
     advance_other: 'Avance ({{count}} mois)',
+    advance_many: 'Avance ({{count}} de mois)',
     noAdvance: 'Aucune',
     total: 'Total à l’entrée',
     advanceCovers: 'L’avance, c’est du loyer payé d’avance : elle couvre vos premiers mois et ne s’ajoute pas au loyer.',
@@ -266,11 +270,13 @@ export const fr: Catalog = {
     memberSince: 'Membre depuis {{date}}',
     activeListings_one: '{{count}} annonce active',
     activeListings_other: '{{count}} annonces actives',
+    activeListings_many: '{{count}} d’annonces actives',
   },
   /** The usual price of such a place on the details page (details/TypicalPrice.tsx). */
   typicalPrice: {
     line_one: 'Prix habituel pour {{place}} à {{town}} : {{price}} ({{count}} annonce)',
     line_other: 'Prix habituel pour {{place}} à {{town}} : {{price}} ({{count}} annonces)',
+    line_many: 'Prix habituel pour {{place}} à {{town}} : {{price}} ({{count}} d’annonces)',
     place: {
       'Single Room': 'une chambre',
       'Guest House': 'une maison d’hôtes',

@@ -34,3 +34,18 @@ export type Widen<T> = T extends string
       : T extends object
         ? { readonly [K in keyof T]: Widen<T[K]> }
         : T;
+
+/**
+ * A catalog of another language that has French's extra plural form: next to every `key_other`
+ * an optional `key_many` (CLDR's form for counts such as 1 000 000, which i18next asks for and
+ * does not fall back from). English has no such form.
+ */
+export type WithManyPlurals<T> = T extends string
+  ? string
+  : T extends readonly unknown[]
+    ? T
+    : T extends object
+      ? { readonly [K in keyof T]: WithManyPlurals<T[K]> } & {
+          readonly [K in keyof T as K extends `${infer Base}_other` ? `${Base}_many` : never]?: string;
+        }
+      : T;
