@@ -38,7 +38,7 @@ export const sharedBuild: BuildOptions = {
             // their labels, formats) as one chunk: alone, each was its own request of 0.4 to 1.7 KB,
             // and on a phone every request also costs its headers and a round trip.
             name: 'contracts',
-            test: /libs[\\/]contracts[\\/]src[\\/](limits|property|roles|locale|i18n[\\/](labels|labels\.fr|language|format)|helpers[\\/]format)\.ts$/,
+            test: /libs[\\/]contracts[\\/]src[\\/](limits|property|roles|locale|report-reasons|rules[\\/]move-in-cost|i18n[\\/](labels|labels\.fr|language|format)|helpers[\\/]format)\.ts$/,
           },
         ],
       },

@@ -8,25 +8,11 @@ import { emptyToUndefined, idSchema, limitSchema, pageSchema } from './schemas/c
 import type { Actor } from './types/requests.js';
 import type { IsoDateString } from './types/common.js';
 
-/** Why someone reports a listing, as stored and sent on the wire. */
-export const REPORT_REASONS = ['scam', 'rented', 'wrong-price', 'not-these-photos', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import { REPORT_REASONS, type ReportReason } from './report-reasons.js';
 
-/** What the report dialog offers, in each language (the stored values never change). */
-export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
-  scam: 'Scam, or asks for money before a visit',
-  rented: 'Already rented',
-  'wrong-price': 'Wrong price',
-  'not-these-photos': 'Photos not of this property',
-  other: 'Other',
-};
-export const REPORT_REASON_LABELS_FR: Readonly<Record<ReportReason, string>> = {
-  scam: 'Arnaque, ou demande de l\u2019argent avant la visite',
-  rented: 'Déjà loué',
-  'wrong-price': 'Prix erroné',
-  'not-these-photos': 'Les photos ne sont pas de ce bien',
-  other: 'Autre',
-};
+// The reasons and their labels live apart (no zod there), so the apps' catalogs read them without
+// pulling the schemas below into every first visit.
+export * from './report-reasons.js';
 
 /** What staff may do with a listing's open reports besides dismissing them. */
 export const REPORT_ACTIONS = ['deactivate', 'ban-owner'] as const;

@@ -5,7 +5,6 @@ import { ApiError, useI18n } from '@mboa/web-core';
 import { createBooking } from '../api/endpoints.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
-import { FormError } from '../ui/FormError.js';
 
 /**
  * Contacting the owner: notice dialog → Proceed records a booking → WhatsApp chat with the owner
@@ -86,7 +85,12 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
           ))}
         </ul>
         <p className="move-in-safety">{t('moveIn.safetyShort')}</p>
-        <FormError message={error} />
+        {/* The server's answer or our own text, both already in the language shown (no form texts to translate). */}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </Dialog>
     </>
   );

@@ -17,7 +17,8 @@ afterEach(async () => {
 
 async function openReport() {
   await userEvent.click(await screen.findByRole('button', { name: en.report.open }));
-  return screen.getByRole('dialog', { name: en.report.title });
+  // The form is its own chunk, loaded on the first click.
+  return screen.findByRole('dialog', { name: en.report.title });
 }
 
 describe('report this listing', () => {
