@@ -15,3 +15,4 @@ export * from './helpers/index.js';
 export * from './rpc/index.js';
 export * from './rules/index.js';
 export * from './reports.js';
+export * from './favourites.js';

@@ -140,6 +140,14 @@ export const LIMITS = {
     perReporterPerHour: 10,
     perAddressPerHour: 60,
   },
+  /**
+   * Favourites (docs/api.md#favourites): a renter's short list, not a bookmark archive. 100 ids fit
+   * one query string of the device list's cards call (about 3.7 KB) and one merge at log-in.
+   */
+  favourites: {
+    maxPerUser: 100,
+    maxIdsPerRequest: 100,
+  },
 } as const;
 
 export type Limits = typeof LIMITS;

@@ -289,6 +289,14 @@ export const MESSAGES_FR = {
     reminderMailBody: (title, days, link, hiddenAfterDays, linkDays) =>
       `Vous avez confirmé il y a ${days} jours que votre annonce « ${title} » est disponible. Les locataires font confiance aux annonces tenues à jour ; une annonce non confirmée depuis ${hiddenAfterDays} jours n\u2019apparaît plus dans les recherches.\n\nSi le bien est toujours disponible, confirmez-le en un clic (sans mot de passe ; le lien ne sert qu\u2019une fois, pendant ${linkDays} jours) :\n${link}\n\nS\u2019il a été loué, indiquez-le depuis Mes annonces.`,
   },
+  // Favoris (docs/api.md#favourites).
+  favourites: {
+    added: 'Ajoutée à vos favoris',
+    removed: 'Retirée de vos favoris',
+    tooMany: `Vous pouvez garder au plus ${LIMITS.favourites.maxPerUser} favoris. Retirez-en un pour en ajouter un autre.`,
+    idsInvalid: 'Chaque identifiant doit être celui d\u2019une annonce.',
+    tooManyIds: `Au plus ${LIMITS.favourites.maxIdsPerRequest} identifiants à la fois.`,
+  },
 } satisfies Widen<Messages>;
 
 /**

@@ -283,6 +283,19 @@ export const MESSAGES = {
     reminderMailBody: (title: string, days: number, link: string, hiddenAfterDays: number, linkDays: number) =>
       `You last confirmed that your listing "${title}" is available ${days} days ago. Renters trust listings that are kept up to date; a listing not confirmed for ${hiddenAfterDays} days no longer appears in search.\n\nIf it is still available, confirm it with one click (no password needed; the link works once, for ${linkDays} days):\n${link}\n\nIf it has been rented, mark it as rented from My Listings.`,
   },
+  // Favourites (docs/api.md#favourites).
+  favourites: {
+    added: 'Saved to your favourites',
+    removed: 'Removed from your favourites',
+    tooMany: `You can keep at most ${LIMITS.favourites.maxPerUser} favourites. Remove one to add another.`,
+    idsInvalid: 'Each id must be a property id.',
+    tooManyIds: `At most ${LIMITS.favourites.maxIdsPerRequest} ids at a time.`,
+  },
+  // Owner insights (docs/api.md#owner-insights): views and contacts of the owner's listings.
+  insights: {
+    idsInvalid: 'Give the ids of your listings (ids=…), separated by commas.',
+    tooManyIds: 'At most 20 listings at a time.',
+  },
 } as const;
 
 export type Messages = typeof MESSAGES;

@@ -43,6 +43,13 @@ export const LISTINGS_PATTERNS = {
   adminEdit: 'listings.admin.edit',
   stats: 'listings.stats',
   health: 'listings.health',
+  /** Favourites (docs/api.md#favourites): the account's list, its ids, a change, the device list's merge and cards. */
+  favouritesList: 'listings.favourites.list',
+  favouritesIds: 'listings.favourites.ids',
+  favouritesAdd: 'listings.favourites.add',
+  favouritesRemove: 'listings.favourites.remove',
+  favouritesMerge: 'listings.favourites.merge',
+  favouritesCards: 'listings.favourites.cards',
 } as const;
 
 export const MEDIA_PATTERNS = {

@@ -44,6 +44,21 @@ import {
   type ReportResolveReply,
   type ReportResolveRequest,
 } from '../reports.js';
+import {
+  favouriteCardsRequestSchema,
+  favouriteChangeRequestSchema,
+  favouritesActorRequestSchema,
+  favouritesMergeRequestSchema,
+  type FavouriteCardsRequest,
+  type FavouriteCardsResponse,
+  type FavouriteChangeReply,
+  type FavouriteChangeRequest,
+  type FavouriteIdsResponse,
+  type FavouritesActorRequest,
+  type FavouritesMergeRequest,
+  type FavouritesMergeResponse,
+  type FavouritesResponse,
+} from '../favourites.js';
 
 /*
  * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
@@ -192,6 +207,12 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.adminEdit]: z.object({ actor: actorSchema, id: idSchema, data: z.unknown() }),
   [LISTINGS_PATTERNS.stats]: nothing,
   [LISTINGS_PATTERNS.health]: nothing,
+  [LISTINGS_PATTERNS.favouritesList]: favouritesActorRequestSchema,
+  [LISTINGS_PATTERNS.favouritesIds]: favouritesActorRequestSchema,
+  [LISTINGS_PATTERNS.favouritesAdd]: favouriteChangeRequestSchema,
+  [LISTINGS_PATTERNS.favouritesRemove]: favouriteChangeRequestSchema,
+  [LISTINGS_PATTERNS.favouritesMerge]: favouritesMergeRequestSchema,
+  [LISTINGS_PATTERNS.favouritesCards]: favouriteCardsRequestSchema,
 
   // Media checks its requests itself: a refused request's staged uploads are removed first.
   [MEDIA_PATTERNS.imagesProcess]: nothing,
@@ -266,6 +287,12 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.adminEdit]: { request: T.AdminPropertyEditRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.stats]: { request: T.EmptyRequest; reply: T.ListingsStatsReply };
   [LISTINGS_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
+  [LISTINGS_PATTERNS.favouritesList]: { request: FavouritesActorRequest; reply: FavouritesResponse };
+  [LISTINGS_PATTERNS.favouritesIds]: { request: FavouritesActorRequest; reply: FavouriteIdsResponse };
+  [LISTINGS_PATTERNS.favouritesAdd]: { request: FavouriteChangeRequest; reply: FavouriteChangeReply };
+  [LISTINGS_PATTERNS.favouritesRemove]: { request: FavouriteChangeRequest; reply: FavouriteChangeReply };
+  [LISTINGS_PATTERNS.favouritesMerge]: { request: FavouritesMergeRequest; reply: FavouritesMergeResponse };
+  [LISTINGS_PATTERNS.favouritesCards]: { request: FavouriteCardsRequest; reply: FavouriteCardsResponse };
 
   [MEDIA_PATTERNS.imagesProcess]: { request: T.ProcessImagesRequest; reply: T.ProcessImagesReply };
   [MEDIA_PATTERNS.imagesDiscard]: { request: T.DiscardImagesRequest; reply: T.DiscardImagesReply };
