@@ -16,3 +16,4 @@ export * from './rpc/index.js';
 export * from './rules/index.js';
 export * from './reports.js';
 export * from './favourites.js';
+export * from './insights.js';

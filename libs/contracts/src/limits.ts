@@ -148,6 +148,23 @@ export const LIMITS = {
     maxPerUser: 100,
     maxIdsPerRequest: 100,
   },
+  /**
+   * Owner insights (docs/api.md#owner-insights): the days My Listings shows (today included), the
+   * listings one request may name (My Listings' largest page), and how long views are kept.
+   */
+  insights: {
+    days: 30,
+    maxListings: 20,
+    keepDays: 35,
+  },
+  /**
+   * Saved searches (docs/api.md#saved-searches): a renter's few standing searches, each alerted
+   * instantly or in a daily digest. The name is made from the filters, and may be changed.
+   */
+  savedSearches: {
+    maxPerUser: 20,
+    nameMax: 120,
+  },
 } as const;
 
 export type Limits = typeof LIMITS;

@@ -297,6 +297,10 @@ export const MESSAGES_FR = {
     idsInvalid: 'Chaque identifiant doit être celui d\u2019une annonce.',
     tooManyIds: `Au plus ${LIMITS.favourites.maxIdsPerRequest} identifiants à la fois.`,
   },
+  insights: {
+    idsInvalid: 'Indiquez les identifiants de vos annonces (ids=…), séparés par des virgules.',
+    tooManyIds: `Au plus ${LIMITS.insights.maxListings} annonces à la fois.`,
+  },
 } satisfies Widen<Messages>;
 
 /**

@@ -294,7 +294,7 @@ export const MESSAGES = {
   // Owner insights (docs/api.md#owner-insights): views and contacts of the owner's listings.
   insights: {
     idsInvalid: 'Give the ids of your listings (ids=…), separated by commas.',
-    tooManyIds: 'At most 20 listings at a time.',
+    tooManyIds: `At most ${LIMITS.insights.maxListings} listings at a time.`,
   },
 } as const;
 

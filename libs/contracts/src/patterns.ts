@@ -50,6 +50,8 @@ export const LISTINGS_PATTERNS = {
   favouritesRemove: 'listings.favourites.remove',
   favouritesMerge: 'listings.favourites.merge',
   favouritesCards: 'listings.favourites.cards',
+  /** Owner insights (docs/api.md#owner-insights): views and contacts per day of some of the owner's listings. */
+  myListingsInsights: 'listings.my-listings.insights',
 } as const;
 
 export const MEDIA_PATTERNS = {

@@ -59,6 +59,7 @@ import {
   type FavouritesMergeResponse,
   type FavouritesResponse,
 } from '../favourites.js';
+import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest, type MyListingsInsightsResponse } from '../insights.js';
 
 /*
  * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
@@ -213,6 +214,7 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.favouritesRemove]: favouriteChangeRequestSchema,
   [LISTINGS_PATTERNS.favouritesMerge]: favouritesMergeRequestSchema,
   [LISTINGS_PATTERNS.favouritesCards]: favouriteCardsRequestSchema,
+  [LISTINGS_PATTERNS.myListingsInsights]: myListingsInsightsRequestSchema,
 
   // Media checks its requests itself: a refused request's staged uploads are removed first.
   [MEDIA_PATTERNS.imagesProcess]: nothing,
@@ -293,6 +295,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.favouritesRemove]: { request: FavouriteChangeRequest; reply: FavouriteChangeReply };
   [LISTINGS_PATTERNS.favouritesMerge]: { request: FavouritesMergeRequest; reply: FavouritesMergeResponse };
   [LISTINGS_PATTERNS.favouritesCards]: { request: FavouriteCardsRequest; reply: FavouriteCardsResponse };
+  [LISTINGS_PATTERNS.myListingsInsights]: { request: MyListingsInsightsRequest; reply: MyListingsInsightsResponse };
 
   [MEDIA_PATTERNS.imagesProcess]: { request: T.ProcessImagesRequest; reply: T.ProcessImagesReply };
   [MEDIA_PATTERNS.imagesDiscard]: { request: T.DiscardImagesRequest; reply: T.DiscardImagesReply };
