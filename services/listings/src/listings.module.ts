@@ -4,6 +4,8 @@ import { BookingsService } from './bookings/bookings.service.js';
 import { LISTINGS_CONFIG, type ListingsConfig } from './config.js';
 import { ListingsDb } from './db.js';
 import { EventConsumers, LISTINGS_LOGGER, listingsLogger } from './events/event-consumers.js';
+import { FavouritesController } from './favourites/favourites.controller.js';
+import { FavouritesService } from './favourites/favourites.service.js';
 import { FreshnessController } from './freshness/freshness.controller.js';
 import { FreshnessService } from './freshness/freshness.service.js';
 import { FreshnessSweep } from './freshness/freshness-sweep.js';
@@ -32,7 +34,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController],
+      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,
@@ -49,6 +51,7 @@ export class ListingsModule {
         FreshnessService,
         FreshnessSweep,
         SimilarListingsService,
+        FavouritesService,
       ],
       consumers: [EventConsumers],
       health: HealthService,
