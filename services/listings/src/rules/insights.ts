@@ -1,0 +1,68 @@
+import { INSIGHTS, type InsightsDay, type ListingInsights, type PropertyViewer, type Role } from '@mboa/contracts';
+
+/**
+ * Staff roles: their looks at a listing are work (reviewing, answering a report), not a renter's
+ * interest, so they never count as views. A moderator role, once it exists, belongs here.
+ */
+export const STAFF_ROLES: readonly Role[] = ['admin'];
+
+/**
+ * Whether a view of a listing owned by `ownerId` counts towards its insights: the owner checking
+ * their own listing and staff do not; everyone else, signed in or not, does.
+ */
+export function countsAsView(viewer: PropertyViewer, ownerId: string): boolean {
+  if (!('userId' in viewer)) return true;
+  return viewer.userId !== ownerId && !STAFF_ROLES.includes(viewer.role);
+}
+
+/**
+ * The key one person is counted under, once a day: their account when signed in, else the
+ * gateway's keyed hash of their address and browser. Someone who signs in midway through a day
+ * may count twice that day; never more.
+ */
+export function viewerKeyOf(viewer: PropertyViewer): string {
+  return 'userId' in viewer ? `user:${viewer.userId}` : `device:${viewer.deviceKey}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: INSIGHTS.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) a moment falls on in Cameroon: a view at 23:30 UTC is the next day there. */
+export function insightsDay(at: Date): string {
+  const parts = Object.fromEntries(dayFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A YYYY-MM-DD date `n` days after (or before, n < 0) `day`. */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The days insights cover at `now`: the last LIMITS.insights.days, today included, oldest first. */
+export function insightsWindow(now: Date, days: number = INSIGHTS.days): { from: string; to: string; days: string[] } {
+  const to = insightsDay(now);
+  const from = addDays(to, -(days - 1));
+  return { from, to, days: Array.from({ length: days }, (_, i) => addDays(from, i)) };
+}
+
+/** The first day whose views are still kept at `now`; older ones are swept. */
+export function oldestKeptDay(now: Date): string {
+  return addDays(insightsDay(now), -(INSIGHTS.keepDays - 1));
+}
+
+/** One listing's counts per day, every day of the window present (zeros where nothing happened), and its totals. */
+export function listingInsights(
+  propertyId: string,
+  window: { days: readonly string[] },
+  counts: ReadonlyArray<{ day: string; views: number; contacts: number }>,
+): ListingInsights {
+  const byDay = new Map(counts.map((c) => [c.day, c]));
+  const daily: InsightsDay[] = window.days.map((day) => ({ day, views: byDay.get(day)?.views ?? 0, contacts: byDay.get(day)?.contacts ?? 0 }));
+  return {
+    propertyId,
+    views30d: daily.reduce((sum, d) => sum + d.views, 0),
+    contacts30d: daily.reduce((sum, d) => sum + d.contacts, 0),
+    daily,
+  };
+}
