@@ -6,3 +6,4 @@ export * from './storage/index.js';
 export * from './config/index.js';
 export * from './logging/index.js';
 export * from './metrics/index.js';
+export * from './whatsapp/index.js';
