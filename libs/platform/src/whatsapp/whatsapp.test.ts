@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cameroonWhatsApp, createWhatsApp, WhatsAppCloudApi, WhatsAppDeliveryError, type WhatsAppMessage } from './index.js';
 
@@ -28,7 +28,13 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void answer(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+});
+
+/** The stand-in's endpoint: checks the token, records the request, answers as planned or with a message id. */
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req);
     received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body });
     const reply = (status: number, json: unknown) => {
@@ -41,10 +47,7 @@ beforeAll(async () => {
     const planned = answers.get(String(body.to));
     if (planned) return reply(planned.status, planned.body);
     reply(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.${received.length}` }] });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
-});
+}
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
