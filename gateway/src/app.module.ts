@@ -10,6 +10,7 @@ import { LocalLoginStrategy } from './auth/local.strategy.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { PROPERTY_CONTROLLERS } from './properties/index.js';
 import { HealthController } from './health/health.controller.js';
+import { INSIGHTS_CONTROLLERS, INSIGHTS_PROVIDERS } from './insights/index.js';
 import { MEDIA_CONTROLLERS, MEDIA_PROVIDERS } from './media/index.js';
 import { GatewayRedis } from './redis.provider.js';
 import { Services } from './rpc/rpc.provider.js';
@@ -23,7 +24,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS],
+      controllers: [AuthController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,
@@ -36,6 +37,7 @@ export class GatewayModule {
         LocalLoginStrategy,
         ...MEDIA_PROVIDERS,
         ...REPORT_PROVIDERS,
+        ...INSIGHTS_PROVIDERS,
       ],
     };
   }

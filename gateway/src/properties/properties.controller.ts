@@ -22,6 +22,7 @@ import { actorOf } from '../auth/actor.js';
 import { CurrentSession, CurrentUser, SignedIn } from '../auth/current-session.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
+import { ViewReports } from '../insights/view-reports.js';
 import { Services } from '../rpc/rpc.provider.js';
 
 const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'string' | 'number'; enum?: readonly string[] }[] = [
@@ -56,6 +57,7 @@ export class PropertiesController {
   constructor(
     private readonly services: Services,
     private readonly session: CurrentSession,
+    private readonly views: ViewReports,
   ) {}
 
   @Get('properties/search')
@@ -76,7 +78,10 @@ export class PropertiesController {
   @ApiResponse({ status: 404, description: 'Property not found' })
   async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
     const user = await this.session.user(req);
-    return this.services.call(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
+    const property = await this.services.call(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
+    // Counted for the owner's insights once answered, without waiting (docs/api.md#owner-insights).
+    this.views.report(req, user, property.id);
+    return property;
   }
 
   @Get('properties/:id/similar')

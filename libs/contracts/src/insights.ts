@@ -49,7 +49,8 @@ const I = MESSAGES.insights;
 export const myListingsInsightsQuerySchema = z.object({
   ids: z.preprocess(
     (v) => {
-      const parts = (Array.isArray(v) ? v : [v]).flatMap((part) => (typeof part === 'string' ? part.split(',') : part == null ? [] : [part]));
+      const given: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+      const parts = given.flatMap((part): unknown[] => (typeof part === 'string' ? part.split(',') : part == null ? [] : [part]));
       return parts.filter((part) => typeof part !== 'string' || part.trim() !== '');
     },
     z
@@ -68,24 +69,31 @@ export interface MyListingsInsightsRequest {
   ids: string[];
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** One day of one listing. `day` is a calendar date in Cameroon (YYYY-MM-DD). */
-export interface InsightsDay {
-  day: string;
-  views: number;
-  contacts: number;
-}
+export const insightsDaySchema = z.object({
+  day: z.string().regex(DAY),
+  /** Different people who opened the details page that day (not the owner, not staff). */
+  views: z.number().int().min(0),
+  /** Bookings: renters who asked for the owner's WhatsApp from the listing that day. */
+  contacts: z.number().int().min(0),
+});
+export type InsightsDay = z.output<typeof insightsDaySchema>;
 
 /** One listing's last 30 days: totals, and every day oldest first (zeros included). */
-export interface ListingInsights {
-  propertyId: string;
-  views30d: number;
-  contacts30d: number;
-  daily: InsightsDay[];
-}
+export const listingInsightsSchema = z.object({
+  propertyId: z.string(),
+  views30d: z.number().int().min(0),
+  contacts30d: z.number().int().min(0),
+  daily: z.array(insightsDaySchema).length(LIMITS.insights.days),
+});
+export type ListingInsights = z.output<typeof listingInsightsSchema>;
 
-/** The answer: the window's first and last day, and the listings asked for, in the order asked. */
-export interface MyListingsInsightsResponse {
-  from: string;
-  to: string;
-  listings: ListingInsights[];
-}
+/** The answer: the window's first and last day (Cameroon), and the listings asked for, in the order asked. */
+export const myListingsInsightsResponseSchema = z.object({
+  from: z.string().regex(DAY),
+  to: z.string().regex(DAY),
+  listings: z.array(listingInsightsSchema),
+});
+export type MyListingsInsightsResponse = z.output<typeof myListingsInsightsResponseSchema>;

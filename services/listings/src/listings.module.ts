@@ -22,8 +22,15 @@ import { PropertyQueriesService } from './properties/property-queries.service.js
 import { PropertyReader } from './properties/property-reader.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { SearchIndexProvider } from './search/search.provider.js';
+import { SavedSearchAlerts } from './saved-searches/saved-search-alerts.service.js';
+import { SavedSearchSweep } from './saved-searches/saved-search-sweep.js';
+import { SavedSearchesController } from './saved-searches/saved-searches.controller.js';
+import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
 import { SimilarController } from './similar/similar.controller.js';
 import { SimilarListingsService } from './similar/similar-listings.service.js';
+import { InsightsController } from './insights/insights.controller.js';
+import { InsightsService } from './insights/insights.service.js';
+import { ViewRecorder } from './insights/view-recorder.js';
 
 @Module({})
 export class ListingsModule {
@@ -34,7 +41,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController],
+      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController, InsightsController, SavedSearchesController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,
@@ -51,7 +58,12 @@ export class ListingsModule {
         FreshnessService,
         FreshnessSweep,
         SimilarListingsService,
+        InsightsService,
+        ViewRecorder,
         FavouritesService,
+        SavedSearchesService,
+        SavedSearchAlerts,
+        SavedSearchSweep,
       ],
       consumers: [EventConsumers],
       health: HealthService,

@@ -1,0 +1,51 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  LIMITS,
+  LISTINGS_PATTERNS,
+  myListingsInsightsQuerySchema,
+  myListingsInsightsResponseSchema,
+  type MyListingsInsightsQuery,
+  type MyListingsInsightsResponse,
+  type PublicUser,
+} from '@mboa/contracts';
+import { actorOf } from '../auth/actor.js';
+import { CurrentUser, SignedIn } from '../auth/current-session.js';
+import { jsonSchemaOf, type OpenApiSchema } from '../docs/json-schema.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+
+const error = (description: string): { description: string; schema: OpenApiSchema } => ({
+  description,
+  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } },
+});
+
+/** Owner insights (docs/api.md#owner-insights): My Listings' views and contacts per listing. */
+@ApiTags('properties')
+@Controller('api/user/my-listings')
+export class InsightsController {
+  constructor(private readonly services: Services) {}
+
+  @Get('insights')
+  @UseGuards(SignedIn)
+  @ApiOperation({
+    summary: `Views of each listing's details page (one per person per day; not the owner's, not staff's) and contacts (bookings) over the last ${LIMITS.insights.days} days, per day, for some of the signed-in owner's listings`,
+  })
+  @ApiQuery({
+    name: 'ids',
+    required: true,
+    type: 'string',
+    description: `The listings' ids, comma-separated (or \`ids\` repeated), at most ${LIMITS.insights.maxListings}: those of one My Listings page`,
+  })
+  @ApiResponse({
+    status: 200,
+    description: `{ from, to, listings: [{ propertyId, views30d, contacts30d, daily: [{ day, views, contacts }] }] }: days in Cameroon's calendar, oldest first, all ${LIMITS.insights.days} present; listings in the order asked`,
+    schema: jsonSchemaOf(myListingsInsightsResponseSchema),
+  })
+  @ApiResponse({ status: 400, ...error('Give the ids of your listings (ids=…), separated by commas. / At most 20 listings at a time.') })
+  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
+  @ApiResponse({ status: 404, ...error('Property not found: an id is not one of your listings (or it was deleted)') })
+  insights(@Query(new ZodBody(myListingsInsightsQuerySchema)) query: MyListingsInsightsQuery, @CurrentUser() user: PublicUser): Promise<MyListingsInsightsResponse> {
+    return this.services.call(LISTINGS_PATTERNS.myListingsInsights, { actor: actorOf(user), ids: query.ids });
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Request } from 'express';
+import { PROPERTY_VIEWED_SUBJECT, type PropertyViewed, type PropertyViewer, type PublicUser } from '@mboa/contracts';
+import { DeviceCookies } from '../auth/device-cookie.js';
+import { Services } from '../rpc/rpc.provider.js';
+import { clientRateKey } from '../security/client-address.js';
+
+/**
+ * Tells listings that someone was shown a listing's details page (docs/api.md#owner-insights), as
+ * a plain NATS message published after the answer is ready, never awaited and never failing the
+ * page: the details page is the busiest read. A signed-in person is their account (listings
+ * leaves out the owner and staff); anyone else is a keyed hash of their address (a /64 for IPv6)
+ * and their browser's User-Agent, so two phones behind one carrier address usually count as two,
+ * the address itself is never sent, and no cookie is set on the page's answer.
+ */
+@Injectable()
+export class ViewReports {
+  private readonly logger = new Logger('gateway-views');
+
+  constructor(
+    private readonly services: Services,
+    private readonly devices: DeviceCookies,
+  ) {}
+
+  report(req: Request, user: PublicUser | null, propertyId: string): void {
+    const viewedAt = new Date().toISOString();
+    void this.viewerOf(req, user)
+      .then((viewer) => {
+        const message: PropertyViewed = { propertyId, viewer, viewedAt };
+        this.services.proxy.emit(PROPERTY_VIEWED_SUBJECT, message).subscribe({ error: (error: unknown) => this.lost(error) });
+      })
+      .catch((error: unknown) => this.lost(error));
+  }
+
+  private async viewerOf(req: Request, user: PublicUser | null): Promise<PropertyViewer> {
+    if (user) return { userId: user.id, role: user.role };
+    const agent = req.headers['user-agent'] ?? '';
+    return { deviceKey: await this.devices.keyedHash('view-device', `${clientRateKey(req)}|${agent}`) };
+  }
+
+  private lost(error: unknown): void {
+    this.logger.warn(`a view was not reported: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

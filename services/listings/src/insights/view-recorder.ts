@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { PropertyViewed } from '@mboa/contracts';
+import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
+import { ListingsDb } from '../db.js';
+import { countsAsView, insightsDay, oldestKeptDay, viewerKeyOf } from '../rules/insights.js';
+
+/** How long views wait to be written together, and how many make a write at once. */
+const FLUSH_MS = 1_000;
+const FLUSH_AT = 500;
+/** How often the process that runs the consumers sweeps away views older than LIMITS.insights.keepDays. */
+const SWEEP_MS = 60 * 60 * 1000;
+
+interface PendingView {
+  propertyId: string;
+  day: string;
+  viewerKey: string;
+  view: PropertyViewed;
+}
+
+/**
+ * Turns the gateway's view messages into rows of property_views (docs/api.md#owner-insights). The
+ * details page is the busiest read, so nothing here is on its path: views wait in memory (the
+ * same person, listing and day kept once) and are written every second in one statement, those
+ * of the listing's owner and of staff left out (rules/insights.ts), a row already there left as it
+ * is. A write that fails is logged and its views dropped: a count of views is not worth a retry
+ * queue. Shutting down writes what is waiting.
+ */
+@Injectable()
+export class ViewRecorder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('listings-insights');
+  private pending = new Map<string, PendingView>();
+  private flushTimer?: NodeJS.Timeout;
+  private sweepTimer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(LISTINGS_CONFIG) private readonly config: ListingsConfig,
+    private readonly db: ListingsDb,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.consumers) return;
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** One view, as the gateway reported it. */
+  record(view: PropertyViewed): void {
+    const day = insightsDay(new Date(view.viewedAt));
+    const viewerKey = viewerKeyOf(view.viewer);
+    const key = `${view.propertyId}|${day}|${viewerKey}`;
+    if (!this.pending.has(key)) this.pending.set(key, { propertyId: view.propertyId, day, viewerKey, view });
+    if (this.pending.size >= FLUSH_AT) void this.flush();
+    else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Writes the views waiting now (one write at a time, in order). */
+  flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    if (batch.length === 0) return this.writing;
+    this.writing = this.writing.then(() =>
+      this.write(batch).catch((error: unknown) => {
+        this.logger.error(`${batch.length} view(s) not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      }),
+    );
+    return this.writing;
+  }
+
+  private async write(batch: PendingView[]): Promise<void> {
+    const ids = [...new Set(batch.map((v) => v.propertyId))];
+    const owners = await this.db.$queryRaw<Array<{ id: string; owner_id: string }>>`
+      SELECT id::text, owner_id::text FROM "listings"."properties" WHERE id = ANY(${ids}::uuid[])`;
+    const ownerOf = new Map(owners.map((o) => [o.id, o.owner_id]));
+    const counted = batch.filter((v) => {
+      const ownerId = ownerOf.get(v.propertyId);
+      return ownerId !== undefined && countsAsView(v.view.viewer, ownerId);
+    });
+    if (counted.length === 0) return;
+    await this.db.$executeRaw`
+      INSERT INTO "listings"."property_views" (property_id, day, viewer_key)
+      SELECT * FROM unnest(${counted.map((v) => v.propertyId)}::uuid[], ${counted.map((v) => v.day)}::date[], ${counted.map((v) => v.viewerKey)}::text[])
+      ON CONFLICT DO NOTHING`;
+  }
+
+  /** Forgets views older than LIMITS.insights.keepDays; every replica may do it, the result is the same. */
+  async sweep(now = new Date()): Promise<number> {
+    try {
+      return await this.db.$executeRaw`DELETE FROM "listings"."property_views" WHERE day < ${oldestKeptDay(now)}::date`;
+    } catch (error) {
+      this.logger.error(`views sweep failed (the next one retries): ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    await this.flush();
+  }
+}
