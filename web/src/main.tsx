@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ready } from './i18n/index.js';
 import { createRouter } from './router.js';
+import { registerServiceWorker } from './offline/register.js';
+import { watchConnection } from './offline/connection.js';
 import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
 import { LanguageOnProfile } from './session/LanguageOnProfile.js';
 import { SessionProvider } from './session/session.js';
@@ -13,11 +15,18 @@ import { ToastProvider } from './ui/toast.js';
 import '@mboa/ui/ui.css';
 import './styles.css';
 
+const queryClient = createQueryClient();
+// Offline, an answer may still come from the service worker's cache: ask anyway (by default
+// TanStack Query would wait for the browser to be online before asking at all).
+const defaults = queryClient.getDefaultOptions();
+queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: 'offlineFirst' } });
+watchConnection();
+
 // The first screen is drawn in the visit's language, once its texts are here (preloaded with the page).
 void ready.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <ForgetOnUserChange />
           <LanguageOnProfile />
@@ -31,3 +40,5 @@ void ready.then(() =>
     </StrictMode>,
   ),
 );
+// After the page has loaded, when the phone is idle: never before the first screen.
+registerServiceWorker();

@@ -5,6 +5,9 @@ import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml, type PageHead } from './link-preview.js';
 import { pageLanguage, withPageLanguage } from './page-language.js';
 
+/** The web app's service worker file at the root of its build (served from the site root: scope `/`). */
+const SERVICE_WORKER = 'sw.js';
+
 const PLACEHOLDER = (title: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title></head>
@@ -36,6 +39,9 @@ export function mountSpa(
       index: false,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        // The web app's service worker: browsers must ask for it again each time, or an update
+        // (a new precache for a new build) waits for the HTTP cache to expire (docs/architecture.md).
+        else if (path.basename(file) === SERVICE_WORKER) res.setHeader('Cache-Control', 'no-cache');
       },
     },
   });

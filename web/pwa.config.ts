@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type BuildManifest = Record<string, ManifestChunk>;
+
+/** The route the shell precaches beside the home page (the entry): the page a shared link opens. */
+const PRECACHED_ROUTES = ['src/pages/PropertyDetails.tsx'];
+
+/**
+ * The files of the offline shell: index.html, the entry with its static imports and CSS, and the
+ * details route's chunks. Not the other routes, and not the language texts: the page hands the
+ * worker the one language it loaded (web/src/offline/register.ts), so a French phone never
+ * downloads the English texts for nothing.
+ */
+export function shellFiles(manifest: BuildManifest): Set<string> {
+  const files = new Set<string>(['index.html']);
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+  for (const route of PRECACHED_ROUTES) add(route);
+  return files;
+}
+
+/** Installable: French first (most of our users), the name is the brand in both languages. */
+const webManifest: Partial<ManifestOptions> = {
+  name: 'Mboa Rentals',
+  short_name: 'Mboa Rentals',
+  description: 'Maisons, chambres, appartements, boutiques et bureaux à louer au Cameroun, en contact direct avec le bailleur.',
+  lang: 'fr',
+  dir: 'ltr',
+  id: '/',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  // --brand and --bg of libs/ui/ui.css
+  theme_color: '#0f766e',
+  background_color: '#f8fafc',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/** vite-plugin-pwa for the public app (docs/architecture.md#offline-and-installable). */
+export function pwaOptions(dist: string): Partial<VitePWAOptions> {
+  return {
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    // Registered by the app itself, after load and when idle (web/src/offline/register.ts).
+    injectRegister: false,
+    manifest: webManifest,
+    // The icons are fetched by the browser when someone installs, not by every visitor.
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['index.html', 'assets/*.{js,css}'],
+      manifestTransforms: [
+        (entries) => {
+          const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+          const shell = shellFiles(manifest);
+          return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
+        },
+      ],
+    },
+  };
+}

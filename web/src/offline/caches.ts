@@ -1,0 +1,27 @@
+/**
+ * What the service worker (web/src/sw.ts) and the app agree on: the names of its caches, the
+ * shell it falls back to, and the message it sends a page about each API answer.
+ */
+export const API_CACHES = {
+  /** Hashed scripts fetched after install (other routes, the language texts). */
+  assets: 'mboa-assets',
+  /** The last search answers, one entry per address (filters and page). */
+  searches: 'mboa-searches',
+  /** Listings' details (GET /api/properties/:id). */
+  details: 'mboa-details',
+  /** Photos under /media/. */
+  photos: 'mboa-photos',
+} as const;
+
+/** The precached page the service worker answers a navigation with when the network fails. */
+export const SHELL_URL = '/index.html';
+
+export const ANSWER_MESSAGE = 'mboa:answer';
+/** Posted to the page for each search or details answer: from the network, or from the phone's cache. */
+export interface AnswerMessage {
+  type: typeof ANSWER_MESSAGE;
+  source: 'network' | 'cache';
+}
+
+/** Asks the service worker to keep these already-fetched scripts (workbox-routing's own message). */
+export const CACHE_URLS_MESSAGE = 'CACHE_URLS';
