@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchProperties } from '../api/endpoints.js';
 import { FiltersPanel } from '../home/FiltersPanel.js';
 import { activeFilterCount, EMPTY_FILTERS, filterChips, removeChip, sameFilters, toSearchParams, type Filters } from '../home/filters.js';
+import { lastSearchWhenOffline, rememberLastSearch } from '../offline/last-search.js';
 import { useRequestModal } from '../shell/RequestModal.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { SEARCH_KEY } from './queryKeys.js';
@@ -29,7 +30,8 @@ function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
 
 export default function Home() {
   const { t, m } = useI18n();
-  const [filters, setFilters] = useState<Filters>(() => lastFilters ?? EMPTY_FILTERS);
+  // Opened offline, the last search's results are the ones this device kept (web/src/offline/).
+  const [filters, setFilters] = useState<Filters>(() => lastFilters ?? lastSearchWhenOffline() ?? EMPTY_FILTERS);
   const [searchText, setSearchText] = useState(filters.search);
   const [panelOpen, setPanelOpen] = useState(false);
   const [sentinelVisible, setSentinelVisible] = useState(false);
@@ -38,6 +40,7 @@ export default function Home() {
 
   const choose = useCallback((next: Filters) => {
     lastFilters = next;
+    rememberLastSearch(next);
     setFilters(next);
   }, []);
 
