@@ -1,8 +1,8 @@
+import type { z } from 'zod';
+import type { errorBodySchema } from './responses/common.js';
+
 /** JSON body of every /api error (docs/api.md#status-codes-and-errors). */
-export interface ErrorBody {
-  message: string;
-  errors?: string[];
-}
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** What a service answers over NATS instead of a result when the request fails. */
 export interface ServiceError extends ErrorBody {

@@ -8,7 +8,16 @@ import { emptyToUndefined, idSchema, limitSchema, pageSchema } from './schemas/c
 import type { Actor } from './types/requests.js';
 import type { IsoDateString } from './types/common.js';
 
-import { REPORT_REASONS, type ReportReason } from './report-reasons.js';
+import { REPORT_REASONS } from './report-reasons.js';
+import type {
+  queuedReportSchema,
+  reportCaseSchema,
+  reportCreateResponseSchema,
+  reportQueueReplySchema,
+  reportRecordSchema,
+  reportResolveReplySchema,
+  reportResolveResponseSchema,
+} from './responses/reports.js';
 
 // The reasons and their labels live apart (no zod there), so the apps' catalogs read them without
 // pulling the schemas below into every first visit.
@@ -68,50 +77,17 @@ export const reportCreateRequestSchema = z.object({
 export type ReportCreateRequest = z.input<typeof reportCreateRequestSchema>;
 
 /** A stored report, as its reporter hears of it. */
-export interface ReportRecord {
-  id: string;
-  propertyId: string;
-  reason: ReportReason;
-  text: string | null;
-  createdAt: IsoDateString;
-}
+export type ReportRecord = z.infer<typeof reportRecordSchema>;
 export interface ReportCreateReply {
   report: ReportRecord;
 }
 
 /** One report in the staff queue. */
-export interface QueuedReport {
-  id: string;
-  reason: ReportReason;
-  text: string | null;
-  /** The account that reported, or null for someone not signed in. */
-  reporterId: string | null;
-  reporterName: string | null;
-  createdAt: IsoDateString;
-}
+export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
 /** A listing with open reports, as the staff Reports queue shows it. */
-export interface ReportCase {
-  propertyId: string;
-  title: string;
-  ownerId: string;
-  /** Open reports per reason (every reason present, 0 when none). */
-  counts: Record<ReportReason, number>;
-  total: number;
-  /** Out of search pending review (enough different people reported a scam). */
-  held: boolean;
-  /** The newest report's text that is not empty, or null. */
-  latestText: string | null;
-  latestAt: IsoDateString;
-  reports: QueuedReport[];
-  links: { details: string; admin: string };
-}
-export interface ReportQueueReply {
-  cases: ReportCase[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
+export type ReportCase = z.infer<typeof reportCaseSchema>;
+export type ReportQueueReply = z.infer<typeof reportQueueReplySchema>;
 
 /** moderation.reports.dismiss / moderation.reports.act */
 export interface ReportResolveRequest {
@@ -119,22 +95,11 @@ export interface ReportResolveRequest {
   actor: Actor;
   action?: ReportAction;
 }
-export interface ReportResolveReply {
-  propertyId: string;
-  resolution: ReportResolution;
-  /** How many open reports were closed. */
-  closed: number;
-  /** Whether the listing was held out of search and is no longer (dismissal). */
-  released: boolean;
-}
+export type ReportResolveReply = z.infer<typeof reportResolveReplySchema>;
 
 /** HTTP answers. */
-export interface ReportCreateResponse extends ReportCreateReply {
-  message: string;
-}
-export interface ReportResolveResponse extends ReportResolveReply {
-  message: string;
-}
+export type ReportCreateResponse = z.infer<typeof reportCreateResponseSchema>;
+export type ReportResolveResponse = z.infer<typeof reportResolveResponseSchema>;
 
 /**
  * `property.held`: enough different people reported the listing as a scam; listings keeps it out of

@@ -1,15 +1,10 @@
+import type { z } from 'zod';
+import type { adminStatsSchema, auditEntrySchema, reviewRecordSchema, reviewResponseSchema } from '../responses/admin.js';
 import type { PropertyRead } from './property.js';
 import type { PublicUser } from './user.js';
 
 /** GET /api/admin/stats answer (docs/api.md#admin). */
-export interface AdminStats {
-  users: { total: number; latest: PublicUser[] };
-  properties: { total: number; latest: PropertyRead[] };
-  requests: { searchingCount: number };
-  support: { pendingCount: number };
-  /** The latest staff actions (audit trail), newest first. */
-  actions?: AuditEntry[];
-}
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export interface AuthStatsReply {
   total: number;
@@ -25,28 +20,10 @@ export interface SupportStatsReply {
 }
 
 /** One staff action kept in the audit trail (moderation service). */
-export interface AuditEntry {
-  id: string;
-  actorId: string;
-  actorName: string | null;
-  /** What was done, e.g. 'user.banned', 'property.approved', 'request.status-changed'. */
-  action: string;
-  targetType: 'user' | 'property' | 'request' | 'ticket';
-  targetId: string;
-  summary: string;
-  createdAt: string;
-}
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** A recorded review decision. */
-export interface ReviewRecord {
-  id: string;
-  propertyId: string;
-  action: 'approve' | 'reject';
-  feedback: string;
-  reviewerId: string;
-  reviewerName: string | null;
-  createdAt: string;
-}
+export type ReviewRecord = z.infer<typeof reviewRecordSchema>;
 
 /** `moderation.review`: the decision as recorded. */
 export interface ReviewReply {
@@ -54,6 +31,4 @@ export interface ReviewReply {
 }
 
 /** `POST /api/admin/properties/{id}/review`: the decision as recorded, and what the admin is told. */
-export interface ReviewResponse extends ReviewReply {
-  message: string;
-}
+export type ReviewResponse = z.infer<typeof reviewResponseSchema>;

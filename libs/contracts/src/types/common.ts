@@ -1,13 +1,10 @@
-/** Paging facts returned with lists (docs/api.md#pagination). */
-export interface ListMeta {
-  total: number;
-  page: number;
-  totalPages: number;
-}
+import type { z } from 'zod';
+import type { listMetaSchema, messageResponseSchema, paginationSchema } from '../responses/common.js';
 
-export interface Pagination extends ListMeta {
-  limit: number;
-}
+/** Paging facts returned with lists (docs/api.md#pagination). */
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+export type Pagination = z.infer<typeof paginationSchema>;
 
 /** ISO-8601 date-time string as it travels in JSON. */
 export type IsoDateString = string;
@@ -20,6 +17,4 @@ export interface HealthReply {
 }
 
 /** A plain success answer carrying a readable text. */
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,35 +1,19 @@
-import type { RequestStatus, TicketStatus } from '../property.js';
-import type { IsoDateString, Pagination } from './common.js';
+import type { z } from 'zod';
+import type {
+  adminListResponseSchema,
+  propertyRequestSchema,
+  supportCreateResponseSchema,
+  supportStatusResponseSchema,
+  supportTicketRecordSchema,
+} from '../responses/support.js';
 
 /** A property request sent from the global request modal. */
-export interface PropertyRequest {
-  _id: string;
-  id: string;
-  requestText: string;
-  whatsapp: string;
-  status: RequestStatus;
-  createdAt: IsoDateString;
-}
+export type PropertyRequest = z.infer<typeof propertyRequestSchema>;
 
-export interface SupportTicket {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  whatsapp: string | null;
-  status: TicketStatus;
-  createdAt: IsoDateString;
-}
+export type SupportTicket = z.infer<typeof supportTicketRecordSchema>;
 
 /** Admin manage/requests and manage/support `get` answers. */
-export interface AdminListResponse<T> {
-  success: true;
-  data: T[];
-  pagination: Pagination;
-}
+export type AdminListResponse<T> = Omit<z.infer<ReturnType<typeof adminListResponseSchema>>, 'data'> & { data: T[] };
 
 export interface AdminStatusUpdateResponse<T> {
   success: boolean;
@@ -39,15 +23,7 @@ export interface AdminStatusUpdateResponse<T> {
 }
 
 /** POST /api/properties/request-space and /api/properties/support answers. */
-export interface SupportCreateResponse<T> {
-  success: true;
-  message: string;
-  data: T;
-}
+export type SupportCreateResponse<T> = Omit<z.infer<ReturnType<typeof supportCreateResponseSchema>>, 'data'> & { data: T };
 
 /** Admin manage/requests and manage/support `update-status` answers. */
-export interface SupportStatusResponse<T> {
-  success: true;
-  message: string;
-  data: T;
-}
+export type SupportStatusResponse<T> = Omit<z.infer<ReturnType<typeof supportStatusResponseSchema>>, 'data'> & { data: T };

@@ -1,41 +1,27 @@
-import type { Language } from '../i18n/language.js';
-import type { Role, UserStatus } from '../roles.js';
-import type { IsoDateString } from './common.js';
+import type { z } from 'zod';
+import type {
+  adminUserListResponseSchema,
+  authResponseSchema,
+  meResponseSchema,
+  profileResponseSchema,
+  publicUserSchema,
+  userChangeResponseSchema,
+} from '../responses/user.js';
 
-/** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash. */
-export interface PublicUser {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  whatsapp: string;
-  role: Role;
-  status: UserStatus;
-  isVerified: boolean;
-  /**
-   * The language the person reads (their e-mails go out in it). Always in auth's answers; optional
-   * in the type because `user.*` events recorded before it existed do not carry it (read as 'en').
-   */
-  language?: Language;
-  createdAt: IsoDateString;
-}
+/** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash (schema: responses/user.ts). */
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** POST /api/auth/login and /api/auth/signup answers. */
-export interface AuthResponse {
-  user: PublicUser;
-  message: string;
-}
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** GET /api/me answer. */
-export interface MeResponse {
-  user: PublicUser;
-}
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** GET /api/user/me answer (docs/api.md#auth-and-profile). */
-export interface ProfileResponse {
-  profile: PublicUser;
-  totalProperties: number;
-}
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** PATCH /api/user/me, PATCH /api/admin/users/{id}, ban / unban / verify answers. */
+export type UserChangeResponse = z.infer<typeof userChangeResponseSchema>;
 
 /** A new session: the cookie's token and lifetime (null: until the browser closes). */
 export interface IssuedSession {
@@ -61,12 +47,7 @@ export interface AdminEnsureReply {
 }
 
 /** Admin manage/user list answer. */
-export interface AdminUserListResponse {
-  users: PublicUser[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
+export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
 
 /** `auth.users.verify` / `ban` / `unban` / `update`: the user as it now is (the gateway words the answer). */
 export interface UserChangeReply {

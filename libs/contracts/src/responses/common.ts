@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { component } from './components.js';
+
+/** JSON body of every /api error (docs/api.md#status-codes-and-errors). */
+export const errorBodySchema = component(
+  z.object({
+    /** One text a person can read, in the caller's language. */
+    message: z.string(),
+    /** Only for field problems: each as "<field path>: <text>". */
+    errors: z.array(z.string()).optional(),
+  }),
+  'ErrorBody',
+  'Every error answer: { message, errors? } (errors lists field problems as "<field path>: <text>")',
+);
+
+/** A plain success answer carrying a readable text. */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Paging facts returned with lists (docs/api.md#pagination). */
+export const listMetaSchema = z.object({
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
+});
+
+export const paginationSchema = listMetaSchema.extend({ limit: z.number().int().min(1) });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/language.js';
+import { ROLES, USER_STATUSES } from '../roles.js';
+import { component, isoDateSchema } from './components.js';
+import { listMetaSchema } from './common.js';
+
+/** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash. */
+export const publicUserSchema = component(
+  z.object({
+    _id: z.string(),
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    whatsapp: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(USER_STATUSES),
+    isVerified: z.boolean(),
+    /**
+     * The language the person reads (their e-mails go out in it). Always in auth's answers; optional
+     * in the type because `user.*` events recorded before it existed do not carry it (read as 'en').
+     */
+    language: z.enum(LANGUAGES).optional(),
+    createdAt: isoDateSchema,
+  }),
+  'PublicUser',
+);
+
+/** POST /api/auth/login and /api/auth/signup answers. */
+export const authResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
+
+/** GET /api/me answer. */
+export const meResponseSchema = z.object({ user: publicUserSchema });
+
+/** GET /api/user/me answer (docs/api.md#auth-and-profile). */
+export const profileResponseSchema = z.object({ profile: publicUserSchema, totalProperties: z.number().int().min(0) });
+
+/** PATCH /api/user/me, PATCH /api/admin/users/{id}, and ban / unban / verify: what changed, and a text. */
+export const userChangeResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
+
+/** Admin manage/user list answer. */
+export const adminUserListResponseSchema = z.object({ users: z.array(publicUserSchema) }).extend(listMetaSchema.shape);
