@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -9,6 +9,7 @@ import { LIMITS, MESSAGES } from '@mboa/contracts';
 import { createLogger, PinoLoggerService } from '@mboa/platform';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
+import { buildApiDocument } from './docs/openapi.js';
 import { compressResponses } from './http/compression.js';
 import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
 import { answerInCallersLanguage } from './http/answer-language.js';
@@ -62,15 +63,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   app.use(bodyParserErrors);
   app.useGlobalFilters(new ErrorFilter());
 
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Mboa Rentals API')
-      .setDescription('The /api of the rental-property marketplace for Cameroon. Status codes, sessions, visibility and limits: docs/api.md in the repository.')
-      .setVersion('1')
-      .addCookieAuth('mboa_session')
-      .build(),
-  );
+  const doc = buildApiDocument(app);
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   const server = app.getHttpAdapter().getInstance();

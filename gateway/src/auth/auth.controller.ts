@@ -1,17 +1,21 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards, type CanActivate, type ExecutionContext, Injectable, Inject, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards, type CanActivate, type ExecutionContext, Injectable, Inject } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AUTH_PATTERNS,
   MESSAGES,
+  authResponseSchema,
   loginSchema,
+  meResponseSchema,
+  messageResponseSchema,
   parseOrErrors,
   profileUpdateSchema,
   resetConfirmSchema,
   resetRequestSchema,
   resetVerifySchema,
   signupSchema,
+  userChangeResponseSchema,
   type ProfileUpdateInput,
   type PublicUser,
   type SignupInput,
@@ -20,12 +24,13 @@ import { BadRequestException } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { answerLanguage } from '../http/answer-language.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { clientRateKey } from '../security/client-address.js';
 import { actorOf } from './actor.js';
-import { CurrentSession, CurrentUser, SignedIn, sessionToken } from './current-session.js';
+import { CurrentUser, SignedIn, sessionToken } from './current-session.js';
 import { DeviceCookies } from './device-cookie.js';
 import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
@@ -68,18 +73,16 @@ class LoginPreconditions implements CanActivate {
 export class AuthController {
   constructor(
     private readonly services: Services,
-    private readonly session: CurrentSession,
     private readonly limits: RateLimits,
     private readonly devices: DeviceCookies,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Get('me')
+  @UseGuards(SignedIn)
   @ApiOperation({ summary: 'The signed-in user; 401 when signed out' })
-  @ApiResponse({ status: 200, description: '{ user }' })
-  async me(@Req() req: Request): Promise<{ user: PublicUser }> {
-    const user = await this.session.user(req);
-    if (!user) throw new UnauthorizedException({ message: MESSAGES.auth.notSignedIn });
+  @ApiAnswers({ 200: { schema: meResponseSchema, description: '{ user }' } })
+  me(@CurrentUser() user: PublicUser): { user: PublicUser } {
     return { user };
   }
 
@@ -87,7 +90,7 @@ export class AuthController {
   @UseGuards(SignedIn)
   @ApiOperation({ summary: "Change the signed-in user's own profile: the language their e-mails go out in" })
   @ApiBody({ schema: jsonSchemaOf(profileUpdateSchema) })
-  @ApiResponse({ status: 200, description: '{ message, user }' })
+  @ApiAnswers({ 200: { schema: userChangeResponseSchema, description: '{ message, user }' }, errors: { 400: '`Language must be en or fr.` or `Nothing to update`' } })
   async updateProfile(
     @Body(new ZodBody(profileUpdateSchema)) body: ProfileUpdateInput,
     @CurrentUser() user: PublicUser,
@@ -100,6 +103,10 @@ export class AuthController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an account (renter, landlord or caretaker) and sign in' })
   @ApiBody({ schema: jsonSchemaOf(signupSchema) })
+  @ApiAnswers({
+    201: { schema: authResponseSchema, description: '{ user, message }; sets the session and device cookies' },
+    errors: { 400: 'A field refused (`errors` names each)', 409: 'An account with this email already exists.', 429: 'Too many sign-ups from this address; Retry-After' },
+  })
   async signup(@Body(new ZodBody(signupSchema)) body: SignupInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.limits.consume([['signupsPerIp', clientRateKey(req)]]);
     // The account reads the language it signed up in, unless the form said otherwise.
@@ -114,6 +121,15 @@ export class AuthController {
   @UseGuards(LoginPreconditions, AuthGuard('local'))
   @ApiOperation({ summary: 'Sign in; rememberMe keeps the session 30 days' })
   @ApiBody({ schema: jsonSchemaOf(loginSchema) })
+  @ApiAnswers({
+    200: { schema: authResponseSchema, description: '{ user, message }; sets the session and device cookies' },
+    errors: {
+      400: '`All fields are required` (a missing field)',
+      401: '`Invalid email or password.` (the same whether or not the account exists)',
+      403: 'Banned (only with the right password), or a request from another site',
+      429: 'Too many failed logins for this e-mail, address or browser; Retry-After',
+    },
+  })
   async login(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const reply = req.user as LoginReply;
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
@@ -124,6 +140,7 @@ export class AuthController {
   @Post('auth/logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'End the current session' })
+  @ApiAnswers({ 200: { schema: messageResponseSchema, description: '{ message }; clears the session cookie' } })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const token = sessionToken(req);
     if (token) await this.services.call(AUTH_PATTERNS.sessionDestroy, { token });
@@ -135,6 +152,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a 6-digit reset code; same answer whether or not the account exists' })
   @ApiBody({ schema: jsonSchemaOf(resetRequestSchema) })
+  @ApiAnswers({ 200: messageResponseSchema, errors: { 400: 'Not a valid e-mail', 429: 'Too many reset requests for this e-mail or address; Retry-After' } })
   async resetRequest(@Body(new ZodBody(resetRequestSchema)) body: { email: string }, @Req() req: Request) {
     await this.limits.consume([
       ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
@@ -148,6 +166,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Check a reset code' })
   @ApiBody({ schema: jsonSchemaOf(resetVerifySchema) })
+  @ApiAnswers({
+    200: messageResponseSchema,
+    errors: { 400: '`Invalid or expired code.` or `Too many wrong codes. Please request a new code.`', 429: 'Too many checks for this e-mail or address; Retry-After' },
+  })
   async resetVerify(@Body(new ZodBody(resetVerifySchema)) body: { email: string; code: string }, @Req() req: Request) {
     await this.limits.consume([
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
@@ -161,6 +183,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password after a successful verify; ends every session' })
   @ApiBody({ schema: jsonSchemaOf(resetConfirmSchema) })
+  @ApiAnswers({
+    200: { schema: messageResponseSchema, description: '{ message }; ends every session of the user, sets the device cookie' },
+    errors: { 400: '`Please verify your reset code first.`, a password refused, or `Passwords do not match.`', 429: 'Too many checks for this e-mail or address; Retry-After' },
+  })
   async resetConfirm(
     @Body(new ZodBody(resetConfirmSchema)) body: { email: string; newPassword: string },
     @Req() req: Request,

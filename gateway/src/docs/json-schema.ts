@@ -7,7 +7,8 @@ export type OpenApiSchema = Extract<ApiBodyOptions, { schema: unknown }>['schema
 /** The OpenAPI body schema of a contracts zod schema, so the document never drifts from validation. */
 export function jsonSchemaOf(schema: z.ZodType): OpenApiSchema {
   try {
-    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    // OpenAPI 3.0 (what the document declares): `nullable`, no `const` or type lists.
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' });
     return json as OpenApiSchema;
   } catch {
     return { type: 'object' };
