@@ -14,13 +14,14 @@ type BuildManifest = Record<string, ManifestChunk>;
 const PRECACHED_ROUTES = ['src/pages/PropertyDetails.tsx'];
 
 /**
- * The files of the offline shell: index.html, the entry with its static imports and CSS, and the
+ * The files of the offline shell: index.html and the logo, the entry with its static imports and CSS, and the
  * details route's chunks. Not the other routes, and not the language texts: the page hands the
  * worker the one language it loaded (web/src/offline/register.ts), so a French phone never
  * downloads the English texts for nothing.
  */
 export function shellFiles(manifest: BuildManifest): Set<string> {
-  const files = new Set<string>(['index.html']);
+  // The navigation's logo is the favicon (170 bytes).
+  const files = new Set<string>(['index.html', 'favicon.svg']);
   const add = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return;
@@ -66,7 +67,7 @@ export function pwaOptions(dist: string): Partial<VitePWAOptions> {
     // The icons are fetched by the browser when someone installs, not by every visitor.
     includeManifestIcons: false,
     injectManifest: {
-      globPatterns: ['index.html', 'assets/*.{js,css}'],
+      globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css}'],
       manifestTransforms: [
         (entries) => {
           const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
