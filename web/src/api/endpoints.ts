@@ -6,6 +6,7 @@ import {
   type MessageResponse,
   type MyListingsDeleteResponse,
   type MyListingsFetchResponse,
+  type MyListingsInsightsResponse,
   type MyListingsUpdateResponse,
   type PostPropertyResponse,
   type ProfileResponse,
@@ -100,6 +101,10 @@ export const confirmMyListing = (id: string) =>
 /** The reminder e-mail's one-time link, without a session. */
 export const confirmAvailabilityByToken = (token: string) =>
   api<{ message: string; data: AvailabilityConfirmedReply }>('/property/confirm-availability', { body: { token } });
+
+/** Views and contacts per day of some of the owner's listings, the last 30 days (docs/api.md#owner-insights). */
+export const getMyListingsInsights = (ids: readonly string[], signal?: AbortSignal) =>
+  api<MyListingsInsightsResponse>('/user/my-listings/insights', { query: { ids: ids.join(',') }, signal });
 
 export const createBooking = (body: { To: { user: string; name: string; whatsapp: string }; propertyId: string }) =>
   api<BookingResponse>('/property/bookings', { body, fallback: currentMessages().booking.failed });

@@ -67,6 +67,7 @@ export const en = {
     closeMenu: 'Close menu',
     mainNavigation: 'Main navigation',
     profile: 'Your profile',
+    favourites: 'Favourites',
   },
   authPanel: {
     heading: MESSAGES.ui.sidePanelHeading,
@@ -395,6 +396,17 @@ export const en = {
     live: 'Live',
     view: 'View',
   },
+  /** Owner insights in My Listings (insights/ListingInsights.tsx): views and contacts over the last 30 days. */
+  insights: {
+    views_one: '{{count}} view',
+    views_other: '{{count}} views',
+    contacts_one: '{{count}} WhatsApp contact',
+    contacts_other: '{{count}} WhatsApp contacts',
+    period: '({{days}} days)',
+    /** The sparkline's label for screen readers; `busiest` and `today` are `views` texts. */
+    chart: 'Views per day over the last {{days}} days: most on {{day}} ({{busiest}}); today {{today}}',
+    chartNone: 'No views in the last {{days}} days',
+  },
   /** Fresh listings (freshness/*, pages/ConfirmAvailability.tsx): the owner's word that a listing is still available. */
   freshness: {
     /** `when` is Intl.RelativeTimeFormat's: "3 days ago", "yesterday", "today". */
@@ -420,6 +432,30 @@ export const en = {
     logout: 'Logout',
     loggingOut: 'Logging out…',
     whatsapp: 'WhatsApp',
+  },
+  offline: {
+    offline: 'You are offline: you are seeing what this device saved on your last visit.',
+    saved: 'Weak connection: this was saved on this device earlier and may be out of date.',
+    draftRestored: 'Your unfinished listing was restored from this device.',
+    startOver: 'Start over',
+  },
+  /** Favourites (favourites/*, pages/Favourites.tsx): the heart on cards and details, and the /favourites page. */
+  favourites: {
+    heart: 'Save to favourites: {{title}}',
+    failed: 'Could not update your favourites. Please try again.',
+    title: 'Your favourites',
+    count_one: '{{count}} listing saved',
+    count_other: '{{count}} listings saved',
+    onDevice: 'Saved on this device only. Log in or sign up to keep them on your account.',
+    empty: 'No favourites yet',
+    emptyHint: 'Tap the heart on a listing to keep it here.',
+    browse: 'Browse listings',
+    loadFailed: 'Could not load your favourites.',
+    retry: 'Try again',
+    rented: 'No longer available: rented',
+    deactivated: 'No longer available: taken down by its owner',
+    unavailable: 'No longer available',
+    unknownListing: 'A listing you saved',
   },
   toasts: {
     loggedIn: MESSAGES.auth.loginSuccess,

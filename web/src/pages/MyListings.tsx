@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { ConfirmAvailabilityButton } from '../freshness/ConfirmAvailabilityButton.js';
+import { ListingInsightsLine, useListingsInsights } from '../insights/ListingInsights.js';
 import { Dialog } from '../ui/Dialog.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
@@ -89,6 +90,8 @@ export default function MyListings() {
   const loading = list.isFetching;
   const items: PropertyRead[] = !list.error && Array.isArray(list.data?.data) ? list.data.data : [];
   const total = list.error ? 0 : Number(list.data?.meta?.total) || 0;
+  // Views and contacts of the listings shown (docs/api.md#owner-insights), read after the list.
+  const insights = useListingsInsights(items.map((p) => p.id ?? p._id));
   const reload = () => queryClient.invalidateQueries({ queryKey: MY_LISTINGS_KEY });
   /** What else a change to a listing alters: the search and its details page, and the profile's count. */
   const forgetOthers = () => {
@@ -169,12 +172,16 @@ export default function MyListings() {
     );
   };
 
-  const review = (p: PropertyRead) => (
-    <>
-      <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
-      {p.status === 'available' ? <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} /> : null}
-    </>
-  );
+  const review = (p: PropertyRead) => {
+    const seen = insights.get(p.id ?? p._id);
+    return (
+      <>
+        <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
+        {p.status === 'available' ? <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} /> : null}
+        {seen ? <ListingInsightsLine insights={seen} /> : null}
+      </>
+    );
+  };
 
   return (
     <div className="container page">

@@ -1,0 +1,66 @@
+import { LIMITS, type ListingInsights } from '@mboa/contracts';
+import { useI18n } from '@mboa/web-core';
+import { useQuery } from '@tanstack/react-query';
+import { getMyListingsInsights } from '../api/endpoints.js';
+
+const WIDTH = 64;
+const HEIGHT = 18;
+
+/** The polyline's points for `values` in a WIDTH × HEIGHT box: oldest on the left, the day with most at the top. */
+export function sparklinePoints(values: readonly number[], width = WIDTH, height = HEIGHT): string {
+  if (values.length === 0) return '';
+  const peak = Math.max(1, ...values);
+  const step = values.length > 1 ? (width - 2) / (values.length - 1) : 0;
+  return values.map((v, i) => `${round(1 + i * step)},${round(height - 1 - (v / peak) * (height - 2))}`).join(' ');
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** A tiny line of views per day (hand-written SVG, no chart library), labelled for screen readers. */
+export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
+  return (
+    <svg className="sparkline" role="img" aria-label={label} width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`}>
+      <polyline points={sparklinePoints(values)} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** "12 views · 2 contacts (30 days)" and the views' sparkline, for one listing of My Listings. */
+export function ListingInsightsLine({ insights }: { insights: ListingInsights }) {
+  const { t, format } = useI18n();
+  const days = insights.daily.length;
+  const views = insights.daily.map((d) => d.views);
+  const busiest = insights.daily.reduce((best, d) => (d.views > best.views ? d : best), insights.daily[0]);
+  const label =
+    insights.views30d === 0 || !busiest
+      ? t('insights.chartNone', { days })
+      : t('insights.chart', {
+          days,
+          day: format.date(busiest.day),
+          busiest: t('insights.views', { count: busiest.views }),
+          today: t('insights.views', { count: insights.daily.at(-1)?.views ?? 0 }),
+        });
+  return (
+    <p className="insights-line muted small" data-testid="listing-insights">
+      <span>
+        {t('insights.views', { count: insights.views30d })} · {t('insights.contacts', { count: insights.contacts30d })} {t('insights.period', { days: LIMITS.insights.days })}
+      </span>
+      <Sparkline values={views} label={label} />
+    </p>
+  );
+}
+
+/**
+ * The insights of the listings one My Listings page shows, read once the list is there (never
+ * holding it up); on an error nothing is shown. Keyed by the ids, so a new page reads its own.
+ */
+export function useListingsInsights(ids: readonly string[]): ReadonlyMap<string, ListingInsights> {
+  const query = useQuery({
+    queryKey: ['my-listings-insights', ids],
+    queryFn: ({ signal }) => getMyListingsInsights(ids, signal),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return new Map((query.data?.listings ?? []).map((l) => [l.propertyId, l]));
+}

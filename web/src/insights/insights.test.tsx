@@ -1,0 +1,67 @@
+import type { ListingInsights } from '@mboa/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import MyListings from '../pages/MyListings.js';
+import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
+import { ListingInsightsLine, sparklinePoints } from './ListingInsights.js';
+
+/** 30 days ending 2026-11-25, with these views and contacts on the last days. */
+function insightsOf(propertyId: string, lastViews: number[], contacts = 0): ListingInsights {
+  const daily = Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10);
+    const fromEnd = 29 - i;
+    return { day, views: lastViews[lastViews.length - 1 - fromEnd] ?? 0, contacts: fromEnd === 0 ? contacts : 0 };
+  });
+  return { propertyId, daily, views30d: lastViews.reduce((a, b) => a + b, 0), contacts30d: contacts };
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('owner insights', () => {
+  it('draws the days left to right, the busiest at the top, nothing at the bottom', () => {
+    expect(sparklinePoints([0, 2, 4], 10, 10)).toBe('1,9 5,5 9,1');
+    expect(sparklinePoints([0, 0, 0], 10, 10)).toBe('1,9 5,9 9,9');
+    expect(sparklinePoints([])).toBe('');
+  });
+
+  it('says views and contacts with plurals, and describes the line for screen readers', async () => {
+    const { rerender } = render(<ListingInsightsLine insights={insightsOf('a', [3, 0, 1], 2)} />);
+    expect(screen.getByText('4 views · 2 WhatsApp contacts (30 days)')).toBeInTheDocument();
+    const chart = screen.getByRole('img');
+    expect(chart.getAttribute('aria-label')).toBe('Views per day over the last 30 days: most on 23 Nov 2026 (3 views); today 1 view');
+    expect(chart.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(30);
+
+    rerender(<ListingInsightsLine insights={insightsOf('a', [1], 0)} />);
+    expect(screen.getByText('1 view · 0 WhatsApp contacts (30 days)')).toBeInTheDocument();
+
+    await i18n.changeLanguage('fr');
+    rerender(<ListingInsightsLine insights={insightsOf('a', [1], 0)} />);
+    // French counts 0 and 1 in the singular.
+    expect(screen.getByText('1 vue · 0 contact WhatsApp (30 jours)')).toBeInTheDocument();
+    rerender(<ListingInsightsLine insights={insightsOf('a', [3, 2], 3)} />);
+    expect(screen.getByText('5 vues · 3 contacts WhatsApp (30 jours)')).toBeInTheDocument();
+    // French's form for counts such as a million.
+    rerender(<ListingInsightsLine insights={insightsOf('a', [1_000_000], 0)} />);
+    expect(screen.getByText('1000000 de vues · 0 contact WhatsApp (30 jours)')).toBeInTheDocument();
+    rerender(<ListingInsightsLine insights={insightsOf('a', [0], 0)} />);
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Aucune vue sur les 30 derniers jours');
+  });
+
+  it("reads the page's listings' insights after the list and shows each listing's line", async () => {
+    const items = [property({ id: 'a', title: 'Flat A' }), property({ id: 'b', title: 'Flat B' })];
+    const { calls } = mockFetch(({ path }) => {
+      if (path === '/api/property/my-listings') return { body: { data: items, meta: { total: 2, page: 1, totalPages: 1 } } };
+      if (path === '/api/user/my-listings/insights') return { body: { from: '2026-10-27', to: '2026-11-25', listings: [insightsOf('a', [2, 3], 1), insightsOf('b', [])] } };
+      return undefined;
+    });
+    renderApp(<MyListings />, { path: '/my-listings', signedIn: user({ role: 'landlord', isVerified: true }) });
+    const cardA = (await screen.findByText('Flat A')).closest('li')!;
+    expect(await within(cardA).findByText('5 views · 1 WhatsApp contact (30 days)')).toBeInTheDocument();
+    expect(within(screen.getByText('Flat B').closest('li')!).getByText('0 views · 0 WhatsApp contacts (30 days)')).toBeInTheDocument();
+    const asked = calls.find((c) => c.path === '/api/user/my-listings/insights')!;
+    expect(asked.method).toBe('GET');
+    expect(asked.query.get('ids')).toBe('a,b');
+  });
+});
