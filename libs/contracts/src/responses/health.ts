@@ -7,3 +7,4 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   components: z.object({ postgres: state, redis: state, nats: state, services: z.record(z.string(), state) }),
 });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
