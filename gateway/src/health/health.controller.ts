@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Res, type OnApplicationShutdown } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import pg from 'pg';
-import { PATTERNS } from '@mboa/contracts';
+import { healthResponseSchema, PATTERNS, type HealthResponse } from '@mboa/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ApiAnswers, responseSchemaOf } from '../docs/api-answers.js';
 import { GatewayRedis } from '../redis.provider.js';
 import { Services } from '../rpc/rpc.provider.js';
 
@@ -26,7 +27,9 @@ export class HealthController implements OnApplicationShutdown {
 
   @Get('health')
   @ApiOperation({ summary: 'PostgreSQL, Redis, NATS and every service: 200 when all are up, else 503' })
-  async health(@Res({ passthrough: true }) res: Response) {
+  @ApiAnswers({ 200: { schema: healthResponseSchema, description: 'Every part is up' } })
+  @ApiResponse({ status: 503, description: 'Something is down: status "degraded", the failing parts "down"', schema: responseSchemaOf(healthResponseSchema) })
+  async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const [postgres, redis, nats, ...services] = await Promise.all([
       this.probe(() => this.pool.query('SELECT 1')),
       this.probe(() => this.redis.client.ping()),
