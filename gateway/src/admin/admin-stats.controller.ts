@@ -5,8 +5,10 @@ import {
   LISTINGS_PATTERNS,
   MODERATION_PATTERNS,
   SUPPORT_PATTERNS,
+  adminStatsSchema,
   type AdminStats,
 } from '@mboa/contracts';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { AdminOnly } from '../auth/current-session.js';
 
@@ -18,6 +20,7 @@ export class AdminStatsController {
 
   @Get('stats')
   @ApiOperation({ summary: 'Dashboard: users, properties, searching requests, pending tickets, latest staff actions' })
+  @ApiAnswers({ 200: adminStatsSchema })
   async stats(): Promise<AdminStats> {
     // Each figure comes from the service that owns it, asked in parallel.
     const [users, properties, support, audit] = await Promise.all([

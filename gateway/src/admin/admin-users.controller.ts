@@ -4,11 +4,17 @@ import {
   AUTH_PATTERNS,
   MESSAGES,
   adminManageUserSchema,
+  adminUserListResponseSchema,
+  userChangeResponseSchema,
   userUpdateSchema,
   type AdminManageUserInput,
+  type AdminUserListResponse,
   type PublicUser,
+  type UserChangeResponse,
   type UserUpdateInput,
 } from '@mboa/contracts';
+import { z } from 'zod';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -31,7 +37,11 @@ export class AdminUsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'List users (10 a page, search by WhatsApp, filter) or ban / unban / verify one' })
   @ApiBody({ schema: jsonSchemaOf(adminManageUserSchema) })
-  async manage(@Body(new ZodBody(adminManageUserSchema)) body: AdminManageUserInput, @CurrentUser() admin: PublicUser) {
+  @ApiAnswers({
+    200: { schema: z.union([adminUserListResponseSchema, userChangeResponseSchema]), description: 'list: { users, total, page, totalPages }; ban / unban / verify: { message, user }' },
+    errors: { 404: 'User not found', 409: 'Already verified, already banned, not banned, or `Admins cannot be banned.`' },
+  })
+  async manage(@Body(new ZodBody(adminManageUserSchema)) body: AdminManageUserInput, @CurrentUser() admin: PublicUser): Promise<AdminUserListResponse | UserChangeResponse> {
     if (body.type === 'list') return this.services.call(AUTH_PATTERNS.usersList, body.payload);
     const reply = await this.services.call(STATUS_CALLS[body.type], {
       userId: body.payload.userId,
@@ -43,7 +53,8 @@ export class AdminUsersController {
   @Patch('users/:id')
   @ApiOperation({ summary: "Edit a user's name and WhatsApp number (same rules as sign-up)" })
   @ApiBody({ schema: jsonSchemaOf(userUpdateSchema) })
-  async edit(@Param('id') id: string, @Body(new ZodBody(userUpdateSchema)) body: UserUpdateInput, @CurrentUser() admin: PublicUser) {
+  @ApiAnswers({ 200: { schema: userChangeResponseSchema, description: '{ message, user }' }, errors: { 404: 'User not found' } })
+  async edit(@Param('id') id: string, @Body(new ZodBody(userUpdateSchema)) body: UserUpdateInput, @CurrentUser() admin: PublicUser): Promise<UserChangeResponse> {
     const reply = await this.services.call(AUTH_PATTERNS.usersUpdate, {
       userId: id,
       ...body,
