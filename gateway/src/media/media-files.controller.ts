@@ -6,6 +6,7 @@ import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MEDIA_CACHE_CONTROL, MEDIA_STAGING_PREFIX } from '@mboa/contracts';
 import { assertValidObjectKey, ObjectNotFoundError, type ObjectInfo, type ObjectStore, type StoredObject } from '@mboa/platform';
+import { errorResponse } from '../docs/api-answers.js';
 import { OBJECT_STORE } from './object-store.provider.js';
 
 const NOT_FOUND = { message: MESSAGES.common.fileNotFound };
@@ -24,9 +25,13 @@ export class MediaFilesController {
   @Get('*key')
   @ApiOperation({ summary: 'A stored image (WebP variants of property photos); GET and HEAD, ETag/If-None-Match' })
   @ApiParam({ name: 'key', description: 'e.g. properties/<scope>/<id>-large.webp' })
-  @ApiResponse({ status: 200, description: 'The file, Cache-Control: public, max-age=31536000, immutable' })
+  @ApiResponse({
+    status: 200,
+    description: 'The file, Cache-Control: public, max-age=31536000, immutable',
+    content: { 'image/webp': { schema: { type: 'string', format: 'binary' } }, 'image/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiResponse({ status: 304, description: 'If-None-Match matched' })
-  @ApiResponse({ status: 404, description: 'No such file (or a key that is not valid)' })
+  @ApiResponse({ status: 404, ...errorResponse(404, 'No such file (or a key that is not valid)') })
   async serve(@Param('key') param: string | string[], @Req() req: Request, @Res() res: Response): Promise<void> {
     const key = Array.isArray(param) ? param.join('/') : String(param ?? '');
     if (!servable(key)) {
