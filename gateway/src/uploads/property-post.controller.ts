@@ -1,5 +1,5 @@
 import { BadRequestException, Controller, HttpCode, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   imageKeysOf,
@@ -9,6 +9,7 @@ import {
   MESSAGES,
   nestFormFields,
   parseOrErrors,
+  postPropertyResponseSchema,
   propertyPostSchema,
   type Actor,
   type PostPropertyResponse,
@@ -24,6 +25,7 @@ import { RpcCallError, type ObjectStore } from '@mboa/platform';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { OBJECT_STORE } from '../media/object-store.provider.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { receiveUpload, refuseUnread, type UploadLimits } from './multipart-upload.js';
@@ -79,12 +81,16 @@ export class PropertyPostController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: PROPERTY_POST_MULTIPART })
-  @ApiResponse({ status: 201, description: '{ message, property, id, _id }' })
-  @ApiResponse({ status: 400, description: 'A field (its message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, or not multipart' })
-  @ApiResponse({ status: 401, description: 'Signed out' })
-  @ApiResponse({ status: 403, description: 'Not allowed to post' })
-  @ApiResponse({ status: 413, description: 'An image over 10 MB, or a text field over 100 KB' })
-  @ApiResponse({ status: 429, description: 'Too many postings with photos this hour, or too many being processed (Retry-After)' })
+  @ApiAnswers({
+    201: { schema: postPropertyResponseSchema, description: '{ message, property, id, _id }: the new property, not verified yet' },
+    errors: {
+      400: 'A field (its message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, fields after the photos, a repeated field, or not multipart',
+      403: 'Not allowed to post (a renter, an unverified owner, a non-admin naming someone else), or a request from another site',
+      404: '`Owner not found` (an admin posting for an unknown user)',
+      413: 'An image over 10 MB (`errors` names the file), a text field over 100 KB, or more than 60 fields',
+      429: 'Too many postings with photos this hour, or too many being processed; Retry-After',
+    },
+  })
   async post(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
