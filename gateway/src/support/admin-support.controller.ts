@@ -1,9 +1,11 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGES,
   SUPPORT_PATTERNS,
+  adminManageRequestsResponseSchema,
   adminManageRequestsSchema,
+  adminManageSupportResponseSchema,
   adminManageSupportSchema,
   type AdminManageRequestsInput,
   type AdminManageSupportInput,
@@ -14,6 +16,7 @@ import {
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { AdminOnly, CurrentUser } from '../auth/current-session.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -25,7 +28,6 @@ import { Services } from '../rpc/rpc.provider.js';
  * in place.
  */
 @ApiTags('admin')
-@ApiCookieAuth()
 @Controller('api/admin/manage')
 @UseGuards(AdminOnly)
 export class AdminSupportController {
@@ -37,9 +39,10 @@ export class AdminSupportController {
     summary: 'Property requests: `get` a page (status "all" or empty for every status), or `update-status` to any other status',
   })
   @ApiBody({ schema: jsonSchemaOf(adminManageRequestsSchema) })
-  @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
-  @ApiResponse({ status: 404, description: 'Unknown request id' })
-  @ApiResponse({ status: 409, description: 'The new status is the current one' })
+  @ApiAnswers({
+    200: { schema: adminManageRequestsResponseSchema, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' },
+    errors: { 404: '`Request not found`', 409: 'The new status is the current one' },
+  })
   async manageRequests(@Body(new ZodBody(adminManageRequestsSchema)) body: AdminManageRequestsInput, @CurrentUser() admin: PublicUser) {
     if (body.type === 'get') return this.services.call(SUPPORT_PATTERNS.requestsList, body.payload);
     const data = await this.services.call(SUPPORT_PATTERNS.requestsUpdateStatus, { ...body.payload, actor: actorOf(admin) });
@@ -52,9 +55,10 @@ export class AdminSupportController {
     summary: 'Support tickets: `get` a page (status empty or "all" for every status), or `update-status` to any other status. Answers under any capitalisation of the path.',
   })
   @ApiBody({ schema: jsonSchemaOf(adminManageSupportSchema) })
-  @ApiResponse({ status: 200, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' })
-  @ApiResponse({ status: 404, description: 'Unknown ticket id' })
-  @ApiResponse({ status: 409, description: 'The new status is the current one' })
+  @ApiAnswers({
+    200: { schema: adminManageSupportResponseSchema, description: 'get: { success, data[], pagination { total, page, limit, totalPages } }; update-status: { success, data, message }' },
+    errors: { 404: '`Ticket not found`', 409: 'The new status is the current one' },
+  })
   async manageSupport(@Body(new ZodBody(adminManageSupportSchema)) body: AdminManageSupportInput, @CurrentUser() admin: PublicUser) {
     if (body.type === 'get') return this.services.call(SUPPORT_PATTERNS.ticketsList, body.payload);
     const data = await this.services.call(SUPPORT_PATTERNS.ticketsUpdateStatus, { ...body.payload, actor: actorOf(admin) });

@@ -1,10 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
   MESSAGES,
   SUPPORT_PATTERNS,
+  propertyRequestSchema,
   requestSpaceSchema,
+  supportCreateResponseSchema,
+  supportTicketRecordSchema,
   supportTicketSchema,
   type PropertyRequest,
   type PublicUser,
@@ -14,6 +17,7 @@ import {
   type SupportTicketInput,
 } from '@mboa/contracts';
 import { CurrentSession } from '../auth/current-session.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -31,8 +35,10 @@ export class SupportFormsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Ask staff to find a property (request modal); no sign-in needed' })
   @ApiBody({ schema: jsonSchemaOf(requestSpaceSchema) })
-  @ApiResponse({ status: 201, description: '{ success, message, data: the stored request (status "searching") }' })
-  @ApiResponse({ status: 400, description: 'Empty request text or WhatsApp, each with its own text' })
+  @ApiAnswers({
+    201: { schema: supportCreateResponseSchema(propertyRequestSchema), description: '{ success, message, data: the stored request (status "searching") }' },
+    errors: { 400: 'Empty request text or WhatsApp, each with its own text' },
+  })
   async createRequest(@Body(new ZodBody(requestSpaceSchema)) body: RequestSpaceInput): Promise<SupportCreateResponse<PropertyRequest>> {
     return { success: true, message: MESSAGES.request.success, data: await this.services.call(SUPPORT_PATTERNS.requestsCreate, body) };
   }
@@ -41,8 +47,10 @@ export class SupportFormsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Send a support ticket (contact form); no sign-in needed, the sender is kept when signed in' })
   @ApiBody({ schema: jsonSchemaOf(supportTicketSchema) })
-  @ApiResponse({ status: 201, description: '{ success, message, data: the stored ticket (status "pending") }' })
-  @ApiResponse({ status: 400, description: 'Empty name, email, subject or message, or an invalid e-mail' })
+  @ApiAnswers({
+    201: { schema: supportCreateResponseSchema(supportTicketRecordSchema), description: '{ success, message, data: the stored ticket (status "pending") }' },
+    errors: { 400: 'Empty name, email, subject or message, or an invalid e-mail' },
+  })
   async createTicket(@Body(new ZodBody(supportTicketSchema)) body: SupportTicketInput, @Req() req: Request): Promise<SupportCreateResponse<SupportTicket>> {
     const user = await this.sender(req);
     const ticket = user ? { ...body, whatsapp: body.whatsapp ?? user.whatsapp, userId: user.id } : body;
