@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { availabilityTokenSchema, LISTINGS_PATTERNS, MESSAGES, type AvailabilityConfirmedReply, type AvailabilityTokenInput } from '@mboa/contracts';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { availabilityConfirmedResponseSchema, availabilityTokenSchema, LISTINGS_PATTERNS, MESSAGES, type AvailabilityConfirmedReply, type AvailabilityTokenInput } from '@mboa/contracts';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -19,9 +20,10 @@ export class AvailabilityController {
   @HttpCode(200)
   @ApiOperation({ summary: "Confirm a listing is still available with the reminder e-mail's one-time link; no password" })
   @ApiBody({ schema: jsonSchemaOf(availabilityTokenSchema) })
-  @ApiResponse({ status: 200, description: '{ message, data: { propertyId, title, availabilityConfirmedAt } }' })
-  @ApiResponse({ status: 404, description: 'This confirmation link is not valid.' })
-  @ApiResponse({ status: 410, description: 'The link was already used, or has expired' })
+  @ApiAnswers({
+    200: { schema: availabilityConfirmedResponseSchema, description: '{ message, data: { propertyId, title, availabilityConfirmedAt } }' },
+    errors: { 400: 'No token', 404: '`This confirmation link is not valid. Confirm from My Listings instead.`', 410: 'The link was already used, or has expired' },
+  })
   async confirm(@Body(new ZodBody(availabilityTokenSchema)) body: AvailabilityTokenInput): Promise<{ message: string; data: AvailabilityConfirmedReply }> {
     const data = await this.services.call(LISTINGS_PATTERNS.availabilityConfirmByToken, { token: body.token });
     return { message: MESSAGES.freshness.confirmed, data };
