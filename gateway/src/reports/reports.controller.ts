@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { MESSAGES, MODERATION_PATTERNS, reportSchema, type ReportCreateResponse, type ReportInput } from '@mboa/contracts';
+import { MESSAGES, MODERATION_PATTERNS, reportCreateResponseSchema, reportSchema, type ReportCreateResponse, type ReportInput } from '@mboa/contracts';
 import { CurrentSession } from '../auth/current-session.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -29,10 +30,16 @@ export class ReportsController {
   @ApiOperation({ summary: 'Report a listing (scam, rented, wrong-price, not-these-photos, other + text); one report per person per listing' })
   @ApiParam({ name: 'id', description: 'Property id' })
   @ApiBody({ schema: jsonSchemaOf(reportSchema) })
-  @ApiResponse({ status: 201, description: '{ message, report }' })
-  @ApiResponse({ status: 404, description: 'Property not found (unknown, or not visible to the public)' })
-  @ApiResponse({ status: 409, description: 'You have already reported this listing.' })
-  @ApiResponse({ status: 429, description: 'Too many reports from this person or address; Retry-After' })
+  @ApiAnswers({
+    201: { schema: reportCreateResponseSchema, description: '{ message, report }; sets the reporter cookie for someone not signed in' },
+    errors: {
+      400: 'No reason, or a text missing or too long (`errors` names the field)',
+      403: '`You cannot report your own listing.`, or a request from another site',
+      404: 'Property not found (unknown, or not visible to the public)',
+      409: '`You have already reported this listing.`',
+      429: 'Too many reports from this person or address; Retry-After',
+    },
+  })
   async report(
     @Param('id') id: string,
     @Body(new ZodBody(reportSchema)) body: ReportInput,
