@@ -1,16 +1,25 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
+  bookingResponseSchema,
   bookingSchema,
   LISTINGS_PATTERNS,
   MESSAGES,
+  myListingsResponseSchema,
   myListingsSchema,
+  profileResponseSchema,
+  propertyReadSchema,
   SEARCH_SORTS,
   searchQuerySchema,
+  searchResponseSchema,
+  similarListingsResponseSchema,
   type BookingInput,
   type BookingResponse,
+  type MyListingsDeleteResponse,
+  type MyListingsFetchResponse,
   type MyListingsInput,
+  type MyListingsUpdateResponse,
   type ProfileResponse,
   type PropertyRead,
   type PublicUser,
@@ -20,6 +29,7 @@ import {
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { CurrentSession, CurrentUser, SignedIn } from '../auth/current-session.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { ViewReports } from '../insights/view-reports.js';
@@ -63,7 +73,10 @@ export class PropertiesController {
   @Get('properties/search')
   @ApiOperation({ summary: 'Search approved, available listings; newest first without text, or sorted by price (sort=); empty values are ignored' })
   @ApiSearchQueries()
-  @ApiResponse({ status: 200, description: '{ properties, total, page, totalPages }' })
+  @ApiAnswers({
+    200: { schema: searchResponseSchema, description: '{ properties, total, totalIsLowerBound, page, totalPages }' },
+    errors: { 400: 'A filter out of range, or a sort other than newest, price-asc or price-desc (the field named)' },
+  })
   search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
     return this.services.call(LISTINGS_PATTERNS.propertySearch, query);
   }
@@ -71,11 +84,13 @@ export class PropertiesController {
   @Get('properties/:id')
   @ApiOperation({ summary: 'One property. The public sees approved, available ones; owners and admins see theirs in any state; otherwise 404' })
   @ApiParam({ name: 'id', description: 'Property id' })
-  @ApiResponse({
-    status: 200,
-    description: 'The property (PropertyRead, the one shape a property is answered in), with owner: { firstName, verified, memberSince, activeListings } (who you are dealing with)',
+  @ApiAnswers({
+    200: {
+      schema: propertyReadSchema,
+      description: 'The property (PropertyRead, the one shape a property is answered in), with owner: { firstName, verified, memberSince, activeListings } (who you are dealing with)',
+    },
+    errors: { 404: 'Property not found' },
   })
-  @ApiResponse({ status: 404, description: 'Property not found' })
   async details(@Param('id') id: string, @Req() req: Request): Promise<PropertyRead> {
     const user = await this.session.user(req);
     const property = await this.services.call(LISTINGS_PATTERNS.propertyGet, { id, actor: user ? actorOf(user) : undefined });
@@ -90,16 +105,10 @@ export class PropertiesController {
       'Up to 6 public listings like this one (docs/api.md#similar-listings): same category and town, the same type first, then the closest price per month; 404 when the property itself may not be seen',
   })
   @ApiParam({ name: 'id', description: 'Property id' })
-  @ApiResponse({
-    status: 200,
-    description: '{ properties }: search cards (PropertyRead), closest first; empty when there are none',
-    schema: {
-      type: 'object',
-      required: ['properties'],
-      properties: { properties: { type: 'array', maxItems: 6, items: { type: 'object', description: 'PropertyRead, as in search answers' } } },
-    },
+  @ApiAnswers({
+    200: { schema: similarListingsResponseSchema, description: '{ properties }: search cards (PropertyRead), closest first; empty when there are none' },
+    errors: { 404: 'Property not found' },
   })
-  @ApiResponse({ status: 404, description: 'Property not found' })
   async similar(@Param('id') id: string, @Req() req: Request): Promise<SimilarListingsResponse> {
     const user = await this.session.user(req);
     return this.services.call(LISTINGS_PATTERNS.propertySimilar, { id, actor: user ? actorOf(user) : undefined });
@@ -110,7 +119,17 @@ export class PropertiesController {
   @UseGuards(SignedIn)
   @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete, confirm (still available)" })
   @ApiBody({ schema: jsonSchemaOf(myListingsSchema) })
-  async myListings(@Body(new ZodBody(myListingsSchema)) body: MyListingsInput, @CurrentUser() user: PublicUser) {
+  @ApiAnswers({
+    200: {
+      schema: myListingsResponseSchema,
+      description: 'fetch: { data, meta: { total, page, totalPages } }; update and confirm: { data: the property, message }; delete: { data: { id }, message }',
+    },
+    errors: { 404: 'Not yours, or unknown', 409: '`This status change is not allowed.`' },
+  })
+  async myListings(
+    @Body(new ZodBody(myListingsSchema)) body: MyListingsInput,
+    @CurrentUser() user: PublicUser,
+  ): Promise<MyListingsFetchResponse | MyListingsUpdateResponse | MyListingsDeleteResponse> {
     const actor = actorOf(user);
     switch (body.action) {
       case 'fetch':
@@ -135,7 +154,10 @@ export class PropertiesController {
   @UseGuards(SignedIn)
   @ApiOperation({ summary: 'Record a contact with a landlord before WhatsApp opens; `propertyId` optional' })
   @ApiBody({ schema: jsonSchemaOf(bookingSchema) })
-  @ApiResponse({ status: 201, description: '{ message, booking }' })
+  @ApiAnswers({
+    201: { schema: bookingResponseSchema, description: '{ message, booking }' },
+    errors: { 400: 'A field refused, not someone who lists properties, or the owner does not match the property', 404: 'Property not found' },
+  })
   async booking(@Body(new ZodBody(bookingSchema)) body: BookingInput, @CurrentUser() user: PublicUser): Promise<BookingResponse> {
     const booking = await this.services.call(LISTINGS_PATTERNS.bookingsCreate, { actor: actorOf(user), data: body });
     return { message: MESSAGES.booking.created, booking };
@@ -144,7 +166,7 @@ export class PropertiesController {
   @Get('user/me')
   @UseGuards(SignedIn)
   @ApiOperation({ summary: 'The profile of the signed-in user with the number of properties they own' })
-  @ApiResponse({ status: 200, description: '{ profile, totalProperties }' })
+  @ApiAnswers({ 200: { schema: profileResponseSchema, description: '{ profile, totalProperties }' } })
   async profile(@CurrentUser() user: PublicUser): Promise<ProfileResponse> {
     const { totalProperties } = await this.services.call(LISTINGS_PATTERNS.profileCount, { userId: user.id });
     return { profile: user, totalProperties };
