@@ -5,6 +5,7 @@ import { HealthService } from './health.service.js';
 import { ImageUploads } from './image-uploads.service.js';
 import { MediaController } from './media.controller.js';
 import { PropertyDeletedConsumer } from './property-deleted.consumer.js';
+import { StagingExpiryCheck } from './staging-expiry.check.js';
 
 /** The media service keeps no database: no client, no outbox relay (see MediaConfig). */
 @Module({})
@@ -16,7 +17,7 @@ export class MediaModule {
       config,
       configToken: MEDIA_CONFIG,
       controllers: [MediaController],
-      providers: [ImageUploads],
+      providers: [ImageUploads, StagingExpiryCheck],
       consumers: [PropertyDeletedConsumer],
       health: HealthService,
     });

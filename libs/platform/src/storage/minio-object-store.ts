@@ -162,6 +162,28 @@ export class MinioObjectStore implements ObjectStore {
     return keys.sort();
   }
 
+  /**
+   * Days after which the bucket's lifecycle rules expire objects under `prefix` (the shortest
+   * enabled rule whose prefix covers it), or null when no rule does. Read with the apps' own key,
+   * which may read the rules but not change them (the compose stack's storage-init sets them).
+   * @throws the store's error when it cannot report its rules (e.g. NotImplemented, AccessDenied)
+   */
+  async expiryDaysFor(prefix: string): Promise<number | null> {
+    let config: Awaited<ReturnType<Client['getBucketLifecycle']>>;
+    try {
+      config = await this.client.getBucketLifecycle(this.bucket);
+    } catch (e) {
+      if (codeOf(e) === 'NoSuchLifecycleConfiguration') return null;
+      throw e;
+    }
+    const rules = config?.Rule ? (Array.isArray(config.Rule) ? config.Rule : [config.Rule]) : [];
+    const days = rules
+      .filter((rule) => rule.Status === 'Enabled' && prefix.startsWith(rule.Filter?.Prefix ?? rule.Prefix ?? ''))
+      .map((rule) => Number(rule.Expiration?.Days))
+      .filter((d) => Number.isFinite(d) && d > 0);
+    return days.length ? Math.min(...days) : null;
+  }
+
   /** Creates the bucket once per process if it is missing; a failure is retried on the next call. */
   ensureBucket(): Promise<void> {
     this.bucketReady ??= this.createBucketIfMissing().catch((e: unknown) => {
