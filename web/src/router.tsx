@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy', lazy: page(() => import('./pages/static/Privacy.js')) },
       { path: 'about', lazy: page(() => import('./pages/static/About.js')) },
       { path: 'contact', lazy: page(() => import('./pages/Contact.js')) },
+      // Anyone: signed out, the favourites kept on this device.
+      { path: 'favourites', lazy: page(() => import('./pages/Favourites.js')) },
       // The availability reminder's one-time link: no sign-in, the token is the proof.
       { path: 'confirm-availability', lazy: page(() => import('./pages/ConfirmAvailability.js')) },
       {

@@ -12,6 +12,7 @@ import { MoveInCost } from '../details/MoveInCost.js';
 import { OwnerCard } from '../details/OwnerCard.js';
 import { ReportListing } from '../details/ReportListing.js';
 import { ShareDialog } from '../details/ShareDialog.js';
+import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { SimilarListings } from '../details/SimilarListings.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { TypicalPrice } from '../details/TypicalPrice.js';
@@ -118,6 +119,7 @@ export default function PropertyDetails() {
         </div>
         <div className="details-head-side">
           <StatusBadge status={p.status} />
+          <FavouriteButton propertyId={p.id ?? p._id} title={p.title} />
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setShareOpen(true)}>
             {t('details.share')}
           </button>

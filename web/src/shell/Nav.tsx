@@ -22,7 +22,11 @@ export function navFor(user: Pick<PublicUser, 'role'> | null, t: TFunction): { l
   const role = user?.role;
   const isOwner = role === 'landlord' || role === 'caretaker';
   const showPost = !user || isOwner;
-  const links: NavEntry[] = [{ label: t('nav.home'), to: '/' }];
+  // Favourites for everyone: signed out, they are kept on the device.
+  const links: NavEntry[] = [
+    { label: t('nav.home'), to: '/' },
+    { label: t('nav.favourites'), to: '/favourites' },
+  ];
   if (showPost) links.push({ label: t('nav.postProperty'), to: '/post-property' });
   if (isOwner) links.push({ label: t('nav.myListings'), to: '/my-listings' });
   if (role === 'admin') links.push({ label: t('nav.adminDashboard'), to: SITE.adminUrl, external: true });

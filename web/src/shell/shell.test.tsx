@@ -21,13 +21,13 @@ function WithCache({ children }: { children: ReactNode }) {
 
 describe('top navigation per role', () => {
   const labels = (u: Parameters<typeof navFor>[0]) => navFor(u, i18n.t).links.map((l) => l.label);
-  it('anonymous: Home, Post property', () => expect(labels(null)).toEqual(['Home', 'Post property']));
-  it('renter: Home only', () => expect(labels(user({ role: 'renter' }))).toEqual(['Home']));
+  it('anonymous: Home, Favourites, Post property', () => expect(labels(null)).toEqual(['Home', 'Favourites', 'Post property']));
+  it('renter: Home and Favourites', () => expect(labels(user({ role: 'renter' }))).toEqual(['Home', 'Favourites']));
   it('landlord and caretaker: Post property and My Listings', () => {
-    expect(labels(user({ role: 'landlord' }))).toEqual(['Home', 'Post property', 'My Listings']);
-    expect(labels(user({ role: 'caretaker' }))).toEqual(['Home', 'Post property', 'My Listings']);
+    expect(labels(user({ role: 'landlord' }))).toEqual(['Home', 'Favourites', 'Post property', 'My Listings']);
+    expect(labels(user({ role: 'caretaker' }))).toEqual(['Home', 'Favourites', 'Post property', 'My Listings']);
   });
-  it('admin: Admin Dashboard, no Post property', () => expect(labels(user({ role: 'admin' }))).toEqual(['Home', 'Admin Dashboard']));
+  it('admin: Admin Dashboard, no Post property', () => expect(labels(user({ role: 'admin' }))).toEqual(['Home', 'Favourites', 'Admin Dashboard']));
   it('Support and Resources menus', () => {
     expect(navFor(null, i18n.t).menus.map((m) => [m.label, m.items.map((i) => i.label)])).toEqual([
       ['Support', ['FAQ', 'Contact', 'Help Center']],
