@@ -43,14 +43,17 @@ export const INDEXER_ACTIONS = [
   'tasks.get',
 ];
 
-/** The two keys for one index: who may do what, and the file each value goes to. */
-export function meiliKeySpecs(index) {
+/**
+ * The two keys for one index: who may do what, and the file each value goes to. `uids` is for
+ * tests against a real server (their own keys beside the stack's).
+ */
+export function meiliKeySpecs(index, uids = { search: SEARCH_KEY_UID, indexer: INDEXER_KEY_UID }) {
   if (!index || index.includes('*')) throw new MeiliKeysError('MEILI_INDEX must name one index (no wildcard)');
   return [
     {
       role: 'search',
       file: 'search.key',
-      uid: SEARCH_KEY_UID,
+      uid: uids.search,
       name: 'mboa-listings-search',
       description: `Mboa Rentals listings: search only, index ${index}`,
       actions: ['search'],
@@ -60,7 +63,7 @@ export function meiliKeySpecs(index) {
     {
       role: 'indexer',
       file: 'indexer.key',
-      uid: INDEXER_KEY_UID,
+      uid: uids.indexer,
       name: 'mboa-listings-indexer',
       description: `Mboa Rentals listings: search indexer, index ${index}`,
       actions: [...INDEXER_ACTIONS],
@@ -117,11 +120,11 @@ function refused(step, answer) {
  * with other rights (an older version of this script, a hand edit) is deleted and created again
  * with the same uid, which gives it the same value (Meilisearch cannot change a key's rights in place).
  */
-export async function ensureMeiliKeys({ url, masterKey, index, log = () => undefined }) {
+export async function ensureMeiliKeys({ url, masterKey, index, uids, log = () => undefined }) {
   if (!url) throw new MeiliKeysError('MEILI_URL is not set');
   if (!masterKey) throw new MeiliKeysError('MEILI_MASTER_KEY is not set');
   const keys = {};
-  for (const spec of meiliKeySpecs(index)) {
+  for (const spec of meiliKeySpecs(index, uids)) {
     const route = `/keys/${spec.uid}`;
     const found = await call(url, masterKey, 'GET', route);
     if (found.status === 200 && found.json && keyMatches(found.json, spec)) {

@@ -6,8 +6,12 @@ import type { SearchIndex } from './search-index.js';
 export interface SearchIndexConfig {
   /** MEILI_URL; when set, Meilisearch is used. */
   meiliUrl?: string;
-  /** MEILI_MASTER_KEY / MEILI_API_KEY. */
+  /** MEILI_API_KEY / MEILI_MASTER_KEY: one key for everything (development). */
   meiliApiKey?: string;
+  /** MEILI_SEARCH_KEY(_FILE): search-only, for queries. */
+  meiliSearchKey?: string;
+  /** MEILI_INDEXER_KEY(_FILE): index-scoped, for the indexer's writes. */
+  meiliIndexerKey?: string;
   /** MEILI_INDEX; default "properties". */
   meiliIndex?: string;
   /** The listings service's Prisma client, used by the PostgreSQL adapter. */
@@ -18,7 +22,13 @@ export interface SearchIndexConfig {
 
 export function createSearchIndex(config: SearchIndexConfig): SearchIndex {
   if (config.meiliUrl) {
-    return new MeiliSearchIndex({ url: config.meiliUrl, apiKey: config.meiliApiKey, indexUid: config.meiliIndex });
+    return new MeiliSearchIndex({
+      url: config.meiliUrl,
+      apiKey: config.meiliApiKey,
+      searchKey: config.meiliSearchKey,
+      indexerKey: config.meiliIndexerKey,
+      indexUid: config.meiliIndex,
+    });
   }
   return new PostgresSearchIndex(config.prisma, { schema: config.schema });
 }

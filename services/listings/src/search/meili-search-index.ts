@@ -24,7 +24,12 @@ import { SEARCH_BATCH_SIZE } from './search-constants.js';
 
 export interface MeiliSearchIndexOptions {
   url: string;
+  /** One key for queries and writes alike (development); the two keys below take precedence. */
   apiKey?: string;
+  /** A search-only key (actions ['search'] on this index): every query uses it. */
+  searchKey?: string;
+  /** An index-scoped key for documents, settings, the index itself and its tasks: every write uses it. */
+  indexerKey?: string;
   /** Index uid; default "properties". */
   indexUid?: string;
   /** How long to wait for a write to be applied (ms); default 30 s. */
@@ -38,15 +43,19 @@ type Stored = MeiliDocument | MeiliTombstone;
 // `npm run search:reindex` after a words change when MEILI_URL is set.
 export class MeiliSearchIndex implements SearchIndex {
   readonly backend = 'meilisearch' as const;
+  /** The indexer's client: creates the index, writes, reads stored versions, waits for tasks. */
   private readonly client: Meilisearch;
   private readonly index: Index<Stored>;
+  /** Queries only: with a search-only key, a leaked query path can read the index and nothing more. */
+  private readonly searchIndex: Index<Stored>;
   private readonly uid: string;
   private readonly timeout: number;
 
   constructor(options: MeiliSearchIndexOptions) {
-    this.client = new Meilisearch({ host: options.url, apiKey: options.apiKey });
+    this.client = new Meilisearch({ host: options.url, apiKey: options.indexerKey ?? options.apiKey });
     this.uid = options.indexUid ?? 'properties';
     this.index = this.client.index<Stored>(this.uid);
+    this.searchIndex = new Meilisearch({ host: options.url, apiKey: options.searchKey ?? options.apiKey }).index<Stored>(this.uid);
     this.timeout = options.taskTimeoutMs ?? 30_000;
   }
 
@@ -110,7 +119,7 @@ export class MeiliSearchIndex implements SearchIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const q = normalizeSearchQuery(query);
     const { q: text, ...params } = buildMeiliSearchParams(q);
-    const res = await this.index.search<MeiliDocument & { _rankingScore?: number }, typeof params>(text, params);
+    const res = await this.searchIndex.search<MeiliDocument & { _rankingScore?: number }, typeof params>(text, params);
     const total = res.totalHits ?? 0;
     return {
       hits: res.hits.map(fromMeiliHit),
