@@ -23,9 +23,11 @@ import { pathToFileURL } from 'node:url';
 export const STAGING_EXPIRY_RULE = { id: 'mboa-expire-staged-uploads', prefix: 'uploads/', days: 1 };
 
 export class StorageInitError extends Error {
+  /** `retryable`: Garage did not answer or answered 5xx (e.g. just after the layout changed). */
   constructor(message, options) {
     super(message, options);
     this.name = 'StorageInitError';
+    this.retryable = Boolean(options?.retryable);
   }
 }
 
@@ -153,7 +155,7 @@ function garageAdmin(adminUrl, token) {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (e) {
-      throw new StorageInitError(`${step}: Garage's admin API at ${adminUrl} did not answer (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+      throw new StorageInitError(`${step}: Garage's admin API at ${adminUrl} did not answer (${e instanceof Error ? e.message : String(e)})`, { cause: e, retryable: true });
     }
     const text = await res.text();
     let json;
@@ -165,7 +167,7 @@ function garageAdmin(adminUrl, token) {
     if (res.status === 404) return { status: 404, json };
     if (res.status < 200 || res.status > 299) {
       const hint = res.status === 401 || res.status === 403 ? ' (is GARAGE_ADMIN_TOKEN the one Garage was started with?)' : '';
-      throw new StorageInitError(`${step}: Garage answered ${res.status}: ${json?.message ?? text.slice(0, 300)}${hint}`);
+      throw new StorageInitError(`${step}: Garage answered ${res.status}: ${json?.message ?? text.slice(0, 300)}${hint}`, { retryable: res.status >= 500 });
     }
     return { status: res.status, json };
   };
@@ -247,11 +249,24 @@ export async function initStorage({ adminUrl, adminToken, capacity = '100G', end
   return { bucketId };
 }
 
+/** Runs `work` again (up to `attempts` times in all) while it fails with a retryable error. */
+export async function withRetries(work, { attempts = 5, delayMs = 3000, log = () => undefined } = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (e) {
+      if (!(e instanceof StorageInitError) || !e.retryable || attempt >= attempts) throw e;
+      log(`${e.message}; trying again in ${delayMs / 1000} s (${attempt}/${attempts - 1})`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
 async function main() {
   const env = process.env;
   const log = (line) => process.stdout.write(`storage-init: ${line}\n`);
   try {
-    await initStorage({
+    await withRetries(() => initStorage({
       adminUrl: env.GARAGE_ADMIN_URL?.trim(),
       adminToken: env.GARAGE_ADMIN_TOKEN,
       capacity: env.GARAGE_CAPACITY?.trim() || undefined,
@@ -261,7 +276,7 @@ async function main() {
       accessKey: env.S3_ACCESS_KEY?.trim(),
       secretKey: env.S3_SECRET_KEY?.trim(),
       log,
-    });
+    }), { log });
     log('done');
   } catch (e) {
     process.stderr.write(`storage-init: FAILED, the apps will not start: ${e instanceof Error ? e.message : String(e)}\n`);

@@ -37,6 +37,7 @@ interface StorageInit {
   lifecycleXml(): string;
   parseLifecycleRules(xml: string): { id?: string; status?: string; prefix: string; days: number }[];
   initStorage(options: Record<string, unknown>): Promise<{ bucketId: string }>;
+  withRetries<T>(work: () => Promise<T>, options: { attempts?: number; delayMs?: number; log?: (line: string) => void }): Promise<T>;
 }
 interface KeySpec {
   role: string;
@@ -141,6 +142,7 @@ describe('infra/scripts/storage-init.mjs', () => {
       buckets: new Map<string, { id: string; alias: string; lifecycle?: string }>([['other-id', { id: 'other-id', alias: 'other-bucket' }]]),
       keys: new Map<string, { secret: string; createBucket: boolean; perms: Map<string, { read: boolean; write: boolean; owner: boolean }> }>(),
       refuseLifecycle: false,
+      unavailable: 0,
     };
     const keyInfo = (id: string) => {
       const key = state.keys.get(id)!;
@@ -159,6 +161,10 @@ describe('infra/scripts/storage-init.mjs', () => {
         if (url.pathname.startsWith('/v2/')) {
           calls.push(`${req.method} ${url.pathname.slice(4)}`);
           if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 403, { code: 'AccessDenied', message: 'Forbidden: Invalid API key' });
+          if (state.unavailable > 0) {
+            state.unavailable -= 1;
+            return json(res, 500, { code: 'InternalError', message: 'Could not reach quorum of 1' });
+          }
           const input = body ? (JSON.parse(body) as Record<string, never>) : {};
           switch (url.pathname.slice(4)) {
             case 'GetClusterStatus':
@@ -279,6 +285,19 @@ describe('infra/scripts/storage-init.mjs', () => {
       calls = [];
       expect(await failure({ accessKey: 'mboa-apps' })).toBe("S3_ACCESS_KEY must be GK followed by 24 hex digits (Garage's key id format): make one with  echo GK$(openssl rand -hex 12)");
       expect(calls).toEqual([]); // refused before any request
+    });
+
+    it('tries again while Garage is not ready (a 5xx, as just after the layout changed), never after a refusal', async () => {
+      const lines: string[] = [];
+      state.unavailable = 2;
+      await storage.withRetries(() => storage.initStorage(options()), { delayMs: 10, log: (line) => lines.push(line) });
+      expect(lines).toEqual([
+        'reading the cluster status: Garage answered 500: Could not reach quorum of 1; trying again in 0.01 s (1/4)',
+        'reading the cluster status: Garage answered 500: Could not reach quorum of 1; trying again in 0.01 s (2/4)',
+      ]);
+      lines.length = 0;
+      await expect(storage.withRetries(() => storage.initStorage({ ...options(), adminToken: 'wrong' }), { delayMs: 10, log: (line) => lines.push(line) })).rejects.toThrow('403');
+      expect(lines).toEqual([]);
     });
 
     it('as the one-shot runs it: exit 1 and a FAILED line on stderr, exit 0 when all is set', async () => {
