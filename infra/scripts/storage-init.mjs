@@ -11,8 +11,8 @@
 // 3. imports the apps' key (S3_ACCESS_KEY / S3_SECRET_KEY) when missing, and allows it to read and
 //    write that bucket only: no right to create buckets, none on any other bucket, not owner;
 // 4. sets the lifecycle rule "uploads/ expires after 1 day" through the S3 API
-//    (PutBucketLifecycleConfiguration; Garage asks for the owner right, which the key holds for that
-//    call alone) and reads it back.
+//    (PutBucketLifecycleConfiguration; the admin API has none, and Garage may keep bucket settings
+//    to the bucket's owner, so the key holds the owner right for that call alone) and reads it back.
 // Every step is idempotent. Any failure ends the run with exit 1 and a line naming the step and what
 // the server answered; compose then starts none of the apps (`service_completed_successfully`).
 // No dependency beyond Node 20+: it runs in the plain node image, with its own AWS SigV4 signing.
