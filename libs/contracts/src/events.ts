@@ -30,6 +30,8 @@ export const EVENT_TYPES = {
   passwordResetRequested: 'password-reset.requested',
   propertyHeld: 'property.held',
   propertyReportsResolved: 'property.reports-resolved',
+  /** A listing became visible to the public for the first time since it was last approved (saved-search alerts). */
+  propertyPublished: 'property.published',
 } as const;
 
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -140,6 +142,18 @@ export interface PropertyReviewedPayload {
 export type PropertyApprovedPayload = PropertyReviewedPayload & { action: 'approve' };
 export type PropertyRejectedPayload = PropertyReviewedPayload & { action: 'reject' };
 
+/**
+ * listings: staff approved a listing and the public now sees it, recorded in the transaction that
+ * applied the approval. Saved-search alerts match it (listings-saved-search-alerts).
+ */
+export interface PropertyPublishedPayload {
+  propertyId: string;
+  ownerId: string;
+  /** The property's version once approved. */
+  version: number;
+  publishedAt: IsoDateString;
+}
+
 /** Staff moved a property request or a support ticket to another status. */
 export interface RequestStatusChangedPayload {
   requestId: string;
@@ -192,6 +206,7 @@ export interface EventPayloads {
   'password-reset.requested': PasswordResetRequestedPayload;
   'property.held': PropertyHeldPayload;
   'property.reports-resolved': PropertyReportsResolvedPayload;
+  'property.published': PropertyPublishedPayload;
 }
 
 /** Compile-time check that EventPayloads covers exactly the event types. */

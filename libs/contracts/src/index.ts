@@ -17,3 +17,4 @@ export * from './rules/index.js';
 export * from './reports.js';
 export * from './favourites.js';
 export * from './insights.js';
+export * from './saved-searches.js';

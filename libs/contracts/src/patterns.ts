@@ -52,6 +52,12 @@ export const LISTINGS_PATTERNS = {
   favouritesCards: 'listings.favourites.cards',
   /** Owner insights (docs/api.md#owner-insights): views and contacts per day of some of the owner's listings. */
   myListingsInsights: 'listings.my-listings.insights',
+  /** Saved searches (docs/api.md#saved-searches): the renter's list, a new one, a change, a deletion, the alert's one-click unsubscribe. */
+  savedSearchesList: 'listings.saved-searches.list',
+  savedSearchesCreate: 'listings.saved-searches.create',
+  savedSearchesUpdate: 'listings.saved-searches.update',
+  savedSearchesDelete: 'listings.saved-searches.delete',
+  savedSearchesUnsubscribe: 'listings.saved-searches.unsubscribe',
 } as const;
 
 export const MEDIA_PATTERNS = {

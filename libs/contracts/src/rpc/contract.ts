@@ -60,6 +60,16 @@ import {
   type FavouritesResponse,
 } from '../favourites.js';
 import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest, type MyListingsInsightsResponse } from '../insights.js';
+import {
+  savedSearchRequests,
+  type SavedSearch,
+  type SavedSearchCreateRequest,
+  type SavedSearchIdRequest,
+  type SavedSearchListReply,
+  type SavedSearchUpdateRequest,
+  type UnsubscribeReply,
+  type UnsubscribeTokenInput,
+} from '../saved-searches.js';
 
 /*
  * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
@@ -215,6 +225,11 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.favouritesMerge]: favouritesMergeRequestSchema,
   [LISTINGS_PATTERNS.favouritesCards]: favouriteCardsRequestSchema,
   [LISTINGS_PATTERNS.myListingsInsights]: myListingsInsightsRequestSchema,
+  [LISTINGS_PATTERNS.savedSearchesList]: savedSearchRequests.list,
+  [LISTINGS_PATTERNS.savedSearchesCreate]: savedSearchRequests.create,
+  [LISTINGS_PATTERNS.savedSearchesUpdate]: savedSearchRequests.update,
+  [LISTINGS_PATTERNS.savedSearchesDelete]: savedSearchRequests.remove,
+  [LISTINGS_PATTERNS.savedSearchesUnsubscribe]: savedSearchRequests.unsubscribe,
 
   // Media checks its requests itself: a refused request's staged uploads are removed first.
   [MEDIA_PATTERNS.imagesProcess]: nothing,
@@ -296,6 +311,11 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.favouritesMerge]: { request: FavouritesMergeRequest; reply: FavouritesMergeResponse };
   [LISTINGS_PATTERNS.favouritesCards]: { request: FavouriteCardsRequest; reply: FavouriteCardsResponse };
   [LISTINGS_PATTERNS.myListingsInsights]: { request: MyListingsInsightsRequest; reply: MyListingsInsightsResponse };
+  [LISTINGS_PATTERNS.savedSearchesList]: { request: { actor: T.Actor }; reply: SavedSearchListReply };
+  [LISTINGS_PATTERNS.savedSearchesCreate]: { request: SavedSearchCreateRequest; reply: SavedSearch };
+  [LISTINGS_PATTERNS.savedSearchesUpdate]: { request: SavedSearchUpdateRequest; reply: SavedSearch };
+  [LISTINGS_PATTERNS.savedSearchesDelete]: { request: SavedSearchIdRequest; reply: { id: string } };
+  [LISTINGS_PATTERNS.savedSearchesUnsubscribe]: { request: UnsubscribeTokenInput; reply: UnsubscribeReply };
 
   [MEDIA_PATTERNS.imagesProcess]: { request: T.ProcessImagesRequest; reply: T.ProcessImagesReply };
   [MEDIA_PATTERNS.imagesDiscard]: { request: T.DiscardImagesRequest; reply: T.DiscardImagesReply };
