@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { getFavouriteCards, getFavourites } from '../favourites/api.js';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
-import { forgetDeviceFavourites, useFavourites } from '../favourites/store.js';
+import { forgetDeviceFavourites, syncFavourites, useFavourites } from '../favourites/store.js';
 import { useSession } from '../session/session.js';
 import { PropertyCard } from '../ui/PropertyCard.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -45,11 +45,15 @@ export default function Favourites() {
   const { t } = useI18n();
   const { user, loading, rememberRedirect } = useSession();
   const { ids } = useFavourites();
-  const owner = user ? `account:${user.id ?? user._id}` : 'device';
+  const userId = user ? (user.id ?? user._id) : null;
   const query = useQuery({
-    queryKey: favouritesKey(owner, ids),
-    queryFn: async ({ signal }): Promise<FavouriteCard[]> =>
-      user ? (await getFavourites(signal)).favourites : ids.length > 0 ? (await getFavouriteCards(ids, signal)).favourites : [],
+    queryKey: favouritesKey(userId ? `account:${userId}` : 'device', ids),
+    queryFn: async ({ signal }): Promise<FavouriteCard[]> => {
+      if (!userId) return ids.length > 0 ? (await getFavouriteCards(ids, signal)).favourites : [];
+      // Right after log-in the device list is being merged: the account's list is read after it.
+      await syncFavourites(userId);
+      return (await getFavourites(signal)).favourites;
+    },
     enabled: !loading,
     placeholderData: keepPreviousData,
   });
