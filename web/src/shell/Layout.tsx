@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.js';
 import { SITE } from '../config.js';
 import { Nav } from './Nav.js';
+import { OfflineNotice } from '../offline/OfflineNotice.js';
 
 /** The public navigation shell (every route except login, signup and reset-password). */
 export function Layout() {
@@ -14,6 +15,7 @@ export function Layout() {
       </a>
       <DocumentTitle />
       <Nav />
+      <OfflineNotice />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
