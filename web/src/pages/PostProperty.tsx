@@ -17,6 +17,7 @@ import {
   type StepProps,
 } from '../post/steps/index.js';
 import { buildFormData, canContinue, emptyForm, firstBlockedStep, STEP_COUNT, type PostForm } from '../post/wizard.js';
+import { useDraft } from '../post/useDraft.js';
 import { useSession } from '../session/session.js';
 import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 import { Dialog } from '../ui/Dialog.js';
@@ -41,7 +42,7 @@ export default function PostProperty() {
       </Blocked>
     );
   }
-  return <Wizard isAdmin={user.role === 'admin'} />;
+  return <Wizard isAdmin={user.role === 'admin'} userId={user._id} />;
 }
 
 function Blocked({ title, children }: { title: string; children: ReactNode }) {
@@ -55,7 +56,8 @@ function Blocked({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function Wizard({ isAdmin }: { isAdmin: boolean }) {
+/** `userId`: whose draft the device keeps (a post in progress survives a reload until it is posted). */
+export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }) {
   const { t, m } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
@@ -71,6 +73,7 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   /** The post failed: `detail` is the server's reason (already in the reader's language), or ''. */
   const [failure, setFailure] = useState<{ detail: string } | null>(null);
   const [postedId, setPostedId] = useState<string | null>(null);
+  const draft = useDraft(userId, { form, step }, (restored) => (setForm(restored.form), setStep(restored.step)));
   const heading = useRef<HTMLHeadingElement>(null);
   const imagesRef = useRef(form.images);
   useEffect(() => {
@@ -106,6 +109,7 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
       form.images.forEach((i) => URL.revokeObjectURL(i.previewUrl));
       setForm(emptyForm(prefilledUserId));
       setStep(1);
+      void draft.forget();
       setPostedId(String(id));
     } catch (error) {
       setFailure({ detail: error instanceof ApiError && error.message !== m.property.submitFailedThrown ? error.message : '' });
@@ -114,6 +118,13 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
       setProgress(null);
     }
   }
+
+  const startOver = () => {
+    void draft.forget();
+    form.images.forEach((i) => URL.revokeObjectURL(i.previewUrl));
+    setForm(emptyForm(prefilledUserId));
+    go(1);
+  };
 
   const stepProps: StepProps = { form, set, setForm };
   const stepBody = (() => {
@@ -142,6 +153,14 @@ export function Wizard({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className="container page wizard">
       <h1>{t('post.title')}</h1>
+      {draft.restored ? (
+        <p className="draft-note" role="status">
+          {t('offline.draftRestored')}{' '}
+          <button type="button" className="btn btn-ghost" onClick={startOver} disabled={submitting}>
+            {t('offline.startOver')}
+          </button>
+        </p>
+      ) : null}
       <div className="wizard-layout">
         <nav className="wizard-steps" aria-label={t('post.stepsLabel')}>
           <ol>
