@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+import { VitePWA, type ManifestOptions, type VitePWAOptions } from 'vite-plugin-pwa';
 
 interface ManifestChunk {
   file: string;
@@ -55,8 +56,23 @@ const webManifest: Partial<ManifestOptions> = {
   ],
 };
 
-/** vite-plugin-pwa for the public app (docs/architecture.md#offline-and-installable). */
-export function pwaOptions(dist: string): Partial<VitePWAOptions> {
+/**
+ * vite-plugin-pwa for the public app (docs/architecture.md#offline-and-installable), reading the
+ * build manifest from wherever this build writes (dist/, or the browser tests' own folder).
+ */
+export function webPwa(): Plugin[] {
+  let outDir = '';
+  const where: Plugin = {
+    name: 'mboa-pwa-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+  return [where, ...VitePWA(pwaOptions(() => outDir))];
+}
+
+function pwaOptions(outDir: () => string): Partial<VitePWAOptions> {
   return {
     strategies: 'injectManifest',
     srcDir: 'src',
@@ -70,7 +86,7 @@ export function pwaOptions(dist: string): Partial<VitePWAOptions> {
       globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css}'],
       manifestTransforms: [
         (entries) => {
-          const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+          const manifest = JSON.parse(readFileSync(path.join(outDir(), '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
           const shell = shellFiles(manifest);
           return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
         },

@@ -69,7 +69,15 @@ export async function startApp(): Promise<RunningApp> {
 }
 
 export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
+  // The API is stubbed per page (api-stub.ts); the app's service worker would send its requests past
+  // the stubs once it controls the page (it is tested against the real system in e2e/src/offline.test.ts).
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   return { context, page };
 }
