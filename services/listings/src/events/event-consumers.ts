@@ -7,6 +7,8 @@ import { SearchIndexer } from '../indexer/search-indexer.js';
 import { HoldsService } from '../holds/holds.service.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ReviewsService } from '../reviews/reviews.service.js';
+import { SavedSearchAlerts } from '../saved-searches/saved-search-alerts.service.js';
+import { SavedSearchSweep } from '../saved-searches/saved-search-sweep.js';
 
 export const LISTINGS_LOGGER = Symbol('LISTINGS_LOGGER');
 
@@ -38,7 +40,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   (read your writes, HANDED_OFF_TO in @mboa/contracts); JetStream's copy is then a no-op;
  * - `listings-search-indexer`: reloads what an event touched and updates the search index. For
  *   facts the two consumers above apply, it first waits until they have (processed_events), so it
- *   never indexes the state from before the change.
+ *   never indexes the state from before the change;
+ * - `listings-saved-search-alerts` (database mode): matches each `property.published` against the
+ *   saved searches, one alert row per search and listing in the event's transaction, then asks
+ *   for a send (saved-searches/).
  */
 @Injectable()
 export class EventConsumers extends EventConsumerHost {
@@ -50,6 +55,8 @@ export class EventConsumers extends EventConsumerHost {
     private readonly reviews: ReviewsService,
     private readonly holds: HoldsService,
     private readonly indexer: SearchIndexer,
+    private readonly savedSearchAlerts: SavedSearchAlerts,
+    private readonly savedSearchSweep: SavedSearchSweep,
   ) {
     super(config, 'listings');
   }
@@ -114,6 +121,13 @@ export class EventConsumers extends EventConsumerHost {
       });
     }
 
+    const savedSearches = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'saved-search-alerts', db: database }).on(
+      EVENT_TYPES.propertyPublished,
+      async (event, ctx) => {
+        if ((await this.savedSearchAlerts.match(ctx.tx!, event.payload)) > 0) this.savedSearchSweep.kick();
+      },
+    );
+
     // Producers hand events to these durables by name: a rename here must be one there too.
     if (
       owners.durable !== EVENT_CONSUMERS.listingsOwners ||
@@ -122,7 +136,7 @@ export class EventConsumers extends EventConsumerHost {
     ) {
       throw new Error('listings consumer names differ from EVENT_CONSUMERS in @mboa/contracts');
     }
-    return [owners, reviews, holds, indexer];
+    return [owners, reviews, holds, indexer, savedSearches];
   }
 
   /** Waits (briefly) until `consumer` has applied the event; throwing makes JetStream redeliver it later. */

@@ -1,24 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid, type PropertyReviewedPayload } from '@mboa/contracts';
+import { EVENT_TYPES, isUuid, type PropertyReviewedPayload } from '@mboa/contracts';
 import type { ListingsTx } from '../db.js';
+import { recordEvent } from '../events.js';
 
 /**
  * Applies moderation's decisions (`property.approved` / `property.rejected`): approval makes the
  * property verified (and so searchable), rejection keeps it hidden and shows the feedback to its
  * owner. A decision older than the one already applied is ignored (events may arrive out of order).
+ * An approval of a listing not approved before records `property.published` in the same
+ * transaction: saved-search alerts match it (saved-searches/), exactly once whatever redelivers.
  */
 @Injectable()
 export class ReviewsService {
   async apply(tx: ListingsTx, review: PropertyReviewedPayload): Promise<'applied' | 'stale' | 'unknown'> {
     if (!isUuid(review.propertyId)) return 'unknown';
-    const [current] = await tx.$queryRaw<{ reviewed_at: Date | null; deleted_at: Date | null }[]>`
-      SELECT reviewed_at, deleted_at FROM "listings"."properties" WHERE id = ${review.propertyId}::uuid FOR UPDATE`;
+    const [current] = await tx.$queryRaw<{ reviewed_at: Date | null; deleted_at: Date | null; review_state: string }[]>`
+      SELECT reviewed_at, deleted_at, review_state::text AS review_state FROM "listings"."properties" WHERE id = ${review.propertyId}::uuid FOR UPDATE`;
     if (!current || current.deleted_at) return 'unknown';
     const decidedAt = new Date(review.decidedAt);
     const when = Number.isNaN(decidedAt.getTime()) ? new Date() : decidedAt;
     if (current.reviewed_at && current.reviewed_at > when) return 'stale';
     const approved = review.action === 'approve';
-    await tx.property.update({
+    const updated = await tx.property.update({
       where: { id: review.propertyId },
       data: {
         isVerified: approved,
@@ -29,6 +32,14 @@ export class ReviewsService {
         version: { increment: 1 },
       },
     });
+    if (approved && current.review_state !== 'approved') {
+      await recordEvent(tx, EVENT_TYPES.propertyPublished, {
+        propertyId: updated.id,
+        ownerId: updated.ownerId,
+        version: updated.version,
+        publishedAt: when.toISOString(),
+      });
+    }
     return 'applied';
   }
 }
