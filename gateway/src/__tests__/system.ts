@@ -71,6 +71,8 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         ownerWaitMs: 3000,
         // Fresh listings: reminders land in the system's mail folder; a test may sweep faster.
         freshness: { mailer: ctx.mailer, publicOrigin: 'http://localhost:3000', sweepMs: Number(ctx.env.FRESHNESS_SWEEP_MS) || undefined },
+        // Saved-search alerts mail through the same mailer; a test may sweep faster.
+        savedSearches: { sweepMs: Number(ctx.env.SAVED_SEARCH_SWEEP_MS) || undefined },
       },
       { logger: false },
     ),
@@ -150,6 +152,8 @@ export interface TestSystem {
    * `atLeast`, waits (up to `timeoutMs`, 10 s) until that many have arrived.
    */
   mailedCodes(to: string, options?: { atLeast?: number; timeoutMs?: number }): Promise<string[]>;
+  /** Stops one service (closing it as a deploy would) and starts it again on the same database and stream. */
+  restart(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -224,6 +228,12 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
         if (codes.length >= (options.atLeast ?? 0) || Date.now() > deadline) return codes;
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    async restart(name: ServiceName) {
+      const index = names.indexOf(name);
+      if (index < 0) throw new Error(`service ${name} is not running in this system`);
+      await running[index].close();
+      running[index] = await SERVICE_STARTERS[name]!(context);
     },
     async stop() {
       await app.close();

@@ -1,0 +1,246 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
+import type { MailMessage } from '@mboa/platform';
+import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
+import { Browser, startTestSystem, type TestSystem } from './system.js';
+
+// Saved searches and their alerts (docs/api.md#saved-searches) through the gateway, against the
+// real auth, listings and moderation services: a renter saves the home filters, an owner posts,
+// staff approve, and the renter is mailed exactly once, with a working link and a one-click
+// unsubscribe. Listings sends every 200 ms here (SAVED_SEARCH_SWEEP_MS). The digest's day is moved
+// by changing the alerts' created_at in the test database. WhatsApp is not configured here (its
+// adapter is tested against a stand-in in libs/platform/src/whatsapp).
+
+let system: TestSystem;
+let db: pg.Client;
+let admin: Browser;
+let owner: { browser: Browser; user: PublicUser };
+/** Mail to these addresses is refused while they are in the set (the mail server "down"). */
+const refusing = new Set<string>();
+let refused = 0;
+
+beforeAll(async () => {
+  system = await startTestSystem({
+    services: ['auth', 'listings', 'moderation'],
+    env: { ...TEST_ADMIN, SAVED_SEARCH_SWEEP_MS: '200' },
+    mailer: (files) => ({
+      async send(message: MailMessage) {
+        if (refusing.has(message.to)) {
+          refused += 1;
+          throw new Error('mail server unavailable (test)');
+        }
+        await files.send(message);
+      },
+    }),
+  });
+  db = new pg.Client({ connectionString: system.context.db.urlFor('listings') });
+  await db.connect();
+  admin = (await signInAdmin(system)).browser;
+  owner = await signUp(system, 'landlord', { verified: true, name: 'Ngono Pauline' });
+});
+
+afterAll(async () => {
+  await db?.end();
+  await system?.stop();
+});
+
+let made = 0;
+/** A listing of the owner, approved by staff (which publishes it). */
+async function approvedListing(over: { propertyType?: PropertyType; price?: number; town?: string } = {}): Promise<PropertyRead> {
+  const rpc = await rpcFor(system);
+  let property: PropertyRead;
+  try {
+    property = await rpc.call(LISTINGS_PATTERNS.propertyCreate, {
+      actor: { userId: owner.user.id, role: 'landlord', isVerified: true, name: owner.user.name },
+      data: {
+        category: 'residential',
+        propertyType: over.propertyType ?? 'studio',
+        title: `Studio Molyko alert ${Date.now()}-${++made}`,
+        paymentTerm: 'monthly',
+        price: over.price ?? 45000,
+        caution: 90000,
+        description: 'Studio with water and electricity, close to the university.',
+        availability: 'available',
+        location: { country: 'Cameroon', town: over.town ?? 'Buea', neighbourhood: 'Molyko' },
+        specifications: { bedrooms: 1, toilets: 1, kitchens: 1, livingRooms: 0, size: 25 },
+        amenities: ['water'],
+      },
+      images: [],
+    });
+  } finally {
+    await rpc.close();
+  }
+  expect((await admin.post(`/api/admin/properties/${property.id}/review`, { action: 'approve' })).status).toBe(200);
+  return property;
+}
+
+async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The mails to an address, decoded (nodemailer writes non-ASCII headers as RFC 2047 and bodies as quoted-printable). */
+async function mailsTo(email: string): Promise<string[]> {
+  const files = (await readdir(system.mailDir)).filter((f) => f.endsWith('.eml')).sort();
+  const texts = await Promise.all(files.map((f) => readFile(path.join(system.mailDir, f), 'utf8')));
+  return texts.filter((t) => new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(t)).map(decodeMail);
+}
+
+function decodeMail(raw: string): string {
+  const bytes = (s: string) => Buffer.from(s.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const split = raw.search(/\r?\n\r?\n/);
+  const unfolded = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ').replace(/\?=\s+=\?UTF-8\?Q\?/g, '');
+  const headers = unfolded.replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, word: string) => bytes(word.replace(/_/g, ' ')));
+  return `${headers}\n\n${bytes(raw.slice(split).replace(/=\r?\n/g, ''))}`;
+}
+
+const alertsTo = async (email: string) => (await mailsTo(email)).filter((m) => m.includes('/api/saved-searches/unsubscribe?token='));
+const localPath = (link: string) => link.replace('http://localhost:3000', '');
+const save = (browser: Browser, body: unknown, headers: Record<string, string> = {}) => browser.post('/api/saved-searches', body, headers);
+const STUDIOS_IN_BUEA = { propertyType: 'studio', town: 'Buea', maxPrice: 50000 };
+
+describe('saving a search', () => {
+  test('named from the filters in the reader’s language; listed, renamed, refused twice, others’ not found', async () => {
+    const renter = await signUp(system, 'renter');
+    const res = await save(renter.browser, { ...STUDIOS_IN_BUEA, sort: 'price-asc', page: 2 });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(MESSAGES.savedSearches.created);
+    expect(res.body.data).toMatchObject({ name: 'Studios in Buea under 50,000 FCFA', filters: STUDIOS_IN_BUEA, frequency: 'instant' });
+
+    const fr = await save(renter.browser, { category: 'residential', town: 'Limbé', rooms: '2', frequency: 'daily' }, { 'accept-language': 'fr' });
+    expect(fr.status).toBe(201);
+    expect(fr.body.message).toBe(MESSAGES_FR.savedSearches.created);
+    expect(fr.body.data.name).toBe('Logements avec 2 chambres ou plus à Limbé');
+
+    // The same search written differently is the same search.
+    const again = await save(renter.browser, { propertyType: 'studio', town: ' BUEA ', maxPrice: '50000' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES.savedSearches.duplicate);
+    expect((await save(renter.browser, { frequency: 'weekly' })).status).toBe(400);
+    expect((await save(renter.browser, { minPrice: 9, maxPrice: 1 })).status).toBe(400);
+    expect((await save(new Browser(system.url), STUDIOS_IN_BUEA)).status).toBe(401);
+
+    const list = await renter.browser.get('/api/saved-searches');
+    expect(list.status).toBe(200);
+    expect(list.body.max).toBe(20);
+    expect(list.body.searches.map((s: { name: string }) => s.name)).toEqual(['Logements avec 2 chambres ou plus à Limbé', 'Studios in Buea under 50,000 FCFA']);
+
+    const id = res.body.data.id as string;
+    const renamed = await renter.browser.request('PATCH', `/api/saved-searches/${id}`, { name: 'Near campus', frequency: 'daily' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ name: 'Near campus', frequency: 'daily' });
+    expect((await renter.browser.request('PATCH', `/api/saved-searches/${id}`, {})).status).toBe(400);
+
+    const stranger = await signUp(system, 'renter');
+    expect((await stranger.browser.request('PATCH', `/api/saved-searches/${id}`, { name: 'Mine' })).status).toBe(404);
+    expect((await stranger.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(404);
+    expect((await renter.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(200);
+    expect((await renter.browser.get('/api/saved-searches')).body.searches).toHaveLength(1);
+  });
+});
+
+describe('alerts', () => {
+  test('instant: one mail per matching approved listing, with a working link and a one-click unsubscribe; daily: one digest a day', async () => {
+    const instant = await signUp(system, 'renter', { name: 'Awa Instant' });
+    const daily = await signUp(system, 'renter', { name: 'Bih Daily' });
+    // The daily renter reads French: mails go in the account's language.
+    expect((await daily.browser.request('PATCH', '/api/user/me', { language: 'fr' })).status).toBe(200);
+    expect((await save(instant.browser, STUDIOS_IN_BUEA)).status).toBe(201);
+    const saved = await save(daily.browser, { ...STUDIOS_IN_BUEA, frequency: 'daily' }, { 'accept-language': 'fr' });
+    expect(saved.status).toBe(201);
+
+    const match = await approvedListing();
+    await approvedListing({ propertyType: 'apartment' });
+    await approvedListing({ price: 60000 });
+    await approvedListing({ town: 'Limbe' });
+
+    const [mail] = await eventually(async () => {
+      const mails = await alertsTo(instant.user.email);
+      return mails.length > 0 && mails;
+    }, 'the instant alert');
+    // Nothing more comes for the same match, nor for the listings that do not match.
+    await pause(1000);
+    expect(await alertsTo(instant.user.email)).toHaveLength(1);
+    expect(mail).toContain('Subject: New listing for your search "Studios in Buea under 50,000 FCFA"');
+    expect(mail).toContain(match.title);
+    expect(mail).toContain('45,000 FCFA/month');
+    expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/saved-searches\/unsubscribe\?token=[\w-]+&lang=en>/m);
+    expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+
+    // The listing link is the web app's details page of that listing, which the public may open.
+    const link = /http:\/\/localhost:3000\/property-details\/([\w-]+)/.exec(mail);
+    expect(link?.[1]).toBe(match.id);
+    expect((await new Browser(system.url).get(`/api/properties/${link![1]}`)).status).toBe(200);
+
+    // The daily renter heard nothing yet: the digest leaves from 18:00 in Cameroon. A day later it does, once.
+    expect(await alertsTo(daily.user.email)).toHaveLength(0);
+    await db.query(`UPDATE "listings"."saved_search_alerts" SET created_at = created_at - interval '1 day' WHERE user_id = $1::uuid`, [daily.user.id]);
+    const [digest] = await eventually(async () => {
+      const mails = await alertsTo(daily.user.email);
+      return mails.length > 0 && mails;
+    }, 'the daily digest');
+    expect(digest).toContain('Subject: 1 nouvelle annonce pour vos recherches enregistrées');
+    expect(digest).toContain(match.title);
+    expect(digest).toContain('Pour « Studios à Buea à moins de 50\u202f000 FCFA » :');
+    expect(digest).toContain('45\u202f000 FCFA/mois');
+    // A second match the same day waits for tomorrow's digest.
+    const second = await approvedListing({ price: 40000 });
+    await eventually(async () => (await alertsTo(instant.user.email)).length === 2, 'the second instant alert');
+    await db.query(`UPDATE "listings"."saved_search_alerts" SET created_at = created_at - interval '1 day' WHERE user_id = $1::uuid AND property_id = $2::uuid`, [daily.user.id, second.id]);
+    await pause(800);
+    expect(await alertsTo(daily.user.email)).toHaveLength(1);
+
+    // One click: the search is gone, and so are its alerts; the link then says it is no longer valid.
+    const unsubscribe = /http:\/\/localhost:3000\/api\/saved-searches\/unsubscribe\?token=[\w-]+&lang=en/.exec(mail)![0];
+    const page = await new Browser(system.url).get(localPath(unsubscribe));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toContain(MESSAGES.savedSearches.unsubscribed('Studios in Buea under 50,000 FCFA').replace(/"/g, '&#34;'));
+    expect((await instant.browser.get('/api/saved-searches')).body.searches).toHaveLength(0);
+    const used = await new Browser(system.url).get(localPath(unsubscribe));
+    expect(used.status).toBe(404);
+    expect((await new Browser(system.url).get('/api/saved-searches/unsubscribe?token=nope&lang=fr')).text).toContain('Ce lien de désabonnement n’est pas valide');
+
+    // The digest's link works the same way, also as a mail client's one-click POST (RFC 8058).
+    const digestLink = /http:\/\/localhost:3000\/api\/saved-searches\/unsubscribe\?token=[\w-]+&lang=fr/.exec(digest)![0];
+    const posted = await new Browser(system.url).post(localPath(digestLink), 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(posted.status).toBe(200);
+    expect(posted.text).toContain('Vous ne recevrez plus d’alertes pour « Studios à Buea à moins de 50\u202f000 FCFA »');
+    expect((await daily.browser.get('/api/saved-searches')).body.searches).toHaveLength(0);
+  });
+
+  test('exactly one alert per match across a restart of the listings service between the match and the mail', async () => {
+    const renter = await signUp(system, 'renter');
+    expect((await save(renter.browser, { propertyType: 'duplex', town: 'Buea' })).status).toBe(201);
+    refusing.add(renter.user.email);
+    const before = refused;
+    const duplex = await approvedListing({ propertyType: 'duplex', price: 150000 });
+
+    // Matched and recorded, but the mail server refuses: the alert stays pending.
+    const pending = async () =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "listings"."saved_search_alerts" WHERE user_id = $1::uuid AND mailed_at IS NULL`, [renter.user.id])).rows[0].n;
+    await eventually(async () => (await pending()) === 1 && refused > before, 'the refused alert');
+
+    await system.restart('listings');
+    refusing.delete(renter.user.email);
+    const mails = await eventually(async () => {
+      const m = await alertsTo(renter.user.email);
+      return m.length > 0 && m;
+    }, 'the alert after the restart');
+    await pause(1000);
+    expect(await alertsTo(renter.user.email)).toHaveLength(1);
+    expect(mails[0]).toContain(duplex.title);
+    const rows = await db.query(`SELECT mailed_at FROM "listings"."saved_search_alerts" WHERE user_id = $1::uuid`, [renter.user.id]);
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0].mailed_at).not.toBeNull();
+  });
+});

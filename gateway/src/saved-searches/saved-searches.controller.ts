@@ -1,0 +1,181 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  ALERT_FREQUENCIES,
+  catalogueOf,
+  isLanguage,
+  LIMITS,
+  LISTINGS_PATTERNS,
+  MESSAGES,
+  savedSearchCreateSchema,
+  savedSearchUpdateSchema,
+  translateText,
+  unsubscribeTokenSchema,
+  type Language,
+  type PublicUser,
+  type SavedSearch,
+  type SavedSearchCreateInput,
+  type SavedSearchListReply,
+  type SavedSearchUpdateInput,
+} from '@mboa/contracts';
+import { RpcCallError } from '@mboa/platform';
+import { actorOf } from '../auth/actor.js';
+import { CurrentUser, SignedIn } from '../auth/current-session.js';
+import { jsonSchemaOf, type OpenApiSchema } from '../docs/json-schema.js';
+import { answerLanguage } from '../http/answer-language.js';
+import { ZodBody } from '../http/zod-body.pipe.js';
+import { Services } from '../rpc/rpc.provider.js';
+
+const filterFields: Record<string, OpenApiSchema> = {
+    search: { type: 'string' },
+    category: { type: 'string', enum: ['residential', 'commercial'] },
+    propertyType: { type: 'string' },
+    town: { type: 'string' },
+    rooms: { type: 'integer', minimum: 1, maximum: 6 },
+    minPrice: { type: 'number', minimum: 0 },
+    maxPrice: { type: 'number', minimum: 0 },
+};
+const filters: OpenApiSchema = {
+  type: 'object',
+  description: 'The home filters, as GET /api/properties/search takes them (without sort and paging); omitted ones match anything',
+  properties: filterFields,
+};
+const savedSearch: OpenApiSchema = {
+  type: 'object',
+  required: ['id', 'name', 'filters', 'frequency', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string', description: "Made from the filters in the reader's language until renamed" },
+    filters,
+    frequency: { type: 'string', enum: [...ALERT_FREQUENCIES] },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+const error = (description: string): { description: string; schema: OpenApiSchema } => ({
+  description,
+  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } },
+});
+const withMessage = (data: OpenApiSchema): OpenApiSchema => ({ type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data } });
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Saved searches (docs/api.md#saved-searches): the signed-in renter's list, a new one from the home
+ * filters, a change, a deletion; and the alerts' one-click unsubscribe link, which needs no session
+ * (the token is the proof; listings keeps only its hash).
+ */
+@ApiTags('saved-searches')
+@Controller('api/saved-searches')
+export class SavedSearchesController {
+  constructor(private readonly services: Services) {}
+
+  @Get()
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: 'The signed-in account’s saved searches, newest first, and how many it may keep' })
+  @ApiResponse({ status: 200, description: '{ searches, max }', schema: { type: 'object', required: ['searches', 'max'], properties: { searches: { type: 'array', items: savedSearch }, max: { type: 'integer' } } } })
+  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
+  list(@CurrentUser() user: PublicUser): Promise<SavedSearchListReply> {
+    return this.services.call(LISTINGS_PATTERNS.savedSearchesList, { actor: actorOf(user) });
+  }
+
+  @Post()
+  @UseGuards(SignedIn)
+  @ApiOperation({
+    summary: `Saves the home filters (as in the search query) with alerts instant (default) or daily; the name is made from the filters in the caller’s language. At most ${LIMITS.savedSearches.maxPerUser} per account, each set of filters once`,
+  })
+  @ApiBody({ schema: { ...filters, properties: { ...filterFields, frequency: { type: 'string', enum: [...ALERT_FREQUENCIES], default: 'instant' } } } })
+  @ApiResponse({ status: 201, description: `{ message: "${MESSAGES.savedSearches.created}", data: SavedSearch }`, schema: withMessage(savedSearch) })
+  @ApiResponse({ status: 400, ...error('A filter or the frequency is not valid (the field named)') })
+  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
+  @ApiResponse({ status: 409, ...error(`${MESSAGES.savedSearches.duplicate} / ${MESSAGES.savedSearches.tooMany}`) })
+  async create(@Body(new ZodBody(savedSearchCreateSchema)) body: SavedSearchCreateInput, @CurrentUser() user: PublicUser, @Req() req: Request): Promise<{ message: string; data: SavedSearch }> {
+    const data = await this.services.call(LISTINGS_PATTERNS.savedSearchesCreate, { actor: actorOf(user), language: answerLanguage(req), data: body });
+    return { message: MESSAGES.savedSearches.created, data };
+  }
+
+  @Patch(':id')
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: 'Renames a saved search, changes how often it alerts, or its filters (new filters without a name get a new automatic name)' })
+  @ApiParam({ name: 'id', description: 'Saved search id' })
+  @ApiBody({ schema: jsonSchemaOf(savedSearchUpdateSchema) })
+  @ApiResponse({ status: 200, description: `{ message: "${MESSAGES.savedSearches.updated}", data: SavedSearch }`, schema: withMessage(savedSearch) })
+  @ApiResponse({ status: 400, ...error('Nothing to change, or a value that is not valid') })
+  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
+  @ApiResponse({ status: 404, ...error(MESSAGES.savedSearches.notFound) })
+  @ApiResponse({ status: 409, ...error(MESSAGES.savedSearches.duplicate) })
+  async update(
+    @Param('id') id: string,
+    @Body(new ZodBody(savedSearchUpdateSchema)) body: SavedSearchUpdateInput,
+    @CurrentUser() user: PublicUser,
+    @Req() req: Request,
+  ): Promise<{ message: string; data: SavedSearch }> {
+    const data = await this.services.call(LISTINGS_PATTERNS.savedSearchesUpdate, { actor: actorOf(user), id, language: answerLanguage(req), data: body });
+    return { message: MESSAGES.savedSearches.updated, data };
+  }
+
+  @Delete(':id')
+  @UseGuards(SignedIn)
+  @ApiOperation({ summary: 'Deletes a saved search and its alerts' })
+  @ApiParam({ name: 'id', description: 'Saved search id' })
+  @ApiResponse({ status: 200, description: `{ message: "${MESSAGES.savedSearches.deleted}", data: { id } }`, schema: withMessage({ type: 'object', properties: { id: { type: 'string' } } }) })
+  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
+  @ApiResponse({ status: 404, ...error(MESSAGES.savedSearches.notFound) })
+  async remove(@Param('id') id: string, @CurrentUser() user: PublicUser): Promise<{ message: string; data: { id: string } }> {
+    const data = await this.services.call(LISTINGS_PATTERNS.savedSearchesDelete, { actor: actorOf(user), id });
+    return { message: MESSAGES.savedSearches.deleted, data };
+  }
+
+  @Get('unsubscribe')
+  @ApiOperation({
+    summary:
+      'The alert e-mail’s one-click unsubscribe link: deletes the saved search the alert was for and answers a short page in the reader’s language (lang=, else Accept-Language). No session: the token is the proof',
+  })
+  @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
+  @ApiQuery({ name: 'lang', required: false, description: 'en or fr: the language of the page' })
+  @ApiResponse({ status: 200, description: 'text/html: the search is no longer alerted' })
+  @ApiResponse({ status: 404, description: `text/html: ${MESSAGES.savedSearches.unsubscribeInvalid}` })
+  unsubscribePage(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.unsubscribe(token, lang, req, res);
+  }
+
+  @Post('unsubscribe')
+  @ApiOperation({ summary: 'The same for mail clients’ one-click unsubscribe (RFC 8058: POST to the List-Unsubscribe link, body List-Unsubscribe=One-Click)' })
+  @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
+  @ApiResponse({ status: 200, description: 'text/html: the search is no longer alerted' })
+  @ApiResponse({ status: 404, description: `text/html: ${MESSAGES.savedSearches.unsubscribeInvalid}` })
+  unsubscribePost(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.unsubscribe(token, lang, req, res);
+  }
+
+  private async unsubscribe(token: unknown, lang: unknown, req: Request, res: Response): Promise<void> {
+    const asked: Language = isLanguage(lang) ? lang : answerLanguage(req);
+    const t = catalogueOf(asked).savedSearches;
+    const parsed = unsubscribeTokenSchema.safeParse({ token });
+    let status = 200;
+    let title = t.unsubscribedTitle;
+    let text: string;
+    try {
+      if (!parsed.success) throw new RpcCallError(404, MESSAGES.savedSearches.unsubscribeInvalid);
+      const reply = await this.services.call(LISTINGS_PATTERNS.savedSearchesUnsubscribe, parsed.data);
+      text = t.unsubscribed(reply.name);
+    } catch (e) {
+      if (!(e instanceof RpcCallError) || e.status !== 404) throw e;
+      status = 404;
+      title = t.unsubscribeInvalid;
+      text = translateText(MESSAGES.savedSearches.unsubscribeInvalid, asked);
+    }
+    res
+      .status(status)
+      .type('html')
+      .setHeader('Cache-Control', 'no-store')
+      .send(
+        `<!doctype html><html lang="${asked}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Mboa Rentals</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>` +
+          `<p>${escapeHtml(text)}</p><p><a href="/">Mboa Rentals</a></p></body></html>`,
+      );
+  }
+}
