@@ -18,6 +18,7 @@ import {
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
+import { ERROR_BODY_REF } from '../docs/api-answers.js';
 import { jsonSchemaOf, type OpenApiSchema } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
@@ -39,10 +40,8 @@ const card: OpenApiSchema = {
     savedAt: { type: 'string', format: 'date-time', description: 'Account favourites only' },
   },
 };
-const error = (description: string): { description: string; schema: OpenApiSchema } => ({
-  description,
-  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } },
-});
+/** Every error answers the shared ErrorBody component (docs/openapi.ts). */
+const error = (description: string): { description: string; schema: OpenApiSchema } => ({ description, schema: ERROR_BODY_REF });
 const change: OpenApiSchema = {
   type: 'object',
   required: ['message', 'propertyId', 'favourite', 'total'],

@@ -11,14 +11,13 @@ import {
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
+import { ERROR_BODY_REF } from '../docs/api-answers.js';
 import { jsonSchemaOf, type OpenApiSchema } from '../docs/json-schema.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
 
-const error = (description: string): { description: string; schema: OpenApiSchema } => ({
-  description,
-  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } },
-});
+/** Every error answers the shared ErrorBody component (docs/openapi.ts). */
+const error = (description: string): { description: string; schema: OpenApiSchema } => ({ description, schema: ERROR_BODY_REF });
 
 /** Owner insights (docs/api.md#owner-insights): My Listings' views and contacts per listing. */
 @ApiTags('properties')
