@@ -7,6 +7,7 @@ import { ready } from './i18n/index.js';
 import { createRouter } from './router.js';
 import { registerServiceWorker } from './offline/register.js';
 import { watchConnection } from './offline/connection.js';
+import { keepFavouritesOffline } from './offline/keep-favourites.js';
 import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
 import { LanguageOnProfile } from './session/LanguageOnProfile.js';
 import { SessionProvider } from './session/session.js';
@@ -21,6 +22,7 @@ const queryClient = createQueryClient();
 const defaults = queryClient.getDefaultOptions();
 queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: 'offlineFirst' } });
 watchConnection();
+keepFavouritesOffline();
 
 // The first screen is drawn in the visit's language, once its texts are here (preloaded with the page).
 void ready.then(() =>

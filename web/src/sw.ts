@@ -7,7 +7,8 @@
  *   itself (CACHE_URLS, from the browser's HTTP cache: no second download);
  * - pages: always asked of the network first (the gateway fills each page's head), the cached
  *   shell only when the network fails or is too slow;
- * - the last searches and the listings read (JSON and photos), network first, for reading offline.
+ * - the last searches and the listings read or hearted (JSON and photos), network first, for
+ *   reading offline (web/src/offline/keep-favourites.ts fetches a hearted listing once).
  * Admin (/admin/), /api/ and /media/ navigations are never answered with the shell.
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -92,6 +93,16 @@ registerRoute(
     cacheName: API_CACHES.details,
     networkTimeoutSeconds: API_TIMEOUT_SECONDS,
     plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), reportSource],
+  }),
+);
+
+// The cards of a visitor's favourites (the device's list, no account: /favourites reads them).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/favourites/cards',
+  new NetworkFirst({
+    cacheName: API_CACHES.favourites,
+    networkTimeoutSeconds: API_TIMEOUT_SECONDS,
+    plugins: [new ExpirationPlugin({ maxEntries: 5, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), reportSource],
   }),
 );
 

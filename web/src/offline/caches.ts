@@ -9,6 +9,8 @@ export const API_CACHES = {
   searches: 'mboa-searches',
   /** Listings' details (GET /api/properties/:id). */
   details: 'mboa-details',
+  /** The cards of a visitor's favourites (GET /api/favourites/cards). */
+  favourites: 'mboa-favourites',
   /** Photos under /media/. */
   photos: 'mboa-photos',
 } as const;

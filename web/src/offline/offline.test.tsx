@@ -5,7 +5,10 @@ import { Layout } from '../shell/Layout.js';
 import { i18n, renderApp } from '../test/utils.js';
 import { en } from '../i18n/en.js';
 import { fr } from '../i18n/fr.js';
+import { resetFavouritesStore, toggleFavourite } from '../favourites/store.js';
+import { mockFetch, property } from '../test/utils.js';
 import { noteAnswer, resetConnection, watchConnection } from './connection.js';
+import { keepFavouritesOffline, type PhotoToKeep } from './keep-favourites.js';
 import { lastSearchWhenOffline, parseFilters, rememberLastSearch } from './last-search.js';
 
 function goOffline(offline: boolean) {
@@ -62,5 +65,52 @@ describe('the last search, for opening the home page offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     localStorage.setItem('mboa.lastSearch', '{not json');
     expect(lastSearchWhenOffline()).toBeNull();
+  });
+});
+
+describe('a listing hearted stays readable offline', () => {
+  const withPhotos = property({
+    id: 'p1',
+    _id: 'p1',
+    propertyImages: [
+      { url: '/media/properties/p1/a1b2-large.webp', alt: 'Front', width: 1024, height: 768 },
+      { url: '/media/properties/p1/c3d4-large.webp', alt: 'Kitchen', width: 1024, height: 768 },
+    ],
+  });
+
+  function withWorker() {
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    resetFavouritesStore();
+  });
+
+  it('a heart pressed fetches its details and its main photo as the details page shows it, through the worker', async () => {
+    withWorker();
+    resetFavouritesStore();
+    const { calls } = mockFetch((call) => (call.path === '/api/properties/p1' ? { body: withPhotos } : undefined));
+    const photos: PhotoToKeep[] = [];
+    const stop = keepFavouritesOffline((photo) => photos.push(photo));
+    await toggleFavourite('p1');
+    await vi.waitFor(() => expect(photos).toHaveLength(1));
+    stop();
+    expect(calls.map((c) => c.path)).toEqual(['/api/properties/p1']);
+    expect(photos[0]).toMatchObject({ src: '/media/properties/p1/a1b2-thumb.webp', sizes: expect.stringContaining('100vw') });
+    expect(photos[0]?.srcSet).toContain('/media/properties/p1/a1b2-large.webp 1024w');
+  });
+
+  it('nothing is downloaded for a list read at once (a merge at log-in), nor without a worker', async () => {
+    const { calls } = mockFetch(() => ({ body: withPhotos }));
+    withWorker();
+    resetFavouritesStore();
+    const stop = keepFavouritesOffline(() => undefined);
+    localStorage.setItem('mboa.favourites', JSON.stringify(['p2', 'p3']));
+    resetFavouritesStore();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    await toggleFavourite('p4');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop();
+    expect(calls).toEqual([]);
   });
 });
