@@ -9,6 +9,7 @@ import {
   type PropertyRead,
   type PublicUser,
   type EventPayloads,
+  type PropertyViewer,
 } from '@mboa/contracts';
 import { publishEvent, RpcClient, uniqueTestPrefix } from '@mboa/platform';
 import { createTestDatabase, waitForEvent, wrongOnPurpose } from '@mboa/platform/testing';
@@ -17,6 +18,8 @@ import type { ListingsConfig } from '../config.js';
 import { startListingsService } from '../main.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
+import { InsightsController } from '../insights/insights.controller.js';
+import { ViewRecorder } from '../insights/view-recorder.js';
 import { searchWordsFingerprint } from '../search/search-fingerprint.js';
 import { actorOf, eventually, image, postData, user } from './helpers.js';
 
@@ -321,6 +324,37 @@ describe('my listings', () => {
     const rented = await rpc.call(LISTINGS_PATTERNS.myListingsFetch, { actor: actorOf(owner), payload: { page: 1, limit: 10, status: 'rented' } });
     expect(rented.data.map((r: PropertyRead) => r.id)).toEqual([made[0].id]);
     expect(await rpc.call(LISTINGS_PATTERNS.profileCount, { userId: owner.id })).toEqual({ totalProperties: 6 });
+  });
+
+  test('owner insights: a person once a day, the owner and staff left out, malformed views dropped, 35 days kept', async () => {
+    const listing = await post(landlord, { title: 'Flat someone looked at' });
+    const recorder = service.get(ViewRecorder);
+    const now = Date.now();
+    const view = (viewer: PropertyViewer, msAgo = 0) => ({ propertyId: listing.id, viewer, viewedAt: new Date(now - msAgo).toISOString() });
+    for (const v of [
+      view({ userId: renter.id, role: 'renter' }),
+      view({ userId: renter.id, role: 'renter' }),
+      view({ userId: renter.id, role: 'renter' }, 2 * 24 * 3600 * 1000),
+      view({ deviceKey: 'phone-behind-a-carrier-nat' }),
+      view({ userId: landlord.id, role: 'landlord' }),
+      view({ userId: admin.id, role: 'admin' }),
+    ]) {
+      recorder.record(v);
+    }
+    // Through the NATS handler: a malformed message is dropped, never thrown.
+    service.get(InsightsController).viewed({ propertyId: listing.id, viewer: { userId: 'nobody' } });
+    await recorder.flush();
+    const rows = await sql.query<{ viewer_key: string }>('SELECT viewer_key FROM listings.property_views WHERE property_id = $1 ORDER BY day, viewer_key', [listing.id]);
+    expect(rows.rows.map((r) => r.viewer_key)).toEqual([`user:${renter.id}`, 'device:phone-behind-a-carrier-nat', `user:${renter.id}`]);
+    const insights = await rpc.call(LISTINGS_PATTERNS.myListingsInsights, { actor: actorOf(landlord), ids: [listing.id] });
+    expect(insights.listings[0]).toMatchObject({ propertyId: listing.id, views30d: 3, contacts30d: 0 });
+    expect(insights.listings[0].daily.at(-1)).toMatchObject({ day: insights.to, views: 2 });
+    await expect(rpc.call(LISTINGS_PATTERNS.myListingsInsights, { actor: actorOf(other), ids: [listing.id] })).rejects.toMatchObject({ status: 404 });
+
+    await sql.query(`INSERT INTO listings.property_views (property_id, day, viewer_key) VALUES ($1, current_date - 40, 'device:long-ago'), ($1, current_date - 30, 'device:a-month-ago')`, [listing.id]);
+    expect(await recorder.sweep()).toBeGreaterThanOrEqual(1);
+    const kept = await sql.query<{ viewer_key: string }>("SELECT viewer_key FROM listings.property_views WHERE property_id = $1 AND viewer_key LIKE 'device:%ago'", [listing.id]);
+    expect(kept.rows.map((r) => r.viewer_key)).toEqual(['device:a-month-ago']);
   });
 
   test('bookings: bad input 400, unknown property 404, owner mismatch 400', async () => {
