@@ -175,6 +175,20 @@ describe('favourites', () => {
     expect((await anonymous.get('/api/favourites/cards?ids=')).body).toEqual({ favourites: [] });
     expect((await browser.post('/api/favourites/merge', { propertyIds: [a.id, 'x'] })).status).toBe(400);
     expect((await browser.post('/api/favourites/merge', { propertyIds: many })).status).toBe(400);
+    // Hostile shapes are refused the same way, never a 500.
+    for (const [method, path, body] of [
+      ['PUT', '/api/favourites/%E2%80%AEevil', undefined],
+      ['DELETE', `/api/favourites/${'9'.repeat(5000)}`, undefined],
+      ['POST', '/api/favourites/merge', '{{{{'],
+      ['POST', '/api/favourites/merge', { propertyIds: { 0: a.id } }],
+      ['POST', '/api/favourites/merge', { propertyIds: [[a.id], 7, null] }],
+      ['GET', `/api/favourites/cards?ids=${'x'.repeat(5000)}`, undefined],
+    ] as const) {
+      const res = await browser.request(method, path, body);
+      expect([method, path, res.status === 400 || res.status === 404 ? "refused" : res.status]).toEqual([method, path, "refused"]);
+    }
+    // Not `ids` at all: nothing asked, nothing answered.
+    expect((await anonymous.get('/api/favourites/cards?ids[a]=b')).body).toEqual({ favourites: [] });
     expect((await browser.get('/api/favourites/ids')).body).toEqual({ propertyIds: [] });
   });
 
