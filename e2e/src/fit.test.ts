@@ -368,6 +368,10 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await page.getByRole('button', { name: MESSAGES.ui.messageLandlord }).click();
       await dialog(page, en.details.noticeTitle);
       await check('/property-details/:id Message Landlord dialog');
+      await escape(page);
+      // Favourites: the listing's heart, then its card on /favourites.
+      await page.getByRole('button', { name: webText.en('favourites.heart', { title: TITLE }) }).click();
+      await visit('/favourites (renter)', '/favourites', () => page.getByRole('article').filter({ hasText: TITLE }).waitFor());
       await visit('/admin/ (renter, refused)', '/admin/', () => page.getByTestId('not-authorised').waitFor());
       report();
     },
