@@ -57,6 +57,12 @@ const SAFE_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
   if (!node || typeof node !== 'object') return node;
+  const { nullable, allOf, type, ...rest } = node as Record<string, unknown>;
+  // A named shape or null: zod writes `{ nullable, allOf: [{ $ref }] }`, but OpenAPI 3.0.3 lets
+  // `nullable` admit null only beside a `type`, so say "the shape, or null" in a form every reader takes.
+  if (nullable === true && type === undefined && Array.isArray(allOf) && allOf.length === 1 && Object.keys(rest).length === 0) {
+    return { anyOf: [tidy(allOf[0]), { type: 'object', nullable: true, enum: [null] }] };
+  }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'definitions' || key === '$defs' || key === '$id' || key === '$schema') continue;

@@ -5,8 +5,14 @@ import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { isUuid } from './helpers/ids.js';
 import { actorSchema } from './schemas/common.js';
-import type { IsoDateString } from './types/common.js';
-import type { PropertyRead } from './types/property.js';
+import type {
+  favouriteCardSchema,
+  favouriteCardsResponseSchema,
+  favouriteChangeResponseSchema,
+  favouriteIdsResponseSchema,
+  favouritesMergeResponseSchema,
+  favouritesResponseSchema,
+} from './responses/favourites.js';
 
 const F = MESSAGES.favourites;
 const MAX_IDS = LIMITS.favourites.maxIdsPerRequest;
@@ -41,50 +47,22 @@ export const FAVOURITE_STATES = ['available', 'rented', 'deactivated', 'unavaila
 export type FavouriteState = (typeof FAVOURITE_STATES)[number];
 
 /** One favourite as the list shows it. */
-export interface FavouriteCard {
-  propertyId: string;
-  available: boolean;
-  state: FavouriteState;
-  /**
-   * The search card. For an account's favourite no longer available, the card as it was seen
-   * (title, place, price, photo) without the owner's contact details or description; null in the
-   * device list's cards for any listing the public does not see (nothing of it is told).
-   */
-  property: PropertyRead | null;
-  /** When it was saved (account favourites only). */
-  savedAt?: IsoDateString;
-}
+export type FavouriteCard = z.infer<typeof favouriteCardSchema>;
 
 /** GET /api/favourites: the account's favourites, newest first. */
-export interface FavouritesResponse {
-  favourites: FavouriteCard[];
-  total: number;
-}
+export type FavouritesResponse = z.infer<typeof favouritesResponseSchema>;
 
 /** GET /api/favourites/cards: one card per id asked for that names a live listing, in the order asked. */
-export interface FavouriteCardsResponse {
-  favourites: FavouriteCard[];
-}
+export type FavouriteCardsResponse = z.infer<typeof favouriteCardsResponseSchema>;
 
 /** GET /api/favourites/ids: what the hearts need. */
-export interface FavouriteIdsResponse {
-  propertyIds: string[];
-}
+export type FavouriteIdsResponse = z.infer<typeof favouriteIdsResponseSchema>;
 
 /** PUT / DELETE /api/favourites/{propertyId}. */
-export interface FavouriteChangeResponse {
-  message: string;
-  propertyId: string;
-  favourite: boolean;
-  total: number;
-}
+export type FavouriteChangeResponse = z.infer<typeof favouriteChangeResponseSchema>;
 
 /** POST /api/favourites/merge. */
-export interface FavouritesMergeResponse {
-  /** Ids newly added to the account (unknown, hidden or already saved ones are not counted). */
-  added: number;
-  propertyIds: string[];
-}
+export type FavouritesMergeResponse = z.infer<typeof favouritesMergeResponseSchema>;
 
 // NATS requests (listings.favourites.*).
 export const favouritesActorRequestSchema = z.object({ actor: actorSchema });

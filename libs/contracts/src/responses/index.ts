@@ -6,3 +6,4 @@ export * from './support.js';
 export * from './admin.js';
 export * from './reports.js';
 export * from './health.js';
+export * from './favourites.js';
