@@ -238,11 +238,14 @@ describe('real answers match the documented schemas', () => {
     expect(check('GET', '/api/properties/{id}/similar', await anon().get(`/api/properties/${propertyId}/similar`)).status).toBe(200);
   });
 
-  test('My Listings, a booking, a report and the support forms', async () => {
+  test('My Listings, a booking, a favourite, a report and the support forms', async () => {
     expect(check('POST', '/api/property/my-listings', await landlord.post('/api/property/my-listings', { action: 'fetch', payload: { page: 1, limit: 5 } })).body.data).toHaveLength(1);
     expect(check('POST', '/api/property/my-listings', await landlord.post('/api/property/my-listings', { action: 'confirm', payload: { id: propertyId } })).status).toBe(200);
     const booking = await renter.post('/api/property/bookings', { To: { user: landlordUser.id, name: 'Mbarga Paul', whatsapp: '677001122' }, propertyId });
     expect(check('POST', '/api/property/bookings', booking).status).toBe(201);
+    expect(check('PUT', '/api/favourites/{propertyId}', await renter.request('PUT', `/api/favourites/${propertyId}`)).status).toBe(200);
+    expect(check('GET', '/api/favourites', await renter.get('/api/favourites')).body.total).toBe(1);
+    expect(check('GET', '/api/favourites/cards', await anon().get(`/api/favourites/cards?ids=${propertyId}`)).body.favourites).toHaveLength(1);
     expect(check('POST', '/api/properties/{id}/reports', await renter.post(`/api/properties/${propertyId}/reports`, { reason: 'wrong-price' })).status).toBe(201);
     expect(check('POST', '/api/properties/request-space', await anon().post('/api/properties/request-space', { requestText: 'A studio in Kribi', whatsapp: '690000000' })).status).toBe(201);
     const ticket = await renter.post('/api/properties/support', { name: 'Awa', email: 'awa@example.cm', subject: 'Help', message: 'How do I post?' });
