@@ -7,6 +7,7 @@ import { FiltersPanel } from '../home/FiltersPanel.js';
 import { activeFilterCount, EMPTY_FILTERS, filterChips, removeChip, sameFilters, toSearchParams, type Filters } from '../home/filters.js';
 import { lastSearchWhenOffline, rememberLastSearch } from '../offline/last-search.js';
 import { useRequestModal } from '../shell/RequestModal.js';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { SEARCH_KEY } from './queryKeys.js';
 
@@ -172,6 +173,7 @@ export default function Home() {
             ))}
           </ul>
         ) : null}
+        <SaveSearchButton filters={{ ...filters, search: searchText }} />
       </div>
 
       {firstLoading ? (

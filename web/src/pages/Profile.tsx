@@ -1,11 +1,14 @@
 import { isOwnerRole, labelOf, MESSAGES, userInitial } from '@mboa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, useI18n } from '@mboa/web-core';
 import { getProfile } from '../api/endpoints.js';
 import { useSession } from '../session/session.js';
 import { PROFILE_KEY } from './queryKeys.js';
+
+// Its own chunk: the list, its changes and their calls load with the profile, after the card.
+const SavedSearchesSection = lazy(() => import('../saved-searches/SavedSearchesSection.js'));
 
 export default function Profile() {
   const { t, m, language, format } = useI18n();
@@ -103,6 +106,9 @@ export default function Profile() {
           ) : null}
         </dl>
       </div>
+      <Suspense fallback={null}>
+        <SavedSearchesSection />
+      </Suspense>
       <div className="panel">
         <button type="button" className="disclosure" aria-expanded={advanced} aria-controls="profile-advanced" onClick={() => setAdvanced((a) => !a)}>
           {t('profile.advanced')} <span aria-hidden="true">{advanced ? '▴' : '▾'}</span>
