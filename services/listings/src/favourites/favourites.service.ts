@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   isUuid,
-  LIMITS,
   MESSAGES,
   type Actor,
   type FavouriteCard,
@@ -63,12 +62,8 @@ export class FavouritesService {
       const kept = await this.liveIds(tx, actor.userId);
       if (kept.includes(id)) return { propertyId: id, favourite: true, total: kept.length };
       if (roomFor(kept.length, 1) === 0) throw fail.conflict(MESSAGES.favourites.tooMany);
-      // A row left by a deleted-then-restored property would collide: an upsert keeps the saving moment fresh.
-      await tx.favourite.upsert({
-        where: { userId_propertyId: { userId: actor.userId, propertyId: id } },
-        create: { userId: actor.userId, propertyId: id },
-        update: { createdAt: new Date() },
-      });
+      // Whatever row may linger (the listing deleted meanwhile), saying it again is no error.
+      await tx.favourite.createMany({ data: [{ userId: actor.userId, propertyId: id }], skipDuplicates: true });
       return { propertyId: id, favourite: true, total: kept.length + 1 };
     });
   }
@@ -98,15 +93,12 @@ export class FavouritesService {
       const kept = new Set(await this.liveIds(tx, actor.userId));
       const fresh = keepable.filter((id) => !kept.has(id));
       const adding = fresh.slice(0, roomFor(kept.size, fresh.length));
+      // One statement; a millisecond apart so the list keeps the device's order, newest first.
       const now = Date.now();
-      for (const [i, propertyId] of adding.entries()) {
-        const createdAt = new Date(now - i);
-        await tx.favourite.upsert({
-          where: { userId_propertyId: { userId: actor.userId, propertyId } },
-          create: { userId: actor.userId, propertyId, createdAt },
-          update: { createdAt },
-        });
-      }
+      await tx.favourite.createMany({
+        data: adding.map((propertyId, i) => ({ userId: actor.userId, propertyId, createdAt: new Date(now - i) })),
+        skipDuplicates: true,
+      });
       return { added: adding.length, propertyIds: await this.liveIds(tx, actor.userId) };
     });
   }
@@ -130,7 +122,6 @@ export class FavouritesService {
       where: live(userId),
       orderBy: [{ createdAt: 'desc' }, { propertyId: 'asc' }],
       select: { propertyId: true },
-      take: LIMITS.favourites.maxPerUser * 2,
     });
     return rows.map((r) => r.propertyId);
   }
