@@ -27,3 +27,12 @@ export interface AnswerMessage {
 
 /** Asks the service worker to keep these already-fetched scripts (workbox-routing's own message). */
 export const CACHE_URLS_MESSAGE = 'CACHE_URLS';
+
+/**
+ * Drops the answers kept for the person who signed out (details, which show an owner their own
+ * pending listing, and favourite cards), so the next person on this phone never reads them offline.
+ */
+export async function forgetPersonalAnswers(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await Promise.all([caches.delete(API_CACHES.details), caches.delete(API_CACHES.favourites)]);
+}
