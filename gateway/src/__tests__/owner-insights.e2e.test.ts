@@ -80,6 +80,9 @@ beforeAll(async () => {
     for (let i = 0; i < 2; i++) expect((await phone.request('GET', `/api/properties/${listing.id}`, undefined, { 'user-agent': agent })).status).toBe(200);
   }
   for (let i = 0; i < 2; i++) expect((await renter.browser.get(`/api/properties/${listing.id}`)).status).toBe(200);
+  // The app keeping the listing for offline use, marked as a prefetch: nobody looking.
+  const prefetch = await new Browser(system.url).request('GET', `/api/properties/${listing.id}`, undefined, { 'user-agent': 'Phone C', 'sec-purpose': 'prefetch' });
+  expect(prefetch.status).toBe(200);
   // The renter asks for the owner's WhatsApp from the listing: a contact.
   const booking = await renter.browser.post('/api/property/bookings', {
     To: { user: owner.user.id, name: owner.user.name, whatsapp: owner.user.whatsapp },

@@ -16,6 +16,9 @@ import { clientRateKey } from '../security/client-address.js';
 @Injectable()
 export class ViewReports {
   private readonly logger = new Logger('gateway-views');
+  /** Views not reported since the last warning: at 1,000 pages a second, one line a minute is enough. */
+  private unreported = 0;
+  private lastWarning = 0;
 
   constructor(
     private readonly services: Services,
@@ -23,6 +26,8 @@ export class ViewReports {
   ) {}
 
   report(req: Request, user: PublicUser | null, propertyId: string): void {
+    // A prefetch (Sec-Purpose / Purpose: prefetch, e.g. an app keeping a listing for offline use) is nobody looking.
+    if (/prefetch/i.test(`${req.headers['sec-purpose'] ?? ''}${req.headers.purpose ?? ''}`)) return;
     const viewedAt = new Date().toISOString();
     void this.viewerOf(req, user)
       .then((viewer) => {
@@ -39,6 +44,10 @@ export class ViewReports {
   }
 
   private lost(error: unknown): void {
-    this.logger.warn(`a view was not reported: ${error instanceof Error ? error.message : String(error)}`);
+    this.unreported++;
+    if (Date.now() - this.lastWarning < 60_000) return;
+    this.logger.warn(`${this.unreported} view(s) not reported: ${error instanceof Error ? error.message : String(error)}`);
+    this.unreported = 0;
+    this.lastWarning = Date.now();
   }
 }
