@@ -27,7 +27,7 @@ export class ViewReports {
 
   report(req: Request, user: PublicUser | null, propertyId: string): void {
     // A prefetch (Sec-Purpose / Purpose: prefetch, e.g. an app keeping a listing for offline use) is nobody looking.
-    if (/prefetch/i.test(`${req.headers['sec-purpose'] ?? ''}${req.headers.purpose ?? ''}`)) return;
+    if (/prefetch/i.test([req.headers['sec-purpose'], req.headers.purpose].flat().join(' '))) return;
     const viewedAt = new Date().toISOString();
     void this.viewerOf(req, user)
       .then((viewer) => {
