@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   LIMITS,
   LISTINGS_PATTERNS,
@@ -11,13 +11,9 @@ import {
 } from '@mboa/contracts';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
-import { ERROR_BODY_REF } from '../docs/api-answers.js';
-import { jsonSchemaOf, type OpenApiSchema } from '../docs/json-schema.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { Services } from '../rpc/rpc.provider.js';
-
-/** Every error answers the shared ErrorBody component (docs/openapi.ts). */
-const error = (description: string): { description: string; schema: OpenApiSchema } => ({ description, schema: ERROR_BODY_REF });
 
 /** Owner insights (docs/api.md#owner-insights): My Listings' views and contacts per listing. */
 @ApiTags('properties')
@@ -36,14 +32,16 @@ export class InsightsController {
     type: 'string',
     description: `The listings' ids, comma-separated (or \`ids\` repeated), at most ${LIMITS.insights.maxListings}: those of one My Listings page`,
   })
-  @ApiResponse({
-    status: 200,
-    description: `{ from, to, listings: [{ propertyId, views30d, contacts30d, daily: [{ day, views, contacts }] }] }: days in Cameroon's calendar, oldest first, all ${LIMITS.insights.days} present; listings in the order asked`,
-    schema: jsonSchemaOf(myListingsInsightsResponseSchema),
+  @ApiAnswers({
+    200: {
+      schema: myListingsInsightsResponseSchema,
+      description: `{ from, to, listings: [{ propertyId, views30d, contacts30d, daily: [{ day, views, contacts }] }] }: days in Cameroon's calendar, oldest first, all ${LIMITS.insights.days} present; listings in the order asked`,
+    },
+    errors: {
+      400: 'Give the ids of your listings (ids=…), separated by commas. / At most 20 listings at a time.',
+      404: 'Property not found: an id is not one of your listings (or it was deleted)',
+    },
   })
-  @ApiResponse({ status: 400, ...error('Give the ids of your listings (ids=…), separated by commas. / At most 20 listings at a time.') })
-  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
-  @ApiResponse({ status: 404, ...error('Property not found: an id is not one of your listings (or it was deleted)') })
   insights(@Query(new ZodBody(myListingsInsightsQuerySchema)) query: MyListingsInsightsQuery, @CurrentUser() user: PublicUser): Promise<MyListingsInsightsResponse> {
     return this.services.call(LISTINGS_PATTERNS.myListingsInsights, { actor: actorOf(user), ids: query.ids });
   }
