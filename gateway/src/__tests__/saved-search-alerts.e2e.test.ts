@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, savedSearchTexts, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
 import type { MailMessage } from '@mboa/platform';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -204,7 +204,7 @@ describe('alerts', () => {
     const page = await new Browser(system.url).get(localPath(unsubscribe));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(page.text).toContain(MESSAGES.savedSearches.unsubscribed('Studios in Buea under 50,000 FCFA').replace(/"/g, '&#34;'));
+    expect(page.text).toContain(savedSearchTexts('en').unsubscribed('Studios in Buea under 50,000 FCFA').replace(/"/g, '&#34;'));
     expect((await instant.browser.get('/api/saved-searches')).body.searches).toHaveLength(0);
     const used = await new Browser(system.url).get(localPath(unsubscribe));
     expect(used.status).toBe(404);

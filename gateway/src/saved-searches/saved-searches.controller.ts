@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import {
   ALERT_FREQUENCIES,
   catalogueOf,
+  savedSearchTexts,
   isLanguage,
   LIMITS,
   LISTINGS_PATTERNS,
@@ -154,6 +155,7 @@ export class SavedSearchesController {
   private async unsubscribe(token: unknown, lang: unknown, req: Request, res: Response): Promise<void> {
     const asked: Language = isLanguage(lang) ? lang : answerLanguage(req);
     const t = catalogueOf(asked).savedSearches;
+    const texts = savedSearchTexts(asked);
     const parsed = unsubscribeTokenSchema.safeParse({ token });
     let status = 200;
     let title = t.unsubscribedTitle;
@@ -161,7 +163,7 @@ export class SavedSearchesController {
     try {
       if (!parsed.success) throw new RpcCallError(404, MESSAGES.savedSearches.unsubscribeInvalid);
       const reply = await this.services.call(LISTINGS_PATTERNS.savedSearchesUnsubscribe, parsed.data);
-      text = t.unsubscribed(reply.name);
+      text = texts.unsubscribed(reply.name);
     } catch (e) {
       if (!(e instanceof RpcCallError) || e.status !== 404) throw e;
       status = 404;

@@ -313,42 +313,6 @@ export const MESSAGES_FR = {
     nothingToChange: 'Indiquez un nouveau nom, une fréquence ou des filtres.',
     unsubscribeInvalid: 'Ce lien de désabonnement n\u2019est pas valide, ou la recherche a déjà été supprimée.',
     unsubscribedTitle: 'Désabonnement effectué',
-    unsubscribed: (name: string) => `Vous ne recevrez plus d\u2019alertes pour « ${name} » : la recherche enregistrée a été supprimée.`,
-    nameListings: 'Annonces',
-    nameCategory: { residential: 'Logements', commercial: 'Locaux commerciaux' },
-    nameTypes: {
-      'Single Room': 'Chambres',
-      'Guest House': 'Maisons d\u2019hôtes',
-      studio: 'Studios',
-      apartment: 'Appartements',
-      duplex: 'Duplex',
-      bungalow: 'Bungalows',
-      office: 'Bureaux',
-      shop: 'Boutiques',
-      warehouse: 'Magasins',
-      container: 'Conteneurs',
-    },
-    nameMatching: (text: string) => `« ${text} »`,
-    nameRooms: (rooms: number, kind: 'bedrooms' | 'sections' | 'rooms') =>
-      `avec ${rooms} ${kind === 'sections' ? 'section' : kind === 'bedrooms' ? 'chambre' : 'pièce'}${rooms > 1 ? 's' : ''} ou plus`,
-    nameIn: (place: string) => `à ${place}`,
-    nameUnder: (price: string) => `à moins de ${price}`,
-    nameFrom: (price: string) => `à partir de ${price}`,
-    nameBetween: (min: string, max: string) => `de ${min} à ${max}`,
-    alertMailSubject: (name: string) => `Nouvelle annonce pour votre recherche « ${name} »`,
-    alertMailBody: (name: string, title: string, details: string, link: string) =>
-      `Une nouvelle annonce correspond à votre recherche enregistrée « ${name} » :\n\n${title}\n${details}\n${link}`,
-    digestMailSubject: (count: number) =>
-      count <= 1 ? `${count} nouvelle annonce pour vos recherches enregistrées` : `${count} nouvelles annonces pour vos recherches enregistrées`,
-    digestMailIntro: (count: number) =>
-      count <= 1
-        ? `Depuis hier, ${count} nouvelle annonce correspond à vos recherches enregistrées :`
-        : `Depuis hier, ${count} nouvelles annonces correspondent à vos recherches enregistrées :`,
-    digestSearchHeading: (name: string) => `Pour « ${name} » :`,
-    unsubscribeLine: (name: string, link: string) =>
-      `Arrêter les alertes pour « ${name} » (un clic, la recherche enregistrée est supprimée) :\n${link}`,
-    manageLine: (link: string) => `Modifiez ou supprimez vos recherches enregistrées depuis votre profil : ${link}`,
-    whatsappAlert: (name: string, title: string, link: string) => `Nouvelle annonce pour votre recherche « ${name} » : ${title}\n${link}`,
   },
 } satisfies Widen<Messages>;
 

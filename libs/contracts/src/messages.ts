@@ -309,39 +309,6 @@ export const MESSAGES = {
     nothingToChange: 'Give a new name, frequency or filters.',
     unsubscribeInvalid: 'This unsubscribe link is not valid, or the search was already deleted.',
     unsubscribedTitle: 'Unsubscribed',
-    unsubscribed: (name: string) => `You will no longer get alerts for "${name}": the saved search was deleted.`,
-    // The automatic name: "Studios in Molyko under 50,000 FCFA".
-    nameListings: 'Listings',
-    nameCategory: { residential: 'Homes', commercial: 'Business premises' },
-    nameTypes: {
-      'Single Room': 'Single rooms',
-      'Guest House': 'Guest houses',
-      studio: 'Studios',
-      apartment: 'Apartments',
-      duplex: 'Duplexes',
-      bungalow: 'Bungalows',
-      office: 'Offices',
-      shop: 'Shops',
-      warehouse: 'Warehouses',
-      container: 'Containers',
-    },
-    nameMatching: (text: string) => `"${text}"`,
-    nameRooms: (rooms: number, kind: 'bedrooms' | 'sections' | 'rooms') =>
-      `with ${rooms}+ ${kind === 'sections' ? (rooms === 1 ? 'section' : 'sections') : kind === 'bedrooms' ? (rooms === 1 ? 'bedroom' : 'bedrooms') : rooms === 1 ? 'room' : 'rooms'}`,
-    nameIn: (place: string) => `in ${place}`,
-    nameUnder: (price: string) => `under ${price}`,
-    nameFrom: (price: string) => `from ${price}`,
-    nameBetween: (min: string, max: string) => `${min} to ${max}`,
-    alertMailSubject: (name: string) => `New listing for your search "${name}"`,
-    alertMailBody: (name: string, title: string, details: string, link: string) =>
-      `A new listing matches your saved search "${name}":\n\n${title}\n${details}\n${link}`,
-    digestMailSubject: (count: number) => (count === 1 ? '1 new listing for your saved searches' : `${count} new listings for your saved searches`),
-    digestMailIntro: (count: number) =>
-      count === 1 ? 'Since yesterday, 1 new listing matches your saved searches:' : `Since yesterday, ${count} new listings match your saved searches:`,
-    digestSearchHeading: (name: string) => `For "${name}":`,
-    unsubscribeLine: (name: string, link: string) => `Stop the alerts for "${name}" (one click, the saved search is deleted):\n${link}`,
-    manageLine: (link: string) => `Change or delete your saved searches in your profile: ${link}`,
-    whatsappAlert: (name: string, title: string, link: string) => `New listing for your saved search "${name}": ${title}\n${link}`,
   },
 } as const;
 

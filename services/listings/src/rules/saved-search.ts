@@ -1,7 +1,7 @@
 // Saved searches (docs/api.md#saved-searches): whether a newly published listing matches a renter's
 // saved filters, by the same semantics as the search itself (both adapters), the search's automatic
 // name, its canonical key (the same search is saved once) and when the daily digest is due.
-import { catalogueOf, formatPrice, type Language, type SavedSearchFilters } from '@mboa/contracts';
+import { formatPrice, savedSearchTexts, type Language, type SavedSearchFilters } from '@mboa/contracts';
 import { labelWordsOf } from '../search/search-labels.js';
 import { isTypoOf, queryWords, searchWords } from '../search/search-text.js';
 import { roomsOf, townKey } from '../search/search-document.js';
@@ -87,7 +87,7 @@ function clip(name: string, max: number): string {
  * writes numbers. 'Studios in Molyko under 50,000 FCFA', 'Studios à Molyko à moins de 50 000 FCFA'.
  */
 export function savedSearchName(filters: SavedSearchFilters, language: Language, max = 120): string {
-  const t = catalogueOf(language).savedSearches;
+  const t = savedSearchTexts(language);
   const types = t.nameTypes as Readonly<Record<string, string>>;
   const what =
     (filters.propertyType && (types[filters.propertyType] ?? filters.propertyType)) ||

@@ -4,6 +4,7 @@ import {
   catalogueOf,
   formatPriceWithTerm,
   propertyDetailsPath,
+  savedSearchTexts,
   toLanguage,
   type Language,
   type PropertyPublishedPayload,
@@ -134,7 +135,7 @@ export class SavedSearchAlerts {
         const match: MailedMatch = { alertId: alert.id, searchName: alert.name, property, token: randomBytes(24).toString('base64url') };
         const language = toLanguage(reader.language);
         await this.config.freshness!.mailer!.send(this.instantMail(reader, language, match));
-        const t = catalogueOf(language).savedSearches;
+        const t = savedSearchTexts(language);
         const link = this.listingLink(property);
         const whatsappSentAt = await this.whatsApp(reader, language, t.whatsappAlert(match.searchName, property.title, link), [match.searchName, property.title, link]);
         await tx.savedSearchAlert.update({ where: { id: alert.id }, data: { mailedAt: now, whatsappSentAt, unsubscribeTokenHash: tokenHash(match.token) } });
@@ -196,7 +197,7 @@ export class SavedSearchAlerts {
         await this.config.freshness!.mailer!.send(this.digestMail(reader, language, matches, tokens));
         // WhatsApp: the digest's subject and its listings one per line (the template: the subject,
         // the first listing and its link).
-        const t = catalogueOf(language).savedSearches;
+        const t = savedSearchTexts(language);
         const subject = t.digestMailSubject(matches.length);
         const lines = matches.map((m) => `${m.property.title}\n${this.listingLink(m.property)}`);
         const whatsappSentAt = await this.whatsApp(reader, language, [subject, ...lines].join('\n\n'), [subject, matches[0].property.title, this.listingLink(matches[0].property)]);
@@ -248,16 +249,17 @@ export class SavedSearchAlerts {
 
   private instantMail(reader: Owner, language: Language, match: MailedMatch): MailMessage {
     const t = catalogueOf(language);
+    const texts = savedSearchTexts(language);
     const unsubscribe = this.unsubscribeLink(match.token, language);
-    const body = t.savedSearches.alertMailBody(match.searchName, match.property.title, this.details(match.property, language), this.listingLink(match.property));
+    const body = texts.alertMailBody(match.searchName, match.property.title, this.details(match.property, language), this.listingLink(match.property));
     return {
       to: reader.email,
-      subject: t.savedSearches.alertMailSubject(match.searchName),
+      subject: texts.alertMailSubject(match.searchName),
       text: [
         t.moderation.mailGreeting(reader.name),
         body,
-        t.savedSearches.unsubscribeLine(match.searchName, unsubscribe),
-        t.savedSearches.manageLine(`${this.origin}/profile`),
+        texts.unsubscribeLine(match.searchName, unsubscribe),
+        texts.manageLine(`${this.origin}/profile`),
         t.moderation.mailSignature,
       ].join('\n\n'),
       headers: this.unsubscribeHeaders(unsubscribe),
@@ -266,23 +268,24 @@ export class SavedSearchAlerts {
 
   private digestMail(reader: Owner, language: Language, matches: MailedMatch[], tokens: Map<string, string>): MailMessage {
     const t = catalogueOf(language);
+    const texts = savedSearchTexts(language);
     const sections: string[] = [];
     const searches = [...new Set(matches.map((m) => m.searchName))];
     for (const name of searches) {
       const mine = matches.filter((m) => m.searchName === name);
       const listings = mine.map((m) => `- ${m.property.title}\n  ${this.details(m.property, language)}\n  ${this.listingLink(m.property)}`);
       const token = mine.find((m) => m.token)?.token;
-      sections.push([t.savedSearches.digestSearchHeading(name), ...listings, ...(token ? ['', t.savedSearches.unsubscribeLine(name, this.unsubscribeLink(token, language))] : [])].join('\n'));
+      sections.push([texts.digestSearchHeading(name), ...listings, ...(token ? ['', texts.unsubscribeLine(name, this.unsubscribeLink(token, language))] : [])].join('\n'));
     }
     const first = [...tokens.values()][0];
     return {
       to: reader.email,
-      subject: t.savedSearches.digestMailSubject(matches.length),
+      subject: texts.digestMailSubject(matches.length),
       text: [
         t.moderation.mailGreeting(reader.name),
-        t.savedSearches.digestMailIntro(matches.length),
+        texts.digestMailIntro(matches.length),
         ...sections,
-        t.savedSearches.manageLine(`${this.origin}/profile`),
+        texts.manageLine(`${this.origin}/profile`),
         t.moderation.mailSignature,
       ].join('\n\n'),
       // The header names one link; with several searches in a digest, it stops the first one's.

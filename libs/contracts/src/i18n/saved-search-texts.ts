@@ -1,0 +1,87 @@
+// The saved-search texts the listings service writes itself (docs/api.md#saved-searches): the
+// automatic name of a search, the alert and digest mails, the WhatsApp message and the unsubscribe
+// page, in English and French. They are filled where they are sent, in the reader's language, so
+// unlike MESSAGES they are never read back and translated at the edge (no FUNCTION_TEXT_READERS).
+import type { Language, Widen } from './language.js';
+
+const SAVED_SEARCH_TEXTS_EN = {
+  unsubscribed: (name: string) => `You will no longer get alerts for "${name}": the saved search was deleted.`,
+  // The automatic name: "Studios in Molyko under 50,000 FCFA".
+  nameListings: 'Listings',
+  nameCategory: { residential: 'Homes', commercial: 'Business premises' },
+  nameTypes: {
+    'Single Room': 'Single rooms',
+    'Guest House': 'Guest houses',
+    studio: 'Studios',
+    apartment: 'Apartments',
+    duplex: 'Duplexes',
+    bungalow: 'Bungalows',
+    office: 'Offices',
+    shop: 'Shops',
+    warehouse: 'Warehouses',
+    container: 'Containers',
+  },
+  nameMatching: (text: string) => `"${text}"`,
+  nameRooms: (rooms: number, kind: 'bedrooms' | 'sections' | 'rooms') =>
+    `with ${rooms}+ ${kind === 'sections' ? (rooms === 1 ? 'section' : 'sections') : kind === 'bedrooms' ? (rooms === 1 ? 'bedroom' : 'bedrooms') : rooms === 1 ? 'room' : 'rooms'}`,
+  nameIn: (place: string) => `in ${place}`,
+  nameUnder: (price: string) => `under ${price}`,
+  nameFrom: (price: string) => `from ${price}`,
+  nameBetween: (min: string, max: string) => `${min} to ${max}`,
+  alertMailSubject: (name: string) => `New listing for your search "${name}"`,
+  alertMailBody: (name: string, title: string, details: string, link: string) =>
+    `A new listing matches your saved search "${name}":\n\n${title}\n${details}\n${link}`,
+  digestMailSubject: (count: number) => (count === 1 ? '1 new listing for your saved searches' : `${count} new listings for your saved searches`),
+  digestMailIntro: (count: number) =>
+    count === 1 ? 'Since yesterday, 1 new listing matches your saved searches:' : `Since yesterday, ${count} new listings match your saved searches:`,
+  digestSearchHeading: (name: string) => `For "${name}":`,
+  unsubscribeLine: (name: string, link: string) => `Stop the alerts for "${name}" (one click, the saved search is deleted):\n${link}`,
+  manageLine: (link: string) => `Change or delete your saved searches in your profile: ${link}`,
+  whatsappAlert: (name: string, title: string, link: string) => `New listing for your saved search "${name}": ${title}\n${link}`,
+} as const;
+
+const SAVED_SEARCH_TEXTS_FR = {
+  unsubscribed: (name: string) => `Vous ne recevrez plus d\u2019alertes pour « ${name} » : la recherche enregistrée a été supprimée.`,
+  nameListings: 'Annonces',
+  nameCategory: { residential: 'Logements', commercial: 'Locaux commerciaux' },
+  nameTypes: {
+    'Single Room': 'Chambres',
+    'Guest House': 'Maisons d\u2019hôtes',
+    studio: 'Studios',
+    apartment: 'Appartements',
+    duplex: 'Duplex',
+    bungalow: 'Bungalows',
+    office: 'Bureaux',
+    shop: 'Boutiques',
+    warehouse: 'Magasins',
+    container: 'Conteneurs',
+  },
+  nameMatching: (text: string) => `« ${text} »`,
+  nameRooms: (rooms: number, kind: 'bedrooms' | 'sections' | 'rooms') =>
+    `avec ${rooms} ${kind === 'sections' ? 'section' : kind === 'bedrooms' ? 'chambre' : 'pièce'}${rooms > 1 ? 's' : ''} ou plus`,
+  nameIn: (place: string) => `à ${place}`,
+  nameUnder: (price: string) => `à moins de ${price}`,
+  nameFrom: (price: string) => `à partir de ${price}`,
+  nameBetween: (min: string, max: string) => `de ${min} à ${max}`,
+  alertMailSubject: (name: string) => `Nouvelle annonce pour votre recherche « ${name} »`,
+  alertMailBody: (name: string, title: string, details: string, link: string) =>
+    `Une nouvelle annonce correspond à votre recherche enregistrée « ${name} » :\n\n${title}\n${details}\n${link}`,
+  digestMailSubject: (count: number) =>
+    count <= 1 ? `${count} nouvelle annonce pour vos recherches enregistrées` : `${count} nouvelles annonces pour vos recherches enregistrées`,
+  digestMailIntro: (count: number) =>
+    count <= 1
+      ? `Depuis hier, ${count} nouvelle annonce correspond à vos recherches enregistrées :`
+      : `Depuis hier, ${count} nouvelles annonces correspondent à vos recherches enregistrées :`,
+  digestSearchHeading: (name: string) => `Pour « ${name} » :`,
+  unsubscribeLine: (name: string, link: string) =>
+    `Arrêter les alertes pour « ${name} » (un clic, la recherche enregistrée est supprimée) :\n${link}`,
+  manageLine: (link: string) => `Modifiez ou supprimez vos recherches enregistrées depuis votre profil : ${link}`,
+  whatsappAlert: (name: string, title: string, link: string) => `Nouvelle annonce pour votre recherche « ${name} » : ${title}\n${link}`,
+} satisfies Widen<typeof SAVED_SEARCH_TEXTS_EN>;
+
+export type SavedSearchTexts = Widen<typeof SAVED_SEARCH_TEXTS_EN>;
+
+/** The saved-search texts in `language`. */
+export function savedSearchTexts(language: Language): SavedSearchTexts {
+  return language === 'fr' ? SAVED_SEARCH_TEXTS_FR : SAVED_SEARCH_TEXTS_EN;
+}
