@@ -1,4 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, savedSearchTexts, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
@@ -10,8 +12,9 @@ import { Browser, startTestSystem, type TestSystem } from './system.js';
 // real auth, listings and moderation services: a renter saves the home filters, an owner posts,
 // staff approve, and the renter is mailed exactly once, with a working link and a one-click
 // unsubscribe. Listings sends every 200 ms here (SAVED_SEARCH_SWEEP_MS). The digest's day is moved
-// by changing the alerts' created_at in the test database. WhatsApp is not configured here (its
-// adapter is tested against a stand-in in libs/platform/src/whatsapp).
+// by changing the alerts' created_at in the test database. WhatsApp goes to a local node:http
+// STAND-IN for Meta's WhatsApp Business Cloud API (which cannot run here), playing its messages
+// endpoint; the adapter's own test (libs/platform/src/whatsapp) covers the API's refusals.
 
 let system: TestSystem;
 let db: pg.Client;
@@ -20,11 +23,31 @@ let owner: { browser: Browser; user: PublicUser };
 /** Mail to these addresses is refused while they are in the set (the mail server "down"). */
 const refusing = new Set<string>();
 let refused = 0;
+/** What the WhatsApp stand-in received: the path, the bearer token and the JSON body. */
+const whatsapped: { url: string; authorization?: string; body: { to: string; type: string; template: { name: string; language: { code: string }; components: { parameters: { text: string }[] }[] } } }[] = [];
+let whatsappServer: Server;
+
+async function playWhatsApp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as (typeof whatsapped)[number]['body'];
+  whatsapped.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.${whatsapped.length}` }] }));
+}
 
 beforeAll(async () => {
+  whatsappServer = createServer((req, res) => void playWhatsApp(req, res));
+  await new Promise<void>((resolve) => whatsappServer.listen(0, '127.0.0.1', resolve));
+  const whatsapp = {
+    WHATSAPP_API_URL: `http://127.0.0.1:${(whatsappServer.address() as AddressInfo).port}/v21.0`,
+    WHATSAPP_PHONE_NUMBER_ID: '1098765',
+    WHATSAPP_ACCESS_TOKEN: 'test-token',
+    WHATSAPP_TEMPLATE: 'saved_search_alert',
+  };
   system = await startTestSystem({
     services: ['auth', 'listings', 'moderation'],
-    env: { ...TEST_ADMIN, SAVED_SEARCH_SWEEP_MS: '200' },
+    env: { ...TEST_ADMIN, SAVED_SEARCH_SWEEP_MS: '200', ...whatsapp },
     mailer: (files) => ({
       async send(message: MailMessage) {
         if (refusing.has(message.to)) {
@@ -44,6 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await system?.stop();
+  await new Promise((resolve) => whatsappServer?.close(resolve));
 });
 
 let made = 0;
@@ -150,7 +174,7 @@ describe('saving a search', () => {
 
 describe('alerts', () => {
   test('instant: one mail per matching approved listing, with a working link and a one-click unsubscribe; daily: one digest a day', async () => {
-    const instant = await signUp(system, 'renter', { name: 'Awa Instant' });
+    const instant = await signUp(system, 'renter', { name: 'Awa Instant', whatsapp: '677001122' });
     const daily = await signUp(system, 'renter', { name: 'Bih Daily' });
     // The daily renter reads French: mails go in the account's language.
     expect((await daily.browser.request('PATCH', '/api/user/me', { language: 'fr' })).status).toBe(200);
@@ -180,6 +204,16 @@ describe('alerts', () => {
     const link = /http:\/\/localhost:3000\/property-details\/([\w-]+)/.exec(mail);
     expect(link?.[1]).toBe(match.id);
     expect((await new Browser(system.url).get(`/api/properties/${link![1]}`)).status).toBe(200);
+    // And once by WhatsApp, the approved template in the reader's language, to +237 and the account's number.
+    const toInstant = whatsapped.filter((w) => w.body.to === '237677001122');
+    expect(toInstant).toHaveLength(1);
+    expect(toInstant[0]).toMatchObject({ url: '/v21.0/1098765/messages', authorization: 'Bearer test-token' });
+    expect(toInstant[0].body.template).toMatchObject({ name: 'saved_search_alert', language: { code: 'en' } });
+    expect(toInstant[0].body.template.components[0].parameters.map((p) => p.text)).toEqual([
+      'Studios in Buea under 50,000 FCFA',
+      match.title,
+      `http://localhost:3000/property-details/${match.id}`,
+    ]);
 
     // The daily renter heard nothing yet: the digest leaves from 18:00 in Cameroon. A day later it does, once.
     expect(await alertsTo(daily.user.email)).toHaveLength(0);

@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createObjectStore, FileMailer, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
+import { createObjectStore, createWhatsApp, FileMailer, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
 import { createTestDatabase, type TestDatabase } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
 import { startListingsService } from '../../../services/listings/src/main.js';
@@ -71,8 +71,17 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         ownerWaitMs: 3000,
         // Fresh listings: reminders land in the system's mail folder; a test may sweep faster.
         freshness: { mailer: ctx.mailer, publicOrigin: 'http://localhost:3000', sweepMs: Number(ctx.env.FRESHNESS_SWEEP_MS) || undefined },
-        // Saved-search alerts mail through the same mailer; a test may sweep faster.
-        savedSearches: { sweepMs: Number(ctx.env.SAVED_SEARCH_SWEEP_MS) || undefined },
+        // Saved-search alerts mail through the same mailer; a test may sweep faster, and point
+        // WhatsApp at a local stand-in of the Cloud API.
+        savedSearches: {
+          sweepMs: Number(ctx.env.SAVED_SEARCH_SWEEP_MS) || undefined,
+          whatsapp: createWhatsApp({
+            apiUrl: ctx.env.WHATSAPP_API_URL,
+            phoneNumberId: ctx.env.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: ctx.env.WHATSAPP_ACCESS_TOKEN,
+            template: ctx.env.WHATSAPP_TEMPLATE,
+          }),
+        },
       },
       { logger: false },
     ),
