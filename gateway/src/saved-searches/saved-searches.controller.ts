@@ -9,7 +9,10 @@ import {
   LIMITS,
   LISTINGS_PATTERNS,
   MESSAGES,
+  savedSearchChangeResponseSchema,
   savedSearchCreateSchema,
+  savedSearchDeleteResponseSchema,
+  savedSearchListReplySchema,
   savedSearchUpdateSchema,
   translateText,
   unsubscribeTokenSchema,
@@ -23,6 +26,7 @@ import {
 import { RpcCallError } from '@mboa/platform';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
+import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf, type OpenApiSchema } from '../docs/json-schema.js';
 import { answerLanguage } from '../http/answer-language.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
@@ -42,23 +46,8 @@ const filters: OpenApiSchema = {
   description: 'The home filters, as GET /api/properties/search takes them (without sort and paging); omitted ones match anything',
   properties: filterFields,
 };
-const savedSearch: OpenApiSchema = {
-  type: 'object',
-  required: ['id', 'name', 'filters', 'frequency', 'createdAt', 'updatedAt'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    name: { type: 'string', description: "Made from the filters in the reader's language until renamed" },
-    filters,
-    frequency: { type: 'string', enum: [...ALERT_FREQUENCIES] },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' },
-  },
-};
-const error = (description: string): { description: string; schema: OpenApiSchema } => ({
-  description,
-  schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array', items: { type: 'string' } } } },
-});
-const withMessage = (data: OpenApiSchema): OpenApiSchema => ({ type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data } });
+/** The unsubscribe link answers a small page, not JSON. */
+const page = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -77,8 +66,7 @@ export class SavedSearchesController {
   @Get()
   @UseGuards(SignedIn)
   @ApiOperation({ summary: 'The signed-in account’s saved searches, newest first, and how many it may keep' })
-  @ApiResponse({ status: 200, description: '{ searches, max }', schema: { type: 'object', required: ['searches', 'max'], properties: { searches: { type: 'array', items: savedSearch }, max: { type: 'integer' } } } })
-  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
+  @ApiAnswers({ 200: { schema: savedSearchListReplySchema, description: '{ searches, max }' } })
   list(@CurrentUser() user: PublicUser): Promise<SavedSearchListReply> {
     return this.services.call(LISTINGS_PATTERNS.savedSearchesList, { actor: actorOf(user) });
   }
@@ -89,10 +77,10 @@ export class SavedSearchesController {
     summary: `Saves the home filters (as in the search query) with alerts instant (default) or daily; the name is made from the filters in the caller’s language. At most ${LIMITS.savedSearches.maxPerUser} per account, each set of filters once`,
   })
   @ApiBody({ schema: { ...filters, properties: { ...filterFields, frequency: { type: 'string', enum: [...ALERT_FREQUENCIES], default: 'instant' } } } })
-  @ApiResponse({ status: 201, description: `{ message: "${MESSAGES.savedSearches.created}", data: SavedSearch }`, schema: withMessage(savedSearch) })
-  @ApiResponse({ status: 400, ...error('A filter or the frequency is not valid (the field named)') })
-  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
-  @ApiResponse({ status: 409, ...error(`${MESSAGES.savedSearches.duplicate} / ${MESSAGES.savedSearches.tooMany}`) })
+  @ApiAnswers({
+    201: { schema: savedSearchChangeResponseSchema, description: `{ message: "${MESSAGES.savedSearches.created}", data: SavedSearch }` },
+    errors: { 400: 'A filter or the frequency is not valid (the field named)', 409: `${MESSAGES.savedSearches.duplicate} / ${MESSAGES.savedSearches.tooMany}` },
+  })
   async create(@Body(new ZodBody(savedSearchCreateSchema)) body: SavedSearchCreateInput, @CurrentUser() user: PublicUser, @Req() req: Request): Promise<{ message: string; data: SavedSearch }> {
     const data = await this.services.call(LISTINGS_PATTERNS.savedSearchesCreate, { actor: actorOf(user), language: answerLanguage(req), data: body });
     return { message: MESSAGES.savedSearches.created, data };
@@ -103,11 +91,10 @@ export class SavedSearchesController {
   @ApiOperation({ summary: 'Renames a saved search, changes how often it alerts, or its filters (new filters without a name get a new automatic name)' })
   @ApiParam({ name: 'id', description: 'Saved search id' })
   @ApiBody({ schema: jsonSchemaOf(savedSearchUpdateSchema) })
-  @ApiResponse({ status: 200, description: `{ message: "${MESSAGES.savedSearches.updated}", data: SavedSearch }`, schema: withMessage(savedSearch) })
-  @ApiResponse({ status: 400, ...error('Nothing to change, or a value that is not valid') })
-  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
-  @ApiResponse({ status: 404, ...error(MESSAGES.savedSearches.notFound) })
-  @ApiResponse({ status: 409, ...error(MESSAGES.savedSearches.duplicate) })
+  @ApiAnswers({
+    200: { schema: savedSearchChangeResponseSchema, description: `{ message: "${MESSAGES.savedSearches.updated}", data: SavedSearch }` },
+    errors: { 400: 'Nothing to change, or a value that is not valid', 404: MESSAGES.savedSearches.notFound, 409: MESSAGES.savedSearches.duplicate },
+  })
   async update(
     @Param('id') id: string,
     @Body(new ZodBody(savedSearchUpdateSchema)) body: SavedSearchUpdateInput,
@@ -122,9 +109,10 @@ export class SavedSearchesController {
   @UseGuards(SignedIn)
   @ApiOperation({ summary: 'Deletes a saved search and its alerts' })
   @ApiParam({ name: 'id', description: 'Saved search id' })
-  @ApiResponse({ status: 200, description: `{ message: "${MESSAGES.savedSearches.deleted}", data: { id } }`, schema: withMessage({ type: 'object', properties: { id: { type: 'string' } } }) })
-  @ApiResponse({ status: 401, ...error('Please log in to continue.') })
-  @ApiResponse({ status: 404, ...error(MESSAGES.savedSearches.notFound) })
+  @ApiAnswers({
+    200: { schema: savedSearchDeleteResponseSchema, description: `{ message: "${MESSAGES.savedSearches.deleted}", data: { id } }` },
+    errors: { 404: MESSAGES.savedSearches.notFound },
+  })
   async remove(@Param('id') id: string, @CurrentUser() user: PublicUser): Promise<{ message: string; data: { id: string } }> {
     const data = await this.services.call(LISTINGS_PATTERNS.savedSearchesDelete, { actor: actorOf(user), id });
     return { message: MESSAGES.savedSearches.deleted, data };
@@ -137,8 +125,8 @@ export class SavedSearchesController {
   })
   @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
   @ApiQuery({ name: 'lang', required: false, description: 'en or fr: the language of the page' })
-  @ApiResponse({ status: 200, description: 'text/html: the search is no longer alerted' })
-  @ApiResponse({ status: 404, description: `text/html: ${MESSAGES.savedSearches.unsubscribeInvalid}` })
+  @ApiResponse({ status: 200, ...page('A page: the search is no longer alerted') })
+  @ApiResponse({ status: 404, ...page(`A page: ${MESSAGES.savedSearches.unsubscribeInvalid}`) })
   unsubscribePage(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     return this.unsubscribe(token, lang, req, res);
   }
@@ -146,8 +134,8 @@ export class SavedSearchesController {
   @Post('unsubscribe')
   @ApiOperation({ summary: 'The same for mail clients’ one-click unsubscribe (RFC 8058: POST to the List-Unsubscribe link, body List-Unsubscribe=One-Click)' })
   @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
-  @ApiResponse({ status: 200, description: 'text/html: the search is no longer alerted' })
-  @ApiResponse({ status: 404, description: `text/html: ${MESSAGES.savedSearches.unsubscribeInvalid}` })
+  @ApiResponse({ status: 200, ...page('A page: the search is no longer alerted') })
+  @ApiResponse({ status: 404, ...page(`A page: ${MESSAGES.savedSearches.unsubscribeInvalid}`) })
   unsubscribePost(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     return this.unsubscribe(token, lang, req, res);
   }

@@ -7,8 +7,8 @@ import { MESSAGES } from './messages.js';
 import { searchQuerySchema } from './schemas/property.js';
 import { actorSchema, emptyToUndefined, idSchema } from './schemas/common.js';
 import type { Actor } from './types/requests.js';
-import type { IsoDateString } from './types/common.js';
 import { LANGUAGES, type Language } from './i18n/language.js';
+import type { savedSearchFiltersOutSchema, savedSearchListReplySchema, savedSearchRecordSchema } from './responses/saved-searches.js';
 
 /** instant: a message for each new match; daily: at most one digest a day of every new match. */
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
@@ -27,15 +27,7 @@ export const savedSearchFiltersSchema = searchQuerySchema.transform(
   },
 );
 
-export interface SavedSearchFilters {
-  search?: string;
-  category?: 'residential' | 'commercial';
-  propertyType?: string;
-  town?: string;
-  rooms?: number;
-  minPrice?: number;
-  maxPrice?: number;
-}
+export type SavedSearchFilters = z.infer<typeof savedSearchFiltersOutSchema>;
 
 const frequencySchema = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -91,18 +83,8 @@ export const unsubscribeTokenSchema = z.object(
 export type UnsubscribeTokenInput = z.output<typeof unsubscribeTokenSchema>;
 
 /** A saved search as its owner reads it. */
-export interface SavedSearch {
-  id: string;
-  name: string;
-  filters: SavedSearchFilters;
-  frequency: AlertFrequency;
-  createdAt: IsoDateString;
-  updatedAt: IsoDateString;
-}
-export interface SavedSearchListReply {
-  searches: SavedSearch[];
-  max: number;
-}
+export type SavedSearch = z.infer<typeof savedSearchRecordSchema>;
+export type SavedSearchListReply = z.infer<typeof savedSearchListReplySchema>;
 export interface UnsubscribeReply {
   /** The name of the search no longer alerted. */
   name: string;

@@ -7,3 +7,4 @@ export * from './admin.js';
 export * from './reports.js';
 export * from './health.js';
 export * from './favourites.js';
+export * from './saved-searches.js';
