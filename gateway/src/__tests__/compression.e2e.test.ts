@@ -20,6 +20,7 @@ const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 </head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 /** Stands in for a photo: already compressed data, which no encoding would shrink. */
 const photo = randomBytes(20_000);
+const webManifest = JSON.stringify({ name: 'Mboa Rentals', start_url: '/', display: 'standalone', description: 'x'.repeat(600) });
 const bundleBr = brotliCompressSync(bundle);
 const bundleGz = gzipSync(bundle, { level: 9 });
 
@@ -34,6 +35,9 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js.gz'), bundleGz);
   await writeFile(path.join(webDist, 'assets', 'not-precompressed-def456.js'), bundle);
   await writeFile(path.join(webDist, 'assets', 'photo-abc123.webp'), photo);
+  // The web app's service worker (built after the precompression step) and its manifest.
+  await writeFile(path.join(webDist, 'sw.js'), bundle);
+  await writeFile(path.join(webDist, 'manifest.webmanifest'), webManifest);
   system = await startTestSystem({ gateway: { webDist } });
 });
 
@@ -110,6 +114,24 @@ describe('the JS bundle', () => {
     const gz = await get('/assets/not-precompressed-def456.js', OLD_BROWSER);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.body.toString()).toBe(bundle);
+  });
+});
+
+describe('the installable app (docs/architecture.md#offline-and-installable)', () => {
+  test('the service worker at the root is compressed and asked for again each time (no-cache), never held a year', async () => {
+    const res = await get('/sw.js', BROWSER);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.toString()).toBe(bundle);
+  });
+
+  test('the manifest goes as application/manifest+json', async () => {
+    const res = await get('/manifest.webmanifest', BROWSER);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ name: 'Mboa Rentals', start_url: '/' });
   });
 });
 
