@@ -8,3 +8,4 @@ export * from './reports.js';
 export * from './health.js';
 export * from './favourites.js';
 export * from './saved-searches.js';
+export * from './insights.js';

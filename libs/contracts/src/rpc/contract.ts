@@ -59,7 +59,8 @@ import {
   type FavouritesMergeResponse,
   type FavouritesResponse,
 } from '../favourites.js';
-import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest, type MyListingsInsightsResponse } from '../insights.js';
+import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest } from '../insights.js';
+import type { MyListingsInsightsResponse } from '../responses/insights.js';
 import {
   savedSearchRequests,
   type SavedSearch,
