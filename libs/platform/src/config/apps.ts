@@ -82,6 +82,26 @@ const s3Keys: Rule = (e) =>
     ? (['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !e[k]).map((path) => ({ path, message: 'is required when S3_ENDPOINT is set' }))
     : [];
 
+/** The search and indexer keys come together (value or file, not both), or not at all. */
+const meiliKeyPair: Rule = (e) => {
+  const issues: Issue[] = [];
+  for (const role of ['SEARCH', 'INDEXER'] as const) {
+    if (e[`MEILI_${role}_KEY`] && e[`MEILI_${role}_KEY_FILE`]) issues.push({ path: `MEILI_${role}_KEY_FILE`, message: `cannot be set with MEILI_${role}_KEY` });
+  }
+  const search = Boolean(e.MEILI_SEARCH_KEY || e.MEILI_SEARCH_KEY_FILE);
+  const indexer = Boolean(e.MEILI_INDEXER_KEY || e.MEILI_INDEXER_KEY_FILE);
+  if (search && !indexer) issues.push({ path: 'MEILI_INDEXER_KEY', message: 'is required with the search key (or MEILI_INDEXER_KEY_FILE)' });
+  if (indexer && !search) issues.push({ path: 'MEILI_SEARCH_KEY', message: 'is required with the indexer key (or MEILI_SEARCH_KEY_FILE)' });
+  return issues;
+};
+
+/** WhatsApp alerts need both the phone number id and the token; with neither, WhatsApp is off. */
+const whatsappPair: Rule = (e) => {
+  if (e.WHATSAPP_PHONE_NUMBER_ID && !e.WHATSAPP_ACCESS_TOKEN) return [{ path: 'WHATSAPP_ACCESS_TOKEN', message: 'is required when WHATSAPP_PHONE_NUMBER_ID is set' }];
+  if (e.WHATSAPP_ACCESS_TOKEN && !e.WHATSAPP_PHONE_NUMBER_ID) return [{ path: 'WHATSAPP_PHONE_NUMBER_ID', message: 'is required when WHATSAPP_ACCESS_TOKEN is set' }];
+  return [];
+};
+
 const adminPair: Rule = (e) => {
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) return [{ path: 'ADMIN_PASSWORD', message: 'is required when ADMIN_EMAIL is set' }];
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) return [{ path: 'ADMIN_EMAIL', message: 'is required when ADMIN_PASSWORD is set' }];
@@ -151,17 +171,35 @@ export const APP_ENV = {
       ...relay,
       LISTINGS_CONSUMERS: envVar.switch(),
       MEILI_URL: envVar.optionalUrl('http'),
+      /** One key for everything (development): searches and index writes alike. */
       MEILI_API_KEY: envVar.optionalText(),
-      /** Accepted instead of MEILI_API_KEY (Meilisearch's own name for the key). */
+      /** Accepted instead of MEILI_API_KEY (Meilisearch's own name for the key); never in a deployment. */
       MEILI_MASTER_KEY: envVar.optionalText(),
+      /**
+       * Least privilege (the compose stack): a search-only key for queries and an index-scoped key
+       * for the indexer, given as values or as files holding them (written by
+       * infra/scripts/meili-keys.mjs from the master key, which listings then never holds).
+       */
+      MEILI_SEARCH_KEY: envVar.optionalText(),
+      MEILI_SEARCH_KEY_FILE: envVar.optionalText(),
+      MEILI_INDEXER_KEY: envVar.optionalText(),
+      MEILI_INDEXER_KEY_FILE: envVar.optionalText(),
       MEILI_INDEX: envVar.optionalText(),
       OWNER_WAIT_MS: envVar.integer(3000, 0),
       // Fresh listings: listings mails the availability reminders with their one-time links.
       ...mail,
       PUBLIC_ORIGIN: envVar.optionalText(),
       FRESHNESS_SWEEP_MS: envVar.integer(60_000, 100),
-    }),
-    stackRequired: ['DATABASE_URL', 'NATS_URL', 'MEILI_URL', 'MEILI_API_KEY', 'SMTP_URL', 'PUBLIC_ORIGIN'],
+      // Saved-search alerts: how often pending alerts and due digests are sent (they also leave at
+      // once after a match), and WhatsApp through the Business Cloud API when both id and token are set.
+      SAVED_SEARCH_SWEEP_MS: envVar.integer(30_000, 100),
+      WHATSAPP_API_URL: envVar.url('http', 'https://graph.facebook.com/v21.0'),
+      WHATSAPP_PHONE_NUMBER_ID: envVar.optionalText(),
+      WHATSAPP_ACCESS_TOKEN: envVar.optionalText(),
+      /** An approved message template (body parameters: search name, listing title, link); absent: free text. */
+      WHATSAPP_TEMPLATE: envVar.optionalText(),
+    }, meiliKeyPair, whatsappPair),
+    stackRequired: ['DATABASE_URL', 'NATS_URL', 'MEILI_URL', 'MEILI_SEARCH_KEY_FILE', 'MEILI_INDEXER_KEY_FILE', 'SMTP_URL', 'PUBLIC_ORIGIN'],
   },
   media: {
     schema: schema(

@@ -18,6 +18,12 @@ describe('app configuration', () => {
       'Invalid configuration: S3_SECRET_KEY is required when S3_ENDPOINT is set',
     );
     expect(() => loadAppEnv('auth', { ADMIN_EMAIL: 'a@b.cm' })).toThrow('ADMIN_PASSWORD is required when ADMIN_EMAIL is set');
+    // Meilisearch's least-privilege keys come as a pair, each as a value or a file, not both.
+    expect(() => loadAppEnv('listings', { MEILI_SEARCH_KEY_FILE: '/run/meili-keys/search.key' })).toThrow(
+      'Invalid configuration: MEILI_INDEXER_KEY is required with the search key (or MEILI_INDEXER_KEY_FILE)',
+    );
+    expect(() => loadAppEnv('listings', { MEILI_SEARCH_KEY: 's', MEILI_SEARCH_KEY_FILE: '/k', MEILI_INDEXER_KEY: 'i' })).toThrow('MEILI_SEARCH_KEY_FILE cannot be set with MEILI_SEARCH_KEY');
+    expect(loadAppEnv('listings', { MEILI_SEARCH_KEY: 's', MEILI_INDEXER_KEY_FILE: '/k' })).toMatchObject({ MEILI_SEARCH_KEY: 's', MEILI_INDEXER_KEY_FILE: '/k' });
     let message = '';
     try {
       loadAppEnv('listings', { MEILI_URL: 'not a url', OWNER_WAIT_MS: '-1' });

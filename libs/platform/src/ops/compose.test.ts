@@ -26,7 +26,7 @@ interface Service {
   environment?: Record<string, string | number | boolean | null>;
   ports?: unknown[];
   healthcheck?: { test?: unknown };
-  depends_on?: Record<string, { condition?: string; required?: boolean }>;
+  depends_on?: Record<string, { condition?: string; required?: boolean; restart?: boolean }>;
   command?: string[];
   restart?: string;
   volumes?: string[];
@@ -120,10 +120,10 @@ describe('docker-compose.yml', () => {
       const required = [...APP_ENV[name as AppName].stackRequired];
       expect({ app: name, missing: required.filter((v) => !set.includes(v)) }).toEqual({ app: name, missing: [] });
     }
-    // The real adapters: Meilisearch for search, MinIO for images.
+    // The real adapters: Meilisearch for search, Garage (S3) for images.
     expect(compose.services.listings.environment).toMatchObject({ MEILI_URL: 'http://meilisearch:7700' });
-    expect(compose.services.media.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000' });
-    expect(compose.services.gateway.environment).toMatchObject({ S3_ENDPOINT: 'http://minio:9000', SERVICES: 'auth,listings,media,moderation,support' });
+    expect(compose.services.media.environment).toMatchObject({ S3_ENDPOINT: 'http://garage:3900', S3_REGION: 'garage' });
+    expect(compose.services.gateway.environment).toMatchObject({ S3_ENDPOINT: 'http://garage:3900', SERVICES: 'auth,listings,media,moderation,support' });
   });
 
   test("mail goes to the operator's SMTP server from .env (required), Mailpit only in the dev profile", () => {
@@ -218,6 +218,41 @@ describe('docker-compose.yml', () => {
   test("the services' health check asks the replica it runs in, on the subject that replica answers", async () => {
     const script = await import(path.join(root, 'infra/docker/healthcheck.mjs'));
     expect(script.instanceHealthSubject('listings', 'p.')).toBe(instanceHealthSubject('listings', 'p.'));
+  });
+
+  test('least privilege: no app holds the Meilisearch master key or Garage\'s admin token; both one-shots gate the apps', () => {
+    for (const [name, service] of apps) {
+      const values = Object.values(service.environment ?? {}).map(String).join('\n');
+      expect({ name, master: /MEILI_MASTER_KEY|GARAGE_ADMIN_TOKEN|GARAGE_RPC_SECRET/.test(values) }).toEqual({ name, master: false });
+      expect({ name, vars: Object.keys(service.environment ?? {}).filter((v) => /MASTER|ADMIN_TOKEN|MEILI_API_KEY/.test(v)) }).toEqual({ name, vars: [] });
+    }
+    // Listings reads its two keys from the volume search-keys writes, read-only, and starts after it.
+    const listings = compose.services.listings;
+    expect(listings.environment).toMatchObject({ MEILI_SEARCH_KEY_FILE: '/run/meili-keys/search.key', MEILI_INDEXER_KEY_FILE: '/run/meili-keys/indexer.key' });
+    expect(listings.volumes).toEqual(['meilikeys:/run/meili-keys:ro']);
+    expect(listings.depends_on?.['search-keys']).toMatchObject({ condition: 'service_completed_successfully', restart: true });
+    const keys = compose.services['search-keys'];
+    expect(keys.volumes).toEqual(['meilikeys:/run/meili-keys']);
+    expect(keys.environment).toMatchObject({ MEILI_KEYS_DIR: '/run/meili-keys', MEILI_INDEX: listings.environment?.MEILI_INDEX });
+    // Every app touching the store waits for storage-init, which ran with the admin token.
+    for (const name of ['gateway', 'media']) {
+      expect({ name, dep: compose.services[name].depends_on?.['storage-init']?.condition }).toEqual({ name, dep: 'service_completed_successfully' });
+    }
+    expect(compose.services['storage-init'].environment).toMatchObject({ GARAGE_ADMIN_URL: 'http://garage:3903', S3_ENDPOINT: 'http://garage:3900' });
+    // The one-shots run the repository's own scripts (tested in least-privilege.test.ts), mounted as configs.
+    for (const [service, config, script] of [
+      ['search-keys', 'meili-keys', 'infra/scripts/meili-keys.mjs'],
+      ['storage-init', 'storage-init', 'infra/scripts/storage-init.mjs'],
+      ['garage', 'garage-toml', 'infra/garage/garage.toml'],
+    ] as const) {
+      expect(compose.configs?.[config]?.file).toBe(`./${script}`);
+      expect(existsSync(path.join(root, script))).toBe(true);
+      expect(JSON.stringify(compose.services[service])).toContain(`"source":"${config}"`);
+    }
+    // No step may hide its failure, and the store's image is a pinned release.
+    expect(composeText).not.toMatch(/\|\|\s*true/);
+    expect(compose.services.garage.image).toMatch(/^dxflrs\/garage:v\d+\.\d+\.\d+$/);
+    expect(Object.values(compose.services).map((service) => service.image ?? '').filter((image) => /minio/i.test(image))).toEqual([]);
   });
 
   test('`docker compose config` accepts the file, when the compose plugin is installed', () => {

@@ -1,3 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { listingsConfigFromEnv } from '../../config.js';
+import { MeiliSearchIndex } from '../meili-search-index.js';
 import { normalizeSearchQuery } from '../search-index.js';
 import {
   buildMeiliFilter,
@@ -122,5 +129,59 @@ describe('Meilisearch settings', () => {
     const stored = toMeiliDocument(d);
     expect(stored).toMatchObject({ id: d.id, townKey: 'yaounde', removed: false, createdAt: Date.parse(d.createdAt) });
     expect(fromMeiliHit({ ...stored, _rankingScore: 0.5 })).toEqual({ ...d, score: 0.5 });
+  });
+});
+
+describe('Meilisearch keys (least privilege)', () => {
+  // Meilisearch cannot run here: a node:http STAND-IN answers the few routes init() and search()
+  // use, and records which key each request carried.
+  let server: Server;
+  let url: string;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const key = req.headers.authorization?.replace('Bearer ', '') ?? 'none';
+      const route = (req.url ?? '').split('?')[0];
+      seen.push(`${req.method} ${route} ${key}`);
+      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      req.resume();
+      req.on('end', () => {
+        if (req.method === 'GET' && route === '/indexes/props') return send(200, { uid: 'props', primaryKey: 'id', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+        if (req.method === 'PATCH' && route === '/indexes/props/settings') return send(202, { taskUid: 7, indexUid: 'props', status: 'enqueued', type: 'settingsUpdate', enqueuedAt: '2026-01-01T00:00:00Z' });
+        if (req.method === 'GET' && route === '/tasks/7') return send(200, { uid: 7, indexUid: 'props', status: 'succeeded', type: 'settingsUpdate', enqueuedAt: '2026-01-01T00:00:00Z' });
+        if (req.method === 'POST' && route === '/indexes/props/search') return send(200, { hits: [], query: '', processingTimeMs: 0, hitsPerPage: 20, page: 1, totalPages: 0, totalHits: 0 });
+        return send(404, { message: 'not in the stand-in', code: 'not_found' });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('queries carry the search-only key and index writes the indexer key; one key serves both in development', async () => {
+    seen.length = 0;
+    const index = new MeiliSearchIndex({ url, indexUid: 'props', searchKey: 'search-key', indexerKey: 'indexer-key', apiKey: 'ignored' });
+    await index.init();
+    await index.search({ search: 'kribi' });
+    expect(seen).toEqual(['GET /indexes/props indexer-key', 'PATCH /indexes/props/settings indexer-key', 'GET /tasks/7 indexer-key', 'POST /indexes/props/search search-key']);
+    seen.length = 0;
+    await new MeiliSearchIndex({ url, indexUid: 'props', apiKey: 'dev-key' }).search({});
+    expect(seen).toEqual(['POST /indexes/props/search dev-key']);
+  });
+
+  it("listings reads both keys from the files the search-keys one-shot writes, and will not start without them", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mboa-meili-keyfiles-'));
+    try {
+      await writeFile(path.join(dir, 'search.key'), 'search-key-value\n');
+      await writeFile(path.join(dir, 'indexer.key'), 'indexer-key-value\n');
+      const env = { MEILI_URL: url, MEILI_SEARCH_KEY_FILE: path.join(dir, 'search.key'), MEILI_INDEXER_KEY_FILE: path.join(dir, 'indexer.key') };
+      expect(listingsConfigFromEnv(env).search).toMatchObject({ meiliSearchKey: 'search-key-value', meiliIndexerKey: 'indexer-key-value', meiliApiKey: undefined });
+      expect(() => listingsConfigFromEnv({ ...env, MEILI_INDEXER_KEY_FILE: path.join(dir, 'missing.key') })).toThrow(
+        /^Invalid configuration: MEILI_INDEXER_KEY_FILE names a file that cannot be read \(ENOENT.*\); did the search-keys one-shot run\?$/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
