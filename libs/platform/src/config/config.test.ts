@@ -24,6 +24,10 @@ describe('app configuration', () => {
     );
     expect(() => loadAppEnv('listings', { MEILI_SEARCH_KEY: 's', MEILI_SEARCH_KEY_FILE: '/k', MEILI_INDEXER_KEY: 'i' })).toThrow('MEILI_SEARCH_KEY_FILE cannot be set with MEILI_SEARCH_KEY');
     expect(loadAppEnv('listings', { MEILI_SEARCH_KEY: 's', MEILI_INDEXER_KEY_FILE: '/k' })).toMatchObject({ MEILI_SEARCH_KEY: 's', MEILI_INDEXER_KEY_FILE: '/k' });
+    // WhatsApp alerts need the phone number id and the token together; neither is WhatsApp off.
+    expect(() => loadAppEnv('listings', { WHATSAPP_PHONE_NUMBER_ID: '1098765' })).toThrow('WHATSAPP_ACCESS_TOKEN is required when WHATSAPP_PHONE_NUMBER_ID is set');
+    expect(() => loadAppEnv('listings', { WHATSAPP_ACCESS_TOKEN: 't' })).toThrow('WHATSAPP_PHONE_NUMBER_ID is required when WHATSAPP_ACCESS_TOKEN is set');
+    expect(loadAppEnv('listings', { WHATSAPP_PHONE_NUMBER_ID: '', WHATSAPP_ACCESS_TOKEN: '' })).toMatchObject({ WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0' });
     let message = '';
     try {
       loadAppEnv('listings', { MEILI_URL: 'not a url', OWNER_WAIT_MS: '-1' });
