@@ -71,7 +71,7 @@ export class SavedSearchesService {
         data: {
           userId: actor.userId,
           name: savedSearchName(input.filters, toLanguage(language), LIMITS.savedSearches.nameMax),
-          filters: input.filters as Prisma.InputJsonObject,
+          filters: input.filters,
           filtersKey: key,
           frequency: input.frequency,
         },
@@ -87,7 +87,7 @@ export class SavedSearchesService {
     const data: Prisma.SavedSearchUpdateInput = {};
     if (input.frequency) data.frequency = input.frequency;
     if (input.filters) {
-      data.filters = input.filters as Prisma.InputJsonObject;
+      data.filters = input.filters;
       data.filtersKey = savedSearchKey(input.filters);
       data.name = savedSearchName(input.filters, toLanguage(language), LIMITS.savedSearches.nameMax);
     }
