@@ -82,7 +82,7 @@ export class MeiliKeysError extends Error {
 
 const sameSet = (a = [], b = []) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-/** Whether a stored key grants exactly what the spec says (no more: a widened key is replaced). */
+/** Whether a stored key grants exactly what its definition says (no more: a widened key is replaced). */
 export function keyMatches(stored, spec) {
   return sameSet(stored.actions, spec.actions) && sameSet(stored.indexes, spec.indexes) && (stored.expiresAt ?? null) === spec.expiresAt;
 }
