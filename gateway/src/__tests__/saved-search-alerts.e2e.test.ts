@@ -167,6 +167,9 @@ describe('saving a search', () => {
     const stranger = await signUp(system, 'renter');
     expect((await stranger.browser.request('PATCH', `/api/saved-searches/${id}`, { name: 'Mine' })).status).toBe(404);
     expect((await stranger.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(404);
+    // An id that is no UUID names nothing: 404, not the database's error as a 500.
+    expect((await stranger.browser.request('DELETE', '/api/saved-searches/NaN')).status).toBe(404);
+    expect((await stranger.browser.request('PATCH', '/api/saved-searches/not-an-id', { name: 'Mine' })).status).toBe(404);
     expect((await renter.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(200);
     expect((await renter.browser.get('/api/saved-searches')).body.searches).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ALERT_FREQUENCIES,
+  isUuid,
   LIMITS,
   MESSAGES,
   toLanguage,
@@ -82,6 +83,8 @@ export class SavedSearchesService {
 
   /** A new name, frequency or filters; new filters without a new name get a new automatic name. */
   async update(actor: Actor, id: string, language: Language, input: SavedSearchUpdateInput): Promise<SavedSearch> {
+    // Ids are UUID columns: anything else can name no saved search (and would make PostgreSQL throw).
+    if (!isUuid(id)) throw notFound();
     const current = await this.db.savedSearch.findFirst({ where: { id, userId: actor.userId } });
     if (!current) throw notFound();
     const data: Prisma.SavedSearchUpdateInput = {};
@@ -101,6 +104,7 @@ export class SavedSearchesService {
   }
 
   async remove(actor: Actor, id: string): Promise<{ id: string }> {
+    if (!isUuid(id)) throw notFound();
     const { count } = await this.db.savedSearch.deleteMany({ where: { id, userId: actor.userId } });
     if (count === 0) throw notFound();
     return { id };
