@@ -56,6 +56,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Text used when the server gives none. */
   fallback?: string;
+  /** Extra request headers (e.g. `Purpose: prefetch` for a download nobody is looking at yet). */
+  headers?: Record<string, string>;
 }
 
 /** JSON call to the same-origin API with the session cookie. Throws ApiError unless 2xx. */
@@ -73,6 +75,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         Accept: 'application/json',
         'Accept-Language': currentLanguage(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,

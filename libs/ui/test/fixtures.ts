@@ -11,6 +11,7 @@ export interface Call<Body = unknown> {
   path: string;
   query: URLSearchParams;
   body: Body;
+  headers: Headers;
 }
 export type Reply = { status?: number; body?: unknown } | undefined;
 
@@ -23,6 +24,7 @@ export function mockFetch<Body = unknown>(handler: (call: Call<Body>) => Reply |
       path: url.pathname,
       query: url.searchParams,
       body: (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body) as Body,
+      headers: new Headers(init?.headers),
     };
     calls.push(call);
     const reply = (await handler(call)) ?? { status: 404, body: { message: 'Route not found' } };

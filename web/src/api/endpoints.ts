@@ -71,6 +71,13 @@ export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
 export const getProperty = (id: string, signal?: AbortSignal) =>
   api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: currentMessages().property.notFound });
 
+/**
+ * The same details call, said to be a prefetch: kept for offline reading, not a view the owner's
+ * insights count (`Sec-Purpose` is a header fetch may not set; `Purpose` is the one browsers sent before it).
+ */
+export const prefetchProperty = (id: string) =>
+  api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { headers: { Purpose: 'prefetch' } });
+
 /** Up to six public listings like this one (docs/api.md#similar-listings). */
 export const getSimilarListings = (id: string, signal?: AbortSignal) =>
   api<SimilarListingsResponse>(`/properties/${encodeURIComponent(id)}/similar`, { signal });

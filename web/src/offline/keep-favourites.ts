@@ -1,5 +1,5 @@
 import { PHOTO_SIZES, photoSources, type PropertyRead } from '@mboa/contracts';
-import { getProperty } from '../api/endpoints.js';
+import { prefetchProperty } from '../api/endpoints.js';
 import { favouriteIds, subscribeFavourites } from '../favourites/store.js';
 
 /**
@@ -30,7 +30,7 @@ async function keepForOffline(id: string, loadPhoto: (photo: PhotoToKeep) => voi
   if (!navigator.serviceWorker?.controller) return;
   let property: PropertyRead;
   try {
-    property = await getProperty(id);
+    property = await prefetchProperty(id);
   } catch {
     return;
   }

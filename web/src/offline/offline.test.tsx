@@ -96,6 +96,8 @@ describe('a listing hearted stays readable offline', () => {
     await vi.waitFor(() => expect(photos).toHaveLength(1));
     stop();
     expect(calls.map((c) => c.path)).toEqual(['/api/properties/p1']);
+    // Kept for later, not read now: the owner's insights must not count it as a view.
+    expect(calls[0].headers.get('Purpose')).toBe('prefetch');
     expect(photos[0]).toMatchObject({ src: '/media/properties/p1/a1b2-thumb.webp', sizes: expect.stringContaining('100vw') });
     expect(photos[0]?.srcSet).toContain('/media/properties/p1/a1b2-large.webp 1024w');
   });
