@@ -42,7 +42,7 @@ export function listingsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Lis
     freshness: {
       sweepMs: e.FRESHNESS_SWEEP_MS,
       mailer: createMailer({ smtpUrl: e.SMTP_URL, mailDir: e.MAIL_DIR, from: e.MAIL_FROM }),
-      publicOrigin: (e.PUBLIC_ORIGIN ?? 'http://localhost:3000').split(',')[0].trim().replace(/\/$/, ''),
+      publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).split(',')[0].trim().replace(/\/$/, ''),
     },
     savedSearches: {
       sweepMs: e.SAVED_SEARCH_SWEEP_MS,

@@ -189,6 +189,8 @@ export const APP_ENV = {
       // Fresh listings: listings mails the availability reminders with their one-time links.
       ...mail,
       PUBLIC_ORIGIN: envVar.optionalText(),
+      /** Only for the default PUBLIC_ORIGIN (http://localhost:$PORT), as on one machine. */
+      PORT: envVar.port(3000),
       FRESHNESS_SWEEP_MS: envVar.integer(60_000, 100),
       // Saved-search alerts: how often pending alerts and due digests are sent (they also leave at
       // once after a match), and WhatsApp through the Business Cloud API when both id and token are set.
