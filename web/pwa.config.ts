@@ -11,8 +11,11 @@ interface ManifestChunk {
 }
 type BuildManifest = Record<string, ManifestChunk>;
 
-/** The route the shell precaches beside the home page (the entry): the page a shared link opens. */
-const PRECACHED_ROUTES = ['src/pages/PropertyDetails.tsx'];
+/**
+ * The routes the shell precaches beside the home page (the entry): the page a shared link opens,
+ * and the favourites (1 KB), which offline is how one gets back to the listings kept.
+ */
+const PRECACHED_ROUTES = ['src/pages/PropertyDetails.tsx', 'src/pages/Favourites.tsx'];
 
 /**
  * The files of the offline shell: index.html and the logo, the entry with its static imports and CSS, and the

@@ -1,5 +1,6 @@
 // Issue 17, a flaky connection: after a first visit the public app opens with the network off and
-// shows the last search's results (a listing read before, one hearted) with the offline notice; a post in
+// shows the last search's results (a listing read before, one hearted) with the offline notice, a signed-in
+// renter's /favourites opens with its cards; a post in
 // progress in the wizard, photo included, survives a reload. Chromium at 360 px, in English.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -116,6 +117,41 @@ describeInBrowser('a flaky connection: the installable app offline', () => {
       await page.goto(propertyDetailsPath(inKribi.id));
       await page.getByRole('heading', { level: 1, name: inKribi.title }).waitFor();
       await notice.waitFor({ state: 'detached' });
+    },
+    TEST_TIMEOUT,
+  );
+
+  test(
+    'signed in, the account’s favourites open offline from /favourites, a heart pressed just before included',
+    async () => {
+      p = await openPage(e2e, mobile);
+      const { page, context } = p;
+      const renter = await signUp(e2e.system, 'renter');
+      await useSession(e2e, p, renter.browser);
+      await page.goto('/');
+      const kribiCard = page.getByRole('article').filter({ hasText: inKribi.title });
+      await kribiCard.waitFor();
+      await workerReady(page);
+      await kribiCard.getByRole('button', { name: webText.en('favourites.heart', { title: inKribi.title }) }).click();
+      // Who is signed in (asked by the worker once installed) and the list with the new heart (asked again after the change).
+      const listKept = () =>
+        page.evaluate(async (id) => {
+          const account = await caches.open('mboa-account');
+          const kept = await Promise.all(['/api/me', '/api/favourites/ids', '/api/favourites'].map((path) => account.match(path, { ignoreVary: true })));
+          return kept.every(Boolean) && (await Promise.all(kept.slice(1).map((answer) => answer!.text()))).every((text) => text.includes(id));
+        }, inKribi.id);
+      for (let tries = 0; !(await listKept()); tries++) {
+        if (tries > 75) throw new Error('the account’s favourites were never kept for offline reading');
+        await page.waitForTimeout(200);
+      }
+
+      await context.setOffline(true);
+      // Never opened online: the page itself comes from the precache, the cards from the account's copy.
+      await page.goto('/favourites');
+      await page.getByRole('article').filter({ hasText: inKribi.title }).waitFor();
+      await page.getByRole('status').filter({ hasText: en.offline.offline }).waitFor();
+      await p.shot('offline-favourites');
+      await context.setOffline(false);
     },
     TEST_TIMEOUT,
   );

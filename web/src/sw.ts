@@ -106,6 +106,19 @@ registerRoute(
   }),
 );
 
+// Who is signed in and their favourites: offline, the account's /favourites still opens with its
+// cards (sign-out drops them: forgetPersonalAnswers). Only ever read when the network fails.
+registerRoute(
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && ['/api/me', '/api/favourites', '/api/favourites/ids'].includes(url.pathname),
+  new NetworkFirst({
+    cacheName: API_CACHES.account,
+    networkTimeoutSeconds: API_TIMEOUT_SECONDS,
+    // Kept whichever language the page asked in (the worker's own first ask names none).
+    matchOptions: { ignoreVary: true },
+    plugins: [new ExpirationPlugin({ maxEntries: 5, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), reportSource],
+  }),
+);
+
 // Photos never change under their address (the gateway sends them immutable).
 registerRoute(
   ({ url, sameOrigin, request }) => sameOrigin && request.mode !== 'navigate' && url.pathname.startsWith('/media/'),

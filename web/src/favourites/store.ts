@@ -6,7 +6,7 @@ import { LIMITS } from '@mboa/contracts';
 import { ApiError } from '@mboa/web-core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSession } from '../session/session.js';
-import { addFavourite, getFavouriteIds, mergeFavourites, removeFavourite } from './api.js';
+import { addFavourite, getFavouriteIds, getFavourites, mergeFavourites, removeFavourite } from './api.js';
 
 /** The visitor's own list, before any log-in. */
 const DEVICE_KEY = 'mboa.favourites';
@@ -116,11 +116,21 @@ export async function toggleFavourite(id: string): Promise<boolean> {
   try {
     await (on ? addFavourite(id) : removeFavourite(id));
     if (state.userId === userId) write(ACCOUNT_KEY, { userId, ids: state.ids });
+    keepAccountListOffline();
     return on;
   } catch (error) {
     if (state.userId === userId) set({ ids: on ? state.ids.filter((other) => other !== id) : [id, ...state.ids], userId });
     throw error;
   }
+}
+
+/**
+ * With a service worker, the account's list as the hearts and /favourites read it is asked again
+ * after each change, so the copy the worker keeps for offline reading is never behind.
+ */
+function keepAccountListOffline(): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+  void Promise.all([getFavouriteIds(), getFavourites()]).catch(() => undefined);
 }
 
 /** Drops ids the server no longer knows (deleted listings) from the device list. */

@@ -11,6 +11,8 @@ export const API_CACHES = {
   details: 'mboa-details',
   /** The cards of a visitor's favourites (GET /api/favourites/cards). */
   favourites: 'mboa-favourites',
+  /** The signed-in person and their favourites (GET /api/me, /api/favourites, /api/favourites/ids). */
+  account: 'mboa-account',
   /** Photos under /media/. */
   photos: 'mboa-photos',
 } as const;
@@ -29,10 +31,11 @@ export interface AnswerMessage {
 export const CACHE_URLS_MESSAGE = 'CACHE_URLS';
 
 /**
- * Drops the answers kept for the person who signed out (details, which show an owner their own
- * pending listing, and favourite cards), so the next person on this phone never reads them offline.
+ * Drops the answers kept for the person who signed out (who they are, their favourites, details,
+ * which show an owner their own pending listing, and favourite cards), so the next person on this
+ * phone never reads them offline.
  */
 export async function forgetPersonalAnswers(): Promise<void> {
   if (typeof caches === 'undefined') return;
-  await Promise.all([caches.delete(API_CACHES.details), caches.delete(API_CACHES.favourites)]);
+  await Promise.all([API_CACHES.details, API_CACHES.favourites, API_CACHES.account].map((name) => caches.delete(name)));
 }

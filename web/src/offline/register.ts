@@ -15,7 +15,15 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
+/**
+ * Who is signed in and their favourites (each 401 when nobody is, which is not kept): asked through
+ * the worker once, on the visit that installs it, whose own calls went past it. Later visits' calls
+ * go through the worker and keep them fresh.
+ */
+const ACCOUNT_ANSWERS = ['/api/me', '/api/favourites/ids', '/api/favourites'];
+
 async function register(): Promise<void> {
+  const firstVisit = !navigator.serviceWorker.controller;
   try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     const ready = await navigator.serviceWorker.ready;
@@ -26,7 +34,8 @@ async function register(): Promise<void> {
       .map((entry) => new URL(entry.name))
       .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
       .map((url) => url.href);
-    ready.active?.postMessage({ type: CACHE_URLS_MESSAGE, payload: { urlsToCache: scripts } });
+    const urlsToCache = firstVisit ? [...scripts, ...ACCOUNT_ANSWERS.map((path) => new URL(path, location.origin).href)] : scripts;
+    ready.active?.postMessage({ type: CACHE_URLS_MESSAGE, payload: { urlsToCache } });
   } catch (error) {
     // Without a worker the app works as before, online only.
     console.warn('Service worker not installed', error);

@@ -38,7 +38,7 @@ function SignIns() {
 }
 
 describe('the data cache and the session', () => {
-  it("drops the details and favourite cards the service worker kept once someone signs out or another signs in, not at a first sign-in", async () => {
+  it("drops who was signed in, their favourites, the details and favourite cards the service worker kept once someone signs out or another signs in, not at a first sign-in", async () => {
     const dropped = vi.fn((_name: string) => Promise.resolve(true));
     vi.stubGlobal('caches', { delete: dropped });
     mockFetch(() => undefined);
@@ -47,7 +47,7 @@ describe('the data cache and the session', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(dropped).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'switch' }));
-    await vi.waitFor(() => expect(dropped.mock.calls.map(([name]) => name).sort()).toEqual(['mboa-details', 'mboa-favourites']));
+    await vi.waitFor(() => expect(dropped.mock.calls.map(([name]) => name).sort()).toEqual(['mboa-account', 'mboa-details', 'mboa-favourites']));
   });
 
   it("never shows the last person's profile to the next one signing in on the tab", async () => {
