@@ -25,8 +25,9 @@ const propertyIdList = z
 
 /** GET /api/favourites/cards?ids=a,b,c: the device list's cards (a comma list, or `ids` repeated). */
 export const favouriteCardsQuerySchema = z.object({
-  ids: z.preprocess((v) => {
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((part) => (typeof part === 'string' ? part.split(',') : part == null ? [] : [part]));
+  ids: z.preprocess((v: unknown): unknown[] => {
+    const given: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+    const parts = given.flatMap((part): unknown[] => (typeof part === 'string' ? part.split(',') : part == null ? [] : [part]));
     return parts.filter((part) => typeof part !== 'string' || part.trim() !== '');
   }, propertyIdList),
 });
