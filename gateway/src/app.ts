@@ -5,7 +5,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { LIMITS, MESSAGES } from '@mboa/contracts';
+import { catalogueOf, LIMITS, MESSAGES, type Language } from '@mboa/contracts';
 import { createLogger, PinoLoggerService } from '@mboa/platform';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
@@ -71,10 +71,17 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   server.all('/metrics', (_req: Request, res: Response) => {
     res.status(404).json({ message: MESSAGES.common.routeNotFound });
   });
-  mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin');
+  mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin', (language) => {
+    const { adminTitle, adminNoscript } = catalogueOf(language).page;
+    return { title: adminTitle, noscript: adminNoscript };
+  });
   const services = app.get(Services);
   const origin = config.allowedOrigins[0];
-  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webPageHead(services, origin, routeChunks(config.webDist)));
+  const webTexts = (language: Language) => {
+    const { webTitle, webDescription, webNoscript } = catalogueOf(language).page;
+    return { title: webTitle, description: webDescription, noscript: webNoscript };
+  };
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPageHead(services, origin, routeChunks(config.webDist)));
   await app.init();
   await serveMetricsOnInternalPort(app, config);
   // After every route: unknown /api paths answer JSON, never an HTML page.

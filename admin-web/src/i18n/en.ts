@@ -1,6 +1,7 @@
 import {
   AMENITY_LABELS,
   CATEGORY_LABELS,
+  MESSAGES,
   PAYMENT_TERM_LABELS,
   PRODUCT_LABELS,
   PROPERTY_STATUS_LABELS,
@@ -53,7 +54,7 @@ export const en = {
     skipToContent: 'Skip to content',
     language: 'Language',
     /** The browser tab's title on every admin screen. */
-    documentTitle: 'Mboa Rentals – Admin',
+    documentTitle: MESSAGES.page.adminTitle,
   },
   access: {
     redirecting: 'Taking you to the login page…',

@@ -1,6 +1,7 @@
 import {
   AMENITY_LABELS_FR,
   CATEGORY_LABELS_FR,
+  MESSAGES_FR,
   PAYMENT_TERM_LABELS_FR,
   PROPERTY_STATUS_LABELS_FR,
   PROPERTY_TYPE_LABELS_FR,
@@ -53,7 +54,7 @@ export const fr: WithManyPlurals<Catalog> = {
     chunkError: 'Impossible de charger cette page. Vérifiez votre connexion et réessayez.',
     skipToContent: 'Aller au contenu',
     language: 'Langue',
-    documentTitle: 'Mboa Rentals – Administration',
+    documentTitle: MESSAGES_FR.page.adminTitle,
   },
   access: {
     redirecting: 'Redirection vers la page de connexion…',

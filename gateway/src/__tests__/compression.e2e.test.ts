@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
 import { startTestSystem, type TestSystem } from './system.js';
 
 let system: TestSystem;
@@ -15,9 +16,10 @@ const bundle = Array.from(
   (_, i) => `export function component${i}(props){return createElement("div",{className:"card-${i % 37}",title:props.title${i % 11}},"${i * 7919}");}\n`,
 ).join('');
 const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Mboa Rentals</title>
+<meta name="description" content="Built in English." />
 <!--app-head-->
 <style>${'.card{display:grid;gap:.5rem;border-radius:12px} .card-media{aspect-ratio:4/3;background:#e2e8f0} '.repeat(20)}</style>
-</head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+</head><body><div id="root"></div><noscript>Built in English.</noscript><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 /** Stands in for a photo: already compressed data, which no encoding would shrink. */
 const photo = randomBytes(20_000);
 const webManifest = JSON.stringify({ name: 'Mboa Rentals', start_url: '/', display: 'standalone', description: 'x'.repeat(600) });
@@ -211,5 +213,19 @@ describe("the page's language", () => {
     const { vary } = await pageLang({ 'Accept-Language': 'fr' });
     expect(vary).toMatch(/Accept-Language/i);
     expect(vary).toMatch(/Cookie/i);
+  });
+
+  test('its title, description and no-script line are in that language too, before any script runs', async () => {
+    const texts = async (headers: Record<string, string>) => {
+      const html = await (await fetch(`${system.url}/`, { headers })).text();
+      return {
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
+        noscript: /<noscript>([^<]*)<\/noscript>/.exec(html)?.[1],
+      };
+    };
+    const fr = MESSAGES_FR.page;
+    expect(await texts({ 'Accept-Language': 'fr-CM' })).toEqual({ title: fr.webTitle, description: fr.webDescription, noscript: fr.webNoscript });
+    expect(await texts({ 'Accept-Language': 'en-GB' })).toEqual({ title: MESSAGES.page.webTitle, description: MESSAGES.page.webDescription, noscript: MESSAGES.page.webNoscript });
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
+import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, MESSAGES_FR, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
@@ -198,7 +198,8 @@ test("the home page asks for its first search with the HTML, only when the addre
   const tag = '<link rel="preload" as="fetch" href="/api/properties/search?page=1" crossorigin="use-credentials">';
   const home = await (await fetch(`${system.url}/`)).text();
   expect(home).toContain(tag);
-  expect(home).toContain('<title>Mboa Rentals</title>');
+  // The site's own title, in the language of a visitor who says none (French), not a listing's.
+  expect(home).toContain(`<title>${MESSAGES_FR.page.webTitle}</title>`);
   // With filters the app's first search is another one; elsewhere there is none to ask for.
   // (Every page still preloads its language's texts: a modulepreload, never a search.)
   expect(await (await fetch(`${system.url}/?town=Buea`)).text()).not.toContain('rel="preload"');

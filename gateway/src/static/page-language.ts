@@ -1,5 +1,6 @@
 import { LANGUAGE_COOKIE, LANGUAGE_WHEN_IN_DOUBT, LANGUAGES, isLanguage, type Language } from '@mboa/contracts';
 import type { Request } from 'express';
+import { escapeHtml } from './link-preview.js';
 
 /**
  * The language a web page will show, decided as the apps decide it (libs/web-core i18n): the
@@ -24,4 +25,27 @@ export function pageLanguage(req: Request): Language {
 /** The built index.html's `<html lang="…">` set to `language`. */
 export function withPageLanguage(html: string, language: Language): string {
   return html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
+}
+
+/** What an app's page says before any script runs (tab title, search snippet, no-script line). */
+export interface PageTexts {
+  title: string;
+  description?: string;
+  noscript: string;
+}
+
+/**
+ * The built index.html with its title, description and no-script line in the page's language, so a
+ * French phone's tab, a search engine's snippet and a browser without scripts read French too.
+ * `keepTitle`: a details page's title (the listing's) was set already.
+ */
+export function withPageTexts(html: string, texts: PageTexts, keepTitle = false): string {
+  let page = html;
+  // Replacer functions: the texts are ours, but a `$` in one must stay a `$`.
+  if (!keepTitle) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(texts.title)}</title>`);
+  const { description } = texts;
+  if (description !== undefined) {
+    page = page.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+  }
+  return page.replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Express, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml, type PageHead } from './link-preview.js';
-import { pageLanguage, withPageLanguage } from './page-language.js';
+import type { Language } from '@mboa/contracts';
+import { pageLanguage, withPageLanguage, withPageTexts, type PageTexts } from './page-language.js';
 
 /** The web app's service worker file at the root of its build (served from the site root: scope `/`). */
 const SERVICE_WORKER = 'sw.js';
@@ -27,6 +28,7 @@ export function mountSpa(
   base: string,
   dist: string,
   title: string,
+  texts: (language: Language) => PageTexts,
   headFor?: (req: Request) => Promise<PageHead | null>,
 ): void {
   const index = path.join(dist, 'index.html');
@@ -61,7 +63,8 @@ export function mountSpa(
         res.setHeader('Cache-Control', 'no-cache');
         // The page's language follows the visitor's cookie and browser, so caches must keep them apart.
         res.vary('Accept-Language').vary('Cookie');
-        res.type('html').send(withPageLanguage(page(head), pageLanguage(req)));
+        const language = pageLanguage(req);
+        res.type('html').send(withPageLanguage(withPageTexts(page(head), texts(language), head?.title !== undefined), language));
       })();
     });
   });

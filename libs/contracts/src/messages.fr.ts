@@ -314,6 +314,14 @@ export const MESSAGES_FR = {
     unsubscribeInvalid: 'Ce lien de désabonnement n\u2019est pas valide, ou la recherche a déjà été supprimée.',
     unsubscribedTitle: 'Désabonnement effectué',
   },
+  page: {
+    webTitle: 'Mboa Rentals – Logements et boutiques à louer au Cameroun',
+    webDescription:
+      'Trouvez maisons, chambres, appartements, boutiques et bureaux à louer au Cameroun et écrivez directement au bailleur sur WhatsApp. Gratuit, sans démarcheur.',
+    webNoscript: 'Mboa Rentals a besoin de JavaScript pour afficher les annonces.',
+    adminTitle: 'Mboa Rentals – Administration',
+    adminNoscript: 'L\u2019espace d\u2019administration a besoin de JavaScript.',
+  },
 } satisfies Widen<Messages>;
 
 /**

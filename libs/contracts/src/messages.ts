@@ -310,6 +310,16 @@ export const MESSAGES = {
     unsubscribeInvalid: 'This unsubscribe link is not valid, or the search was already deleted.',
     unsubscribedTitle: 'Unsubscribed',
   },
+  // What a page says before any script runs (the gateway writes them into index.html in the
+  // visitor's language) and the apps keep as the tab's title.
+  page: {
+    webTitle: 'Mboa Rentals – Homes and shops for rent in Cameroon',
+    webDescription:
+      'Find houses, rooms, apartments, shops and offices for rent in Cameroon and contact the landlord directly on WhatsApp. Free, no agent.',
+    webNoscript: 'Mboa Rentals needs JavaScript to show listings.',
+    adminTitle: 'Mboa Rentals – Admin',
+    adminNoscript: 'The admin area needs JavaScript.',
+  },
 } as const;
 
 export type Messages = typeof MESSAGES;

@@ -30,7 +30,7 @@ export const en = {
   app: {
     name: 'Mboa Rentals',
     /** The browser tab on pages without a title of their own (index.html's <title> in English). */
-    documentTitle: 'Mboa Rentals – Homes and shops for rent in Cameroon',
+    documentTitle: MESSAGES.page.webTitle,
     skipToContent: 'Skip to content',
     loading: 'Loading…',
     close: 'Close',

@@ -34,7 +34,7 @@ export const fr: WithManyPlurals<Catalog> = {
   },
   app: {
     name: 'Mboa Rentals',
-    documentTitle: 'Mboa Rentals – Logements et boutiques à louer au Cameroun',
+    documentTitle: MESSAGES_FR.page.webTitle,
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
     close: 'Fermer',
