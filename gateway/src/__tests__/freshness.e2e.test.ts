@@ -4,6 +4,7 @@ import pg from 'pg';
 import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
+import { until } from '@mboa/platform/testing';
 
 // Fresh listings (docs/api.md#fresh-listings) through the gateway, against the real auth, listings
 // and moderation services. The clock is moved by changing availability_confirmed_at in the test
@@ -54,18 +55,8 @@ async function publicListing(who: { user: PublicUser } = owner): Promise<Propert
     await rpc.close();
   }
   expect((await admin.post(`/api/admin/properties/${property.id}/review`, { action: 'approve' })).status).toBe(200);
-  await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the approved listing in search');
+  await until(async () => (await searchIds(property.title)).includes(property.id), 'the approved listing in search');
   return property;
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function searchIds(title: string): Promise<string[]> {
@@ -168,7 +159,7 @@ describe('the freshness clock', () => {
 
     await confirmedDaysAgo(property.id, 46);
     expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
-    await eventually(async () => !(await searchIds(property.title)).includes(property.id), 'the stale listing out of search', 5000);
+    await until(async () => !(await searchIds(property.title)).includes(property.id), 'the stale listing out of search', 5000);
     // Even a search that does not name it: the index no longer holds it.
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM "listings"."search_documents" WHERE property_id = $1::uuid`, [property.id]);
     expect(rows[0].n).toBe(0);
@@ -182,7 +173,7 @@ describe('the freshness clock', () => {
     expect((await myListings(owner.browser, { action: 'confirm', payload: { id: property.id } })).status).toBe(200);
     const confirmed = Date.now();
     expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
-    await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the confirmed listing back in search', 1000);
+    await until(async () => (await searchIds(property.title)).includes(property.id), 'the confirmed listing back in search', 1000);
     expect(Date.now() - confirmed).toBeLessThan(1000);
   });
 
@@ -191,9 +182,9 @@ describe('the freshness clock', () => {
     expect((await french.browser.request('PATCH', '/api/user/me', { language: 'fr' })).status).toBe(200);
     const property = await publicListing(french);
     await confirmedDaysAgo(property.id, 50);
-    await eventually(async () => !(await searchIds(property.title)).includes(property.id), 'the stale listing out of search');
+    await until(async () => !(await searchIds(property.title)).includes(property.id), 'the stale listing out of search');
 
-    const [mail] = await eventually(async () => (await remindersTo(french.user.email, property.title)).length > 0 && remindersTo(french.user.email, property.title), 'the reminder mail');
+    const [mail] = await until(async () => (await remindersTo(french.user.email, property.title)).length > 0 && remindersTo(french.user.email, property.title), 'the reminder mail');
     expect(mail).toMatch(/^Subject: Votre annonce est-elle toujours disponible \?/m);
     expect(mail).toContain('Bonjour Ebanda Serge,');
     expect(mail).toContain(`il y a 50 jours que votre annonce « ${property.title} »`);
@@ -213,7 +204,7 @@ describe('the freshness clock', () => {
     const used = await confirmLink(token, { 'accept-language': 'fr' });
     expect(used.status).toBe(200);
     expect(used.body).toMatchObject({ message: MESSAGES_FR.freshness.confirmed, data: { propertyId: property.id, title: property.title } });
-    await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the confirmed listing back in search', 1000);
+    await until(async () => (await searchIds(property.title)).includes(property.id), 'the confirmed listing back in search', 1000);
 
     // Twice: 410; a token nobody was sent: 404.
     const again = await confirmLink(token);
@@ -226,7 +217,7 @@ describe('the freshness clock', () => {
   test('an expired link is refused with 410, and the listing stays out of search', async () => {
     const property = await publicListing();
     await confirmedDaysAgo(property.id, 60);
-    const [mail] = await eventually(async () => (await remindersTo(owner.user.email, property.title)).length > 0 && remindersTo(owner.user.email, property.title), 'the reminder mail');
+    const [mail] = await until(async () => (await remindersTo(owner.user.email, property.title)).length > 0 && remindersTo(owner.user.email, property.title), 'the reminder mail');
     expect(mail).toMatch(/^Subject: Is your listing still available\?/m);
     const [token] = reminderTokens([mail], property.title);
     await db.query(`UPDATE "listings"."availability_links" SET expires_at = (now() AT TIME ZONE 'UTC') - interval '1 minute' WHERE property_id = $1::uuid`, [property.id]);

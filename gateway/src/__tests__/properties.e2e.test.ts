@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, LISTINGS_PATTERNS, MESSAGES, type PropertyPostInput, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { publishEvent, RpcClient } from '@mboa/platform';
-import { TEST_STAFF } from '@mboa/platform/testing';
+import { eventually, TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 const ADMIN = { email: 'admin.props@mboa.cm', password: 'admin password 1' };
@@ -71,15 +71,6 @@ async function approve(id: string) {
     },
     { prefix: system.context.subjectPrefix },
   );
-}
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const anon = () => new Browser(system.url);

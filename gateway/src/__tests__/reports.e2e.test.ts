@@ -12,6 +12,7 @@ import {
 } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
+import { until } from '@mboa/platform/testing';
 
 // Reporting a listing (docs/api.md#reporting-a-listing) through the gateway, against the real
 // auth, listings and moderation services. Addresses are told apart with X-Forwarded-For, which the
@@ -60,18 +61,8 @@ async function publicListing(who: { user: PublicUser } = owner): Promise<Propert
     await rpc.close();
   }
   expect((await admin.post(`/api/admin/properties/${property.id}/review`, { action: 'approve' })).status).toBe(200);
-  await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the approved listing in search');
+  await until(async () => (await searchIds(property.title)).includes(property.id), 'the approved listing in search');
   return property;
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function searchIds(title: string): Promise<string[]> {
@@ -188,12 +179,12 @@ describe('three different people reporting a scam', () => {
     expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
     expect((await owner.browser.get(`/api/properties/${property.id}`)).status).toBe(200);
     expect((await admin.get(`/api/properties/${property.id}`)).status).toBe(200);
-    await eventually(async () => !(await searchIds(property.title)).includes(property.id), 'the held listing to leave search', 1000);
+    await until(async () => !(await searchIds(property.title)).includes(property.id), 'the held listing to leave search', 1000);
     expect(Date.now() - reportedAt).toBeLessThan(1000);
     // A held listing cannot be reported further: the public does not see it.
     expect((await visitor().report(property.id, { reason: 'scam' })).status).toBe(404);
 
-    const mail = await eventually(async () => (await mailsTo(owner.user.email)).find((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
+    const mail = await until(async () => (await mailsTo(owner.user.email)).find((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
     expect(mail).toMatch(/^Subject: Votre annonce est suspendue le temps de la vérifier/m);
     expect(mail).toContain(`Bonjour Ngono Pauline,`);
     expect(mail).toContain(`Plusieurs personnes ont signalé votre annonce « ${property.title} » comme une possible arnaque.`);
@@ -225,12 +216,12 @@ describe('three different people reporting a scam', () => {
     }
     expect((await admin.post('/api/admin/reports/not-a-listing/dismiss')).status).toBe(404);
     expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
-    await eventually(async () => (await searchIds(property.title)).includes(property.id), 'the dismissed listing back in search', 2000);
+    await until(async () => (await searchIds(property.title)).includes(property.id), 'the dismissed listing back in search', 2000);
     expect(((await admin.get('/api/admin/reports')).body.cases as ReportCase[]).some((c) => c.propertyId === property.id)).toBe(false);
     const again = await admin.post(`/api/admin/reports/${property.id}/dismiss`);
     expect([again.status, again.body]).toEqual([404, { message: MESSAGES.report.noOpenReports }]);
 
-    const audit = await eventually(async () => {
+    const audit = await until(async () => {
       const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
       return actions.find((a) => a.action === 'property.reports-resolved' && a.targetId === property.id);
     }, 'the dismissal in the audit trail');
@@ -245,7 +236,7 @@ test('three scam reports arriving at the same moment hold the listing once and m
   expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
   const queue = await admin.get('/api/admin/reports?limit=50');
   expect((queue.body.cases as ReportCase[]).find((c) => c.propertyId === property.id)).toMatchObject({ held: true, total: 3 });
-  await eventually(async () => (await mailsTo(owner.user.email)).some((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
+  await until(async () => (await mailsTo(owner.user.email)).some((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
   // Give a second mail, if the hold were recorded twice, the time to arrive.
   await new Promise((r) => setTimeout(r, 500));
   expect((await mailsTo(owner.user.email)).filter((m) => m.includes(property.title) && m.includes('arnaque'))).toHaveLength(1);
@@ -282,7 +273,7 @@ describe('staff actions', () => {
     expect((await owner.browser.get(`/api/properties/${property.id}`)).body.status).toBe('deactivated');
     const fr = await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'deactivate' }, { 'accept-language': 'fr' });
     expect([fr.status, fr.body]).toEqual([404, { message: MESSAGES_FR.report.noOpenReports }]);
-    await eventually(async () => {
+    await until(async () => {
       const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
       const ours = actions.filter((a) => a.targetId === property.id).map((a) => a.summary);
       return ours.includes(`Deactivated property ${property.id} after 1 report`) && ours.includes('Changed property status from available to deactivated');
@@ -298,7 +289,7 @@ describe('staff actions', () => {
     expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
     const users = await admin.post('/api/admin/manage/user', { type: 'list', payload: { filter: 'banned' } });
     expect((users.body.users as PublicUser[]).some((u) => u.id === other.user.id)).toBe(true);
-    await eventually(async () => {
+    await until(async () => {
       const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
       return actions.some((a) => a.summary === `Banned the owner of property ${property.id} after 1 report`) &&
         actions.some((a) => a.action === 'user.banned' && a.targetId === other.user.id);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LISTINGS_PATTERNS, MESSAGES, type AuditEntry, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
+import { until } from '@mboa/platform/testing';
 
 let system: TestSystem;
 let admin: Browser;
@@ -44,16 +45,6 @@ async function postProperty(title = `Two-bedroom flat in Molyko ${++made}`): Pro
   }
 }
 
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** The finished mails (the mailer writes `.partial` files first and renames them). */
 async function mailTexts(): Promise<string[]> {
   const files = (await readdir(system.mailDir)).filter((f) => f.endsWith('.eml'));
@@ -76,14 +67,14 @@ test('reject needs a reason, shows the feedback to the owner and mails it; appro
   expect(rejected.status).toBe(200);
   expect(rejected.body.message).toBe(MESSAGES.property.rejected);
 
-  const seen = await eventually(async () => {
+  const seen = await until(async () => {
     const res = await owner.browser.get(`/api/properties/${property.id}`);
     return res.body?.review?.state === 'rejected' ? res.body : undefined;
   }, 'the rejection to reach listings');
   expect(seen.review.feedback).toBe('Please add photos of the rooms.');
   expect(seen.isVerified).toBe(false);
 
-  const mail = await eventually(async () => {
+  const mail = await until(async () => {
     return (await mailTexts()).find((text) => text.includes(owner.user.email) && text.includes('Please add photos of the rooms.'));
   }, 'the rejection e-mail');
   expect(mail).toMatch(/not approved/i);
@@ -91,12 +82,12 @@ test('reject needs a reason, shows the feedback to the owner and mails it; appro
   const approved = await review(admin, property.id, { action: 'approve', feedback: '' });
   expect(approved.status).toBe(200);
   expect(approved.body.message).toBe(MESSAGES.property.approved);
-  await eventually(async () => (await searchFor(property.title)).some((p) => p.id === property.id), 'the approval to reach search');
+  await until(async () => (await searchFor(property.title)).some((p) => p.id === property.id), 'the approval to reach search');
   const pub = await new Browser(system.url).get(`/api/properties/${property.id}`);
   expect(pub.status).toBe(200);
   expect(pub.body.isVerified).toBe(true);
 
-  await eventually(async () => {
+  await until(async () => {
     return (await mailTexts()).some((text) => text.includes(owner.user.email) && /has been approved/.test(text)) || undefined;
   }, 'the approval e-mail');
 });
@@ -104,7 +95,7 @@ test('reject needs a reason, shows the feedback to the owner and mails it; appro
 test('a verified property cannot be approved or rejected again (409, the catalog text)', async () => {
   const property = await postProperty();
   expect((await review(admin, property.id, { action: 'approve' })).status).toBe(200);
-  await eventually(async () => (await admin.get(`/api/admin/properties/${property.id}`)).body?.isVerified === true || (await admin.get(`/api/admin/properties/${property.id}`)).body?.property?.isVerified === true, 'verified flag');
+  await until(async () => (await admin.get(`/api/admin/properties/${property.id}`)).body?.isVerified === true || (await admin.get(`/api/admin/properties/${property.id}`)).body?.property?.isVerified === true, 'verified flag');
   for (const body of [{ action: 'approve' }, { action: 'reject', feedback: 'too late' }]) {
     const res = await review(admin, property.id, body);
     expect(res.status).toBe(409);
@@ -144,7 +135,7 @@ test('only admins review: renters and owners 403, signed out 401', async () => {
 test('the dashboard stats count users and properties and list the latest staff actions', async () => {
   const target = await signUp(system, 'caretaker');
   await admin.post('/api/admin/manage/user', { type: 'verify', payload: { userId: target.user.id } });
-  const stats = await eventually(async () => {
+  const stats = await until(async () => {
     const res = await admin.get('/api/admin/stats');
     return res.body?.actions?.some((a: AuditEntry) => a.action === 'user.verified' && a.targetId === target.user.id) ? res.body : undefined;
   }, 'the verify action in the audit trail');
@@ -165,7 +156,7 @@ test('moving a request and a ticket records the staff action in the audit trail'
   const ticketId = ticket.body.data.id;
   expect((await admin.post('/api/admin/manage/requests', { type: 'update-status', payload: { requestId, newStatus: 'match-found' } })).status).toBe(200);
   expect((await admin.post('/api/admin/manage/Support', { type: 'update-status', payload: { ticketId, newStatus: 'in-progress' } })).status).toBe(200);
-  const stats = await eventually(async () => {
+  const stats = await until(async () => {
     const res = await admin.get('/api/admin/stats');
     const ids = (res.body?.actions ?? []).map((a: AuditEntry) => a.targetId);
     return ids.includes(requestId) && ids.includes(ticketId) ? res.body : undefined;

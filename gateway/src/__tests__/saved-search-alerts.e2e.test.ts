@@ -7,6 +7,7 @@ import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, savedSearchTexts, type Proper
 import type { MailMessage } from '@mboa/platform';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
+import { until } from '@mboa/platform/testing';
 
 // Saved searches and their alerts (docs/api.md#saved-searches) through the gateway, against the
 // real auth, listings and moderation services: a renter saves the home filters, an owner posts,
@@ -100,16 +101,8 @@ async function approvedListing(over: { propertyType?: PropertyType; price?: numb
   return property;
 }
 
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
+/** Alerts leave on the listings sweep, after the approval's event has been matched. */
+const ALERT_WAIT_MS = 10_000;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The mails to an address, decoded (nodemailer writes non-ASCII headers as RFC 2047 and bodies as quoted-printable). */
@@ -190,10 +183,10 @@ describe('alerts', () => {
     await approvedListing({ price: 60000 });
     await approvedListing({ town: 'Limbe' });
 
-    const [mail] = await eventually(async () => {
+    const [mail] = await until(async () => {
       const mails = await alertsTo(instant.user.email);
       return mails.length > 0 && mails;
-    }, 'the instant alert');
+    }, 'the instant alert', ALERT_WAIT_MS);
     // Nothing more comes for the same match, nor for the listings that do not match.
     await pause(1000);
     expect(await alertsTo(instant.user.email)).toHaveLength(1);
@@ -221,17 +214,17 @@ describe('alerts', () => {
     // The daily renter heard nothing yet: the digest leaves from 18:00 in Cameroon. A day later it does, once.
     expect(await alertsTo(daily.user.email)).toHaveLength(0);
     await db.query(`UPDATE "listings"."saved_search_alerts" SET created_at = created_at - interval '1 day' WHERE user_id = $1::uuid`, [daily.user.id]);
-    const [digest] = await eventually(async () => {
+    const [digest] = await until(async () => {
       const mails = await alertsTo(daily.user.email);
       return mails.length > 0 && mails;
-    }, 'the daily digest');
+    }, 'the daily digest', ALERT_WAIT_MS);
     expect(digest).toContain('Subject: 1 nouvelle annonce pour vos recherches enregistrées');
     expect(digest).toContain(match.title);
     expect(digest).toContain('Pour « Studios à Buea à moins de 50\u202f000 FCFA » :');
     expect(digest).toContain('45\u202f000 FCFA/mois');
     // A second match the same day waits for tomorrow's digest.
     const second = await approvedListing({ price: 40000 });
-    await eventually(async () => (await alertsTo(instant.user.email)).length === 2, 'the second instant alert');
+    await until(async () => (await alertsTo(instant.user.email)).length === 2, 'the second instant alert', ALERT_WAIT_MS);
     await db.query(`UPDATE "listings"."saved_search_alerts" SET created_at = created_at - interval '1 day' WHERE user_id = $1::uuid AND property_id = $2::uuid`, [daily.user.id, second.id]);
     await pause(800);
     expect(await alertsTo(daily.user.email)).toHaveLength(1);
@@ -265,14 +258,14 @@ describe('alerts', () => {
     // Matched and recorded, but the mail server refuses: the alert stays pending.
     const pending = async () =>
       (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "listings"."saved_search_alerts" WHERE user_id = $1::uuid AND mailed_at IS NULL`, [renter.user.id])).rows[0].n;
-    await eventually(async () => (await pending()) === 1 && refused > before, 'the refused alert');
+    await until(async () => (await pending()) === 1 && refused > before, 'the refused alert', ALERT_WAIT_MS);
 
     await system.restart('listings');
     refusing.delete(renter.user.email);
-    const mails = await eventually(async () => {
+    const mails = await until(async () => {
       const m = await alertsTo(renter.user.email);
       return m.length > 0 && m;
-    }, 'the alert after the restart');
+    }, 'the alert after the restart', ALERT_WAIT_MS);
     await pause(1000);
     expect(await alertsTo(renter.user.email)).toHaveLength(1);
     expect(mails[0]).toContain(duplex.title);

@@ -7,6 +7,7 @@ import { EVENT_TYPES, LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type PaymentTerm
 import { publishEvent, type RpcClient } from '@mboa/platform';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
+import { eventually } from '@mboa/platform/testing';
 
 let system: TestSystem;
 let rpc: RpcClient;
@@ -48,15 +49,6 @@ async function keys(query: string, headers: Record<string, string> = {}): Promis
   const res = await anon().request('GET', `/api/properties/search?town=Limbe${query}`, undefined, headers);
   expect(res.status).toBe(200);
   return (res.body.properties as PropertyRead[]).map((p) => keyOf.get(p.id) ?? p.id);
-}
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 beforeAll(async () => {

@@ -11,3 +11,17 @@ export async function eventually<T>(fn: () => Promise<T>, check: (value: T) => b
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Asks `check` again every 50 ms until it gives a truthy value, which it returns; after
+ * `timeoutMs`, fails naming `what` was awaited. For effects that travel through events.
+ */
+export async function until<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
