@@ -217,7 +217,6 @@ export const en = {
     distanceFromRoad: 'Distance from road',
     caution: 'Caution (deposit)',
     /** The contact card's line: one text, so French can put its space before the colon. */
-    cautionAmount: 'Caution (deposit): {{amount}}',
     postedBy: 'Listed by {{name}}',
     photo: 'Photo {{n}} of {{total}}',
     previous: 'Previous photo',

@@ -222,7 +222,6 @@ export const fr: WithManyPlurals<Catalog> = {
     size: 'Superficie',
     distanceFromRoad: 'Distance depuis la route',
     caution: 'Caution',
-    cautionAmount: 'Caution : {{amount}}',
     postedBy: 'Annonce publiée par {{name}}',
     photo: 'Photo {{n}} sur {{total}}',
     previous: 'Photo précédente',

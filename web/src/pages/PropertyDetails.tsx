@@ -175,9 +175,7 @@ export default function PropertyDetails() {
         <aside className="details-aside">
           <div className="panel contact-card">
             {desktop ? <p className="details-price">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p> : null}
-            {p.caution ? (
-              <p className="muted small">{t('details.cautionAmount', { amount: format.price(p.caution) })}</p>
-            ) : null}
+            {/* The caution is a line of the move-in cost just below (and of the specifications). */}
             <MoveInCost property={p} />
             <TypicalPrice property={p} />
             {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
