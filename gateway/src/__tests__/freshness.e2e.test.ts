@@ -64,10 +64,14 @@ async function searchIds(title: string): Promise<string[]> {
   return (res.body.properties as PropertyRead[]).map((p) => p.id);
 }
 
-/** Moves the listing's clock: its last confirmation `days` ago (and no reminder since). */
+/**
+ * Moves the listing's clock: its last confirmation `days` ago (and no reminder since). A minute more,
+ * because a sweep that read its clock a moment before this update counts whole days from there, and
+ * would see one day fewer.
+ */
 async function confirmedDaysAgo(id: string, days: number): Promise<void> {
   await db.query(
-    `UPDATE "listings"."properties" SET availability_confirmed_at = (now() AT TIME ZONE 'UTC') - make_interval(days => $2), availability_reminded_at = NULL WHERE id = $1::uuid`,
+    `UPDATE "listings"."properties" SET availability_confirmed_at = (now() AT TIME ZONE 'UTC') - make_interval(days => $2, mins => 1), availability_reminded_at = NULL WHERE id = $1::uuid`,
     [id, days],
   );
 }
