@@ -66,6 +66,23 @@ describe('the heart on a card', () => {
     expect(heart().getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('signed in: a heart tapped while the account’s list is on its way stays pressed when that (older) list arrives', async () => {
+    let answerIds: (body: unknown) => void = () => undefined;
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/api/favourites/ids') return new Promise((resolve) => (answerIds = (body) => resolve({ body })));
+      if (call.path === '/api/favourites/p1') return { body: { message: 'Saved to your favourites', propertyId: 'p1', favourite: true, total: 2 } };
+      return undefined;
+    });
+    renderApp(<PropertyCard property={studio} />, { signedIn: user() });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/favourites/ids')).toBe(true));
+    await userEvent.click(heart());
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/favourites/p1' }));
+    // Read before the tap: it does not have p1 yet.
+    answerIds({ propertyIds: ['p5'] });
+    await waitFor(() => expect(favouriteIds()).toEqual(['p1', 'p5']));
+    expect(heart().getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('at log-in, merges the device list into the account and then forgets it on the device', async () => {
     localStorage.setItem(DEVICE, JSON.stringify(['p1', 'p9']));
     resetFavouritesStore();

@@ -61,6 +61,17 @@ export function subscribeFavourites(listener: () => void): () => void {
 /** Who the ids were last read for (undefined: nobody yet), and that read. */
 let syncedFor: string | null | undefined;
 let syncing: Promise<void> = Promise.resolve();
+/**
+ * Hearts tapped on the account while its list was on its way (id → on), in order: the answer was
+ * read before them, so they are applied on top of it instead of being undone by it.
+ */
+let tapsDuringSync = new Map<string, boolean>();
+
+function withTaps(ids: readonly string[], taps: ReadonlyMap<string, boolean>): string[] {
+  let result = [...ids];
+  for (const [id, on] of taps) result = on ? [id, ...result.filter((other) => other !== id)] : result.filter((other) => other !== id);
+  return result;
+}
 
 /**
  * Follows the signed-in person: their account's list (the device list merged into it first, then
@@ -79,11 +90,14 @@ export function syncFavourites(userId: string | null): Promise<void> {
   }
   const device = deviceIds();
   set({ ids: [...new Set([...device, ...accountIds(userId)])], userId });
+  const taps = new Map<string, boolean>();
+  tapsDuringSync = taps;
   syncing = (async () => {
     const answer = device.length > 0 ? await mergeFavourites(device) : await getFavouriteIds();
-    const ids = onlyIds(answer?.propertyIds);
     if (device.length > 0) write(DEVICE_KEY, deviceIds().filter((id) => !device.includes(id)));
     if (syncedFor !== userId) return;
+    const ids = withTaps(onlyIds(answer?.propertyIds), taps);
+    taps.clear();
     write(ACCOUNT_KEY, { userId, ids });
     set({ ids, userId });
   })().catch((error: unknown) => {
@@ -113,12 +127,15 @@ export async function toggleFavourite(id: string): Promise<boolean> {
   }
   const userId = before.userId;
   set({ ids, userId });
+  tapsDuringSync.set(id, on);
   try {
     await (on ? addFavourite(id) : removeFavourite(id));
     if (state.userId === userId) write(ACCOUNT_KEY, { userId, ids: state.ids });
     keepAccountListOffline();
     return on;
   } catch (error) {
+    // Refused: as before the tap, here and on top of a list still on its way.
+    tapsDuringSync.set(id, !on);
     if (state.userId === userId) set({ ids: on ? state.ids.filter((other) => other !== id) : [id, ...state.ids], userId });
     throw error;
   }
@@ -145,6 +162,7 @@ export function forgetDeviceFavourites(gone: readonly string[]): void {
 export function resetFavouritesStore(): void {
   syncedFor = undefined;
   syncing = Promise.resolve();
+  tapsDuringSync = new Map();
   set({ ids: deviceIds(), userId: null });
 }
 
