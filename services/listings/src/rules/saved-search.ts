@@ -1,7 +1,7 @@
 // Saved searches (docs/api.md#saved-searches): whether a newly published listing matches a renter's
 // saved filters, by the same semantics as the search itself (both adapters), the search's automatic
 // name, its canonical key (the same search is saved once) and when the daily digest is due.
-import { formatPrice, savedSearchTexts, type Language, type SavedSearchFilters } from '@mboa/contracts';
+import { formatPrice, LIMITS, savedSearchTexts, type Language, type SavedSearchFilters } from '@mboa/contracts';
 import { labelWordsOf } from '../search/search-labels.js';
 import { isTypoOf, queryWords, searchWords } from '../search/search-text.js';
 import { roomsOf, townKey } from '../search/search-document.js';
@@ -86,7 +86,7 @@ function clip(name: string, max: number): string {
  * category, else listings), the text, the rooms, where, and the price range in FCFA as the reader
  * writes numbers. 'Studios in Molyko under 50,000 FCFA', 'Studios à Molyko à moins de 50 000 FCFA'.
  */
-export function savedSearchName(filters: SavedSearchFilters, language: Language, max = 120): string {
+export function savedSearchName(filters: SavedSearchFilters, language: Language, max: number = LIMITS.savedSearches.nameMax): string {
   const t = savedSearchTexts(language);
   const types = t.nameTypes as Readonly<Record<string, string>>;
   const what =
