@@ -134,6 +134,8 @@ function count(status: number): void {
 const hostileText = fc.constantFrom(
   '\u0000',
   'Bastos\u0000',
+  'Bastos\ud800',
+  '\udfff',
   '%00',
   '1e308',
   '-1e308',

@@ -168,6 +168,38 @@ describe('saving a search', () => {
   });
 });
 
+describe('broken text', () => {
+  test('half of a surrogate pair in a filter, a rename or a search is a 400 naming the field, never a 500, and nothing is saved', async () => {
+    const renter = await signUp(system, 'renter');
+    const refused = MESSAGES.common.forbiddenCharacter;
+    // JSON.stringify writes the lone half as the escape "\ud800", as an attacker's client would.
+    const filter = await save(renter.browser, { search: 'studio\ud800', town: 'Buea' });
+    expect(filter.status).toBe(400);
+    expect(filter.body).toEqual({ message: refused, errors: [`search: ${refused}`] });
+    const french = await save(renter.browser, { town: '\udfffBuea' }, { 'accept-language': 'fr' });
+    expect(french.status).toBe(400);
+    expect(french.body.errors).toEqual([`town: ${MESSAGES_FR.common.forbiddenCharacter}`]);
+    expect((await renter.browser.get('/api/saved-searches')).body.searches).toEqual([]);
+
+    const kept = await save(renter.browser, { search: 'studio 🏠', town: 'Buea' });
+    expect(kept.status).toBe(201);
+    const id = kept.body.data.id as string;
+    const rename = await renter.browser.request('PATCH', `/api/saved-searches/${id}`, { name: 'Near \ud83d campus', filters: { town: 'Limbé' } });
+    expect(rename.status).toBe(400);
+    expect(rename.body.errors).toEqual([`name: ${refused}`]);
+    const patchFilter = await renter.browser.request('PATCH', `/api/saved-searches/${id}`, { filters: { search: '\udc00' } });
+    expect(patchFilter.status).toBe(400);
+    expect(patchFilter.body.errors).toEqual([`filters.search: ${refused}`]);
+    expect((await renter.browser.get('/api/saved-searches')).body.searches).toMatchObject([{ id, filters: { search: 'studio 🏠', town: 'Buea' } }]);
+
+    // A query string cannot carry a lone half (%ED%A0%80 is not UTF-8): the search still answers.
+    for (const q of ['%ED%A0%80', 'studio%ED%B0%80', '%F0%9F']) {
+      const search = await renter.browser.get(`/api/properties/search?search=${q}&town=Buea`);
+      expect(search.status).toBe(200);
+    }
+  });
+});
+
 describe('alerts', () => {
   test('instant: one mail per matching approved listing, with a working link and a one-click unsubscribe; daily: one digest a day', async () => {
     const instant = await signUp(system, 'renter', { name: 'Awa Instant', whatsapp: '677001122' });

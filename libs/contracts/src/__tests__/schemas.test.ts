@@ -297,6 +297,19 @@ describe('hostile input', () => {
     expect(!key.ok && key.errors).toEqual([`town: ${MESSAGES.common.forbiddenCharacter}`]);
   });
 
+  test('half of a surrogate pair (a lone UTF-16 surrogate) is refused like NUL, in values and keys; whole pairs pass', () => {
+    const refused = MESSAGES.common.forbiddenCharacter;
+    for (const broken of ['stu\ud800dio', 'studio\udfff', '\udc00\ud83c', '\ud83d']) {
+      expect(parseOrErrors(searchQuerySchema, { search: broken })).toEqual({ ok: false, message: refused, errors: [`search: ${refused}`] });
+    }
+    const nested = parseOrErrors(supportTicketSchema, { name: 'Ada', contact: { whatsapp: '\udbff674000000' } });
+    expect(!nested.ok && nested.errors).toEqual([`contact.whatsapp: ${refused}`]);
+    const key = parseOrErrors(searchQuerySchema, { 'town\ud800': 'Buea' });
+    expect(!key.ok && key.errors).toEqual([`town: ${refused}`]);
+    // An emoji is a whole pair, and accents are single units: both are ordinary text.
+    expect(parseOrErrors(searchQuerySchema, { search: 'studio 🏠 Limbé' })).toMatchObject({ ok: true, data: { search: 'studio 🏠 Limbé' } });
+  });
+
   test('numbers past what the database holds are refused, not passed on', () => {
     for (const huge of ['1e308', '1e10', 1e308, '9007199254740993']) {
       const parsed = parseOrErrors(searchQuerySchema, { minPrice: huge });

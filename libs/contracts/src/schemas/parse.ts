@@ -52,9 +52,11 @@ export function parseOrErrors<S extends z.ZodType>(
 /**
  * NUL cannot be stored in PostgreSQL text and has no place in any text a person types, so every
  * input parsed here refuses it, in values and in keys, wherever it is nested: one check for every
- * schema rather than a rule per field.
+ * schema rather than a rule per field. The same goes for half of a UTF-16 surrogate pair (JSON's
+ * `"\ud800"`): no keyboard types one, a text column would store it as U+FFFD and a JSON column
+ * (saved-search filters) refuses it outright, which answered 500 (docs/api.md#general-rules).
  */
-const FORBIDDEN = /\u0000/;
+const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_DEPTH = 20;
 
 function fieldsWithForbiddenCharacters(input: unknown): string[] {
@@ -68,7 +70,7 @@ function fieldsWithForbiddenCharacters(input: unknown): string[] {
     if (typeof value !== 'object' || value === null) return;
     for (const [key, item] of Object.entries(value)) {
       const field = path ? `${path}.${key}` : key;
-      if (FORBIDDEN.test(key)) found.push(field.replace(FORBIDDEN, ''));
+      if (FORBIDDEN.test(key)) found.push(field.replace(new RegExp(FORBIDDEN, 'g'), ''));
       else visit(item, field, depth + 1);
     }
   };
