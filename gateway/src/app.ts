@@ -15,6 +15,7 @@ import { bodyParserErrors, ErrorFilter } from './http/error-filter.js';
 import { answerInCallersLanguage } from './http/answer-language.js';
 import { noStoreForSessions } from './http/no-store.js';
 import { applyServerTimeouts, bodyIdleTimeout, DEFAULT_HTTP_TIMEOUTS } from './http/timeouts.js';
+import { bodyFloor } from './http/body-floor.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
@@ -41,6 +42,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   // Before the body parser, so even its refusals leave in the caller's language.
   app.use(answerInCallersLanguage);
   app.use(bodyIdleTimeout(timeouts.bodyIdleMs));
+  app.use(bodyFloor({ bytes: timeouts.bodyFloorBytes, windowMs: timeouts.bodyFloorWindowMs }));
   app.use(drain.middleware);
   // TRUST_PROXY: by default nobody's X-Forwarded-For counts, so req.ip is the socket's peer.
   app.set('trust proxy', config.trustProxy ?? false);

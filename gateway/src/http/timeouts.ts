@@ -12,6 +12,9 @@ export interface HttpTimeouts {
   requestMs: number;
   /** An idle kept-alive connection is closed after this. */
   keepAliveMs: number;
+  /** A body must bring at least this many bytes in any `bodyFloorWindowMs` (http/body-floor.ts). */
+  bodyFloorBytes: number;
+  bodyFloorWindowMs: number;
 }
 
 export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
@@ -19,6 +22,8 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   bodyIdleMs: LIMITS.http.bodyIdleTimeoutMs,
   requestMs: LIMITS.http.requestTimeoutMs,
   keepAliveMs: LIMITS.http.keepAliveTimeoutMs,
+  bodyFloorBytes: LIMITS.http.bodyFloorBytes,
+  bodyFloorWindowMs: LIMITS.http.bodyFloorWindowMs,
 };
 
 /** Node's own bounds on the listener (408 and close past them); call before it listens. */

@@ -76,8 +76,10 @@ export class PropertyPostController {
       'checked before a byte of any photo is stored. Photos are streamed to storage while they arrive; ' +
       'the 11th file or a file past 10 MB stops the upload at once. Each photo is re-encoded (WebP, at most ' +
       '1024 px, no metadata) with a thumbnail. The property starts available and not verified. ' +
-      `At most ${LIMITS.uploads.postsWithPhotosPerUser} postings with photos per user per hour, and a bounded ` +
-      'number processed at once: past either, 429 with Retry-After.',
+      `At most ${LIMITS.uploads.postsWithPhotosPerUser} postings with photos per owner per hour (staff posting for an owner ` +
+      'spend that owner\'s; postings without photos count nothing), at most ' +
+      `${LIMITS.uploads.concurrentPostsPerPerson} uploads in progress per person and a bounded number per gateway: past any, ` +
+      '429 with Retry-After. A body slower than the floor (docs/api.md#limits) is cut.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: PROPERTY_POST_MULTIPART })
@@ -88,7 +90,7 @@ export class PropertyPostController {
       403: 'Not allowed to post (a renter, an unverified owner, a non-admin naming someone else), or a request from another site',
       404: '`Owner not found` (an admin posting for an unknown user)',
       413: 'An image over 10 MB (`errors` names the file), a text field over 100 KB, or more than 60 fields',
-      429: 'Too many postings with photos this hour, or too many being processed; Retry-After',
+      429: `Too many postings with photos for this owner this hour, ${LIMITS.uploads.concurrentPostsPerPerson} uploads of this person already in progress, or too many being processed; Retry-After`,
     },
   })
   async post(
@@ -99,11 +101,12 @@ export class PropertyPostController {
     const actor = actorOf(user);
     let release: Release;
     try {
-      // Permission before work: listings decides whether this person may post at all, and the
-      // hour's allowance and this replica's capacity are checked, before a byte of the body is read.
+      // Permission before work: listings decides whether this person may post at all, and this
+      // replica's places (and this person's share of them) are taken, before a byte of the body is
+      // read. The hourly photo allowance waits for the fields: it is the owner's, and a posting
+      // without photos never spends it.
       await this.services.call(LISTINGS_PATTERNS.propertyPostCheck, { actor } satisfies PropertyPostCheckRequest);
-      await this.guard.ensureNotSpent(user.id);
-      release = this.guard.enter();
+      release = this.guard.enter(user.id);
     } catch (error) {
       refuseUnread(req, res);
       throw error;
@@ -150,7 +153,7 @@ export class PropertyPostController {
   /**
    * The text fields, judged before any photo is stored: each at most once, valid by the shared
    * schema, and accepted by listings for this actor (and the owner `userId` names). A posting
-   * with photos then counts against the person's hourly allowance.
+   * with photos then counts against its owner's hourly allowance, whoever posts it.
    */
   private async checkFields(actor: Actor, fields: readonly [string, string][], withFiles: boolean): Promise<AcceptedPost> {
     const seen = new Set<string>();
@@ -171,8 +174,9 @@ export class PropertyPostController {
       actor,
       data: parsed.data,
     } satisfies PropertyPostCheckRequest);
-    if (withFiles) await this.guard.consume(actor.userId);
-    return { data: parsed.data, ownerId: ownerId ?? actor.userId };
+    const owner = ownerId ?? actor.userId;
+    if (withFiles) await this.guard.consume(owner);
+    return { data: parsed.data, ownerId: owner };
   }
 
   private async processImages(request: ProcessImagesRequest): Promise<ProcessedImage[]> {

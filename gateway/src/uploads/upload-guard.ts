@@ -18,18 +18,22 @@ export class RetryLater extends HttpException {
 export type Release = () => void;
 
 /**
- * What posting with photos may cost: per user, a number of postings with photos per hour (Redis,
- * shared by every gateway replica); per replica, a number of postings received or processed at
- * once. Both refuse with 429 and Retry-After before a byte of the body is read.
+ * What posting with photos may cost: per owner, a number of postings with photos per hour (Redis,
+ * shared by every gateway replica; staff posting for an owner spend that owner's); per replica, a
+ * number of postings received or processed at once, of which one person may hold only a few. The
+ * places are taken before a byte of the body is read; the allowance is counted once the fields
+ * say whose property it is and the first photo begins (docs/api.md#posting-a-property).
  */
 @Injectable()
 export class UploadGuard {
-  private readonly perUser: RateLimiterRedis;
+  private readonly perOwner: RateLimiterRedis;
   private inFlight = 0;
+  private readonly inFlightByPerson = new Map<string, number>();
   readonly maxInFlight: number = LIMITS.uploads.concurrentPostsPerGateway;
+  readonly maxInFlightPerPerson: number = LIMITS.uploads.concurrentPostsPerPerson;
 
   constructor(redis: GatewayRedis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.perUser = new RateLimiterRedis({
+    this.perOwner = new RateLimiterRedis({
       storeClient: redis.client,
       useRedisPackage: true,
       keyPrefix: `${config.redisPrefix}rl:posts-with-photos-user`,
@@ -38,28 +42,34 @@ export class UploadGuard {
     });
   }
 
-  /** Takes one of this replica's places for a posting, or refuses (429) when all are taken. */
-  enter(): Release {
+  /**
+   * Takes one of this replica's places for an upload by `personId` (who sends it, staff included),
+   * or refuses (429): the person already holds their share, or every place is taken.
+   */
+  enter(personId: string): Release {
+    const held = this.inFlightByPerson.get(personId) ?? 0;
+    if (held >= this.maxInFlightPerPerson) throw new RetryLater(MESSAGES.upload.tooManyAtOnce, LIMITS.uploads.personBusyRetryAfterSeconds);
     if (this.inFlight >= this.maxInFlight) throw new RetryLater(MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds);
     this.inFlight++;
+    this.inFlightByPerson.set(personId, held + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.inFlight--;
+      const left = (this.inFlightByPerson.get(personId) ?? 1) - 1;
+      if (left > 0) this.inFlightByPerson.set(personId, left);
+      else this.inFlightByPerson.delete(personId);
     };
   }
 
-  /** Refuses (429) a user whose postings with photos for this hour are spent, without counting. */
-  async ensureNotSpent(userId: string): Promise<void> {
-    const state = await this.perUser.get(userId);
-    if (state && state.remainingPoints <= 0) throw new RetryLater(MESSAGES.upload.tooManyPosts, seconds(state.msBeforeNext));
-  }
-
-  /** Counts one posting with photos; refuses (429) past the hour's allowance. */
-  async consume(userId: string): Promise<void> {
+  /**
+   * Counts one upload with photos against the hour's allowance of `ownerId`, the owner of the
+   * property (not the staff member posting for them); refuses (429) past it.
+   */
+  async consume(ownerId: string): Promise<void> {
     try {
-      await this.perUser.consume(userId);
+      await this.perOwner.consume(ownerId);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw new RetryLater(MESSAGES.upload.tooManyPosts, seconds(error.msBeforeNext));
       throw error;

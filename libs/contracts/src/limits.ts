@@ -108,6 +108,16 @@ export const LIMITS = {
     /** An idle kept-alive connection is closed after this (pages reuse it between their calls). */
     keepAliveTimeoutMs: 10_000,
     /**
+     * The slowest body a phone really sends (docs/api.md#limits): in any minute of a body's
+     * arrival at least this much must come, or the connection is cut. One GPRS uplink timeslot
+     * (CS-1, 9.05 kbit/s, about 1,000 bytes/s once the radio and TCP/IP framing are paid) still
+     * sends 30,000 bytes in a minute even after stalling 30 s (bodyIdleTimeoutMs); EDGE and the
+     * README's 50 kbit/s send 6 to 25 times the floor. A trickle just above bodyIdleTimeoutMs
+     * (a byte every 29 s) no longer holds a posting place for the whole 10 minutes.
+     */
+    bodyFloorBytes: 24_000,
+    bodyFloorWindowMs: 60_000,
+    /**
      * Smaller answers go uncompressed: below about one packet the encoding saves no round trip
      * and costs CPU on both ends.
      */
@@ -123,6 +133,13 @@ export const LIMITS = {
     postsWithPhotosWindowSeconds: 60 * 60,
     /** Posts received or processed at once by one gateway replica; past it, 429 before a byte is read. */
     concurrentPostsPerGateway: 8,
+    /**
+     * Of those, what one person may hold at once (postings and photos added): an owner's slow
+     * uploads never take every place, so other owners and staff keep posting.
+     */
+    concurrentPostsPerPerson: 2,
+    /** Retry-After for a person at that bound: one of their uploads on a slow phone takes a minute or more. */
+    personBusyRetryAfterSeconds: 30,
     /** Photos waiting in one media replica's queue (about 4 postings); past it, 429 and nothing processed. */
     mediaMaxWaitingImages: 40,
     /** Retry-After of a busy answer: a few photos' worth of work on two cores. */

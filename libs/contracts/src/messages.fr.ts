@@ -113,6 +113,7 @@ export const MESSAGES_FR = {
     imageHint: 'PNG, JPG, GIF, 10 Mo maximum par photo',
     created: 'Annonce publiée avec succès',
     updated: 'Annonce mise à jour avec succès',
+    photosAdded: 'Photos ajoutées avec succès',
     deleted: 'Annonce supprimée avec succès',
     statusChanged: 'Statut de l\u2019annonce mis à jour avec succès',
     invalidTransition: 'Ce changement de statut n\u2019est pas autorisé.',
@@ -173,6 +174,7 @@ export const MESSAGES_FR = {
     tooManyPosts:
       'Vous avez publié beaucoup d\u2019annonces avec photos en peu de temps. Veuillez réessayer plus tard.',
     busy: 'Beaucoup de photos sont en cours de traitement. Veuillez réessayer dans un instant.',
+    tooManyAtOnce: `Vous avez déjà ${LIMITS.uploads.concurrentPostsPerPerson} envois en cours. Veuillez attendre que l\u2019un d\u2019eux se termine.`,
   },
   moderation: {
     approvedMailSubject: 'Votre annonce a été validée',

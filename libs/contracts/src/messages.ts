@@ -107,6 +107,7 @@ export const MESSAGES = {
     imageHint: 'PNG, JPG, GIF up to 10MB each',
     created: 'Property posted successfully',
     updated: 'Property updated successfully',
+    photosAdded: 'Photos added successfully',
     deleted: 'Property deleted successfully',
     statusChanged: 'Property status updated successfully',
     invalidTransition: 'This status change is not allowed.',
@@ -167,6 +168,7 @@ export const MESSAGES = {
     duplicateField: 'A form field was sent more than once.',
     tooManyPosts: 'You have posted many properties with photos in a short time. Please try again later.',
     busy: 'Many photos are being processed right now. Please try again in a moment.',
+    tooManyAtOnce: `You already have ${LIMITS.uploads.concurrentPostsPerPerson} uploads on their way. Please wait for one to finish.`,
   },
   moderation: {
     approvedMailSubject: 'Your property has been approved',
