@@ -1,7 +1,7 @@
 // Owner insights (docs/api.md#owner-insights), against the real gateway, auth, listings and
 // moderation: every details page the gateway answers is reported to listings as a view (plain
 // NATS, written in batches about once a second); one person counts once a day, the owner and staff
-// never; a booking is a contact; only the owner reads the numbers.
+// never; a renter who booked is a contact, once a day; only the owner reads the numbers.
 import { LISTINGS_PATTERNS, type MyListingsInsightsResponse, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -115,6 +115,47 @@ describe('owner insights', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect((await ownerInsightsWhen(() => true)).listings[0].views30d).toBe(4);
   });
+
+  it('counts people, not requests: a script changing its User-Agent adds at most 5 a day from one address, 30 bookings by one renter are one contact', async () => {
+    const crowded = await postListing('Studio a script keeps opening');
+    expect((await admin.post(`/api/admin/properties/${crowded.id}/review`, { action: 'approve' })).status).toBe(200);
+    const until = Date.now() + 8_000;
+    while ((await owner.browser.get(`/api/properties/${crowded.id}`)).status !== 200) {
+      if (Date.now() > until) throw new Error('the approved listing never became public');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // One address (this machine), a new User-Agent at every request, no cookie: 30 "phones".
+    for (let i = 0; i < 30; i++) {
+      const res = await new Browser(system.url).request('GET', `/api/properties/${crowded.id}`, undefined, { 'user-agent': `Bot/${i} (Android ${i})` });
+      expect(res.status).toBe(200);
+    }
+    // A phone where someone once signed in keeps its device cookie after logging out: one
+    // visitor, whatever its browser says, and not held by the address's cap.
+    const shared = await signUp(system, 'renter', { name: 'Ewane Joel' });
+    expect(shared.browser.cookie('mboa_device')).toBeDefined();
+    expect((await shared.browser.post('/api/auth/logout', {})).status).toBe(200);
+    for (const agent of ['Chrome 120 on Tecno', 'Chrome 121 on Tecno', 'Opera Mini']) {
+      expect((await shared.browser.request('GET', `/api/properties/${crowded.id}`, undefined, { 'user-agent': agent })).status).toBe(200);
+    }
+    // One renter asking for the owner's WhatsApp 30 times, and another once.
+    const eager = await signUp(system, 'renter', { name: 'Bih Clarisse' });
+    const book = (who: Browser) =>
+      who.post('/api/property/bookings', { To: { user: owner.user.id, name: owner.user.name, whatsapp: owner.user.whatsapp }, propertyId: crowded.id });
+    for (let i = 0; i < 30; i++) expect((await book(eager.browser)).status).toBe(201);
+    expect((await book(renter.browser)).status).toBe(201);
+
+    const read = async () => ((await insightsOf(owner.browser, crowded.id)).body as MyListingsInsightsResponse).listings[0];
+    const deadline = Date.now() + 10_000;
+    let counts = await read();
+    while (counts.views30d < 6 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      counts = await read();
+    }
+    await new Promise((r) => setTimeout(r, 1_500)); // any late batch has landed
+    counts = await read();
+    expect(counts).toMatchObject({ views30d: 6, contacts30d: 2 });
+    expect(counts.daily[29]).toEqual({ day: today(), views: 6, contacts: 2 });
+  }, 60_000);
 
   it("never tells another owner's numbers, and refuses a malformed list", async () => {
     expect((await insightsOf(otherOwner.browser, listing.id)).status).toBe(404);

@@ -21,7 +21,7 @@ const MAX_AGE_MS = LIMITS.login.deviceCookieDays * DAY_MS;
  * HMAC of the e-mail (the cookie does not show it), `nonce` names the device in the per-device
  * limit, and the signature is an HMAC-SHA256 over the rest with the server's secret. The secret is
  * DEVICE_COOKIE_SECRET, or else a random one created once in Redis and shared by every replica.
- * The cookie is HttpOnly and sent only to /api/auth.
+ * The cookie is HttpOnly and sent only to /api.
  */
 @Injectable()
 export class DeviceCookies {
@@ -50,6 +50,27 @@ export class DeviceCookies {
     return null;
   }
 
+  /**
+   * A device nonce of a valid token in the request, whatever its account, or null: a
+   * browser where someone once signed in, told apart from others on its address (owner insights
+   * count such a browser once a day even signed out, docs/api.md#owner-insights). Which of a shared
+   * phone's tokens is taken does not matter as long as it stays the same: the smallest nonce.
+   */
+  async anyDevice(req: Request): Promise<string | null> {
+    const tokens = readTokens(req);
+    if (tokens.length === 0) return null;
+    const key = await this.key();
+    const nonces = tokens.flatMap((token) => {
+      const parts = token.split('.');
+      if (parts.length !== 4) return [];
+      const [account, nonce, issued, signature] = parts as [string, string, string, string];
+      if (!safeEqual(signature, sign(key, `${account}.${nonce}.${issued}`))) return [];
+      const issuedAt = Number.parseInt(issued, 36) * 1000;
+      return Number.isFinite(issuedAt) && Date.now() - issuedAt <= MAX_AGE_MS ? [nonce] : [];
+    });
+    return nonces.sort()[0] ?? null;
+  }
+
   /** Marks this browser as a device of the account (after a successful login, sign-up or reset). */
   async remember(req: Request, res: Response, email: string): Promise<void> {
     const key = await this.key();
@@ -71,7 +92,8 @@ export class DeviceCookies {
   }
 
   private options(): CookieOptions {
-    return { httpOnly: true, sameSite: 'lax', secure: this.config.cookieSecure, path: '/api/auth', maxAge: MAX_AGE_MS };
+    // All of /api, not only /api/auth: the details page counts a signed-out browser by it too.
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.cookieSecure, path: '/api', maxAge: MAX_AGE_MS };
   }
 
   private key(): Promise<Buffer> {
@@ -93,10 +115,23 @@ export class DeviceCookies {
   }
 }
 
+/**
+ * The tokens of every `mboa_device` the browser sent, newest first. A browser may send two: the
+ * cookie's path was /api/auth before it became /api, and the older copy, sent first there, would
+ * otherwise hide the newer one until it expires.
+ */
 function readTokens(req: Request): string[] {
-  const raw = (req.cookies as Record<string, unknown> | undefined)?.[DEVICE_COOKIE];
-  if (typeof raw !== 'string' || raw.length > 2048) return [];
-  return raw.split('~').filter(Boolean).slice(0, LIMITS.login.devicesPerBrowser);
+  const header = req.headers.cookie ?? '';
+  if (header.length > 8192) return [];
+  const values = header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.startsWith(`${DEVICE_COOKIE}=`))
+    .map((pair) => pair.slice(DEVICE_COOKIE.length + 1))
+    .filter((value) => value.length <= 2048);
+  const tokens = [...new Set(values.flatMap((value) => value.split('~')).filter(Boolean))];
+  const issued = (token: string) => Number.parseInt(token.split('.')[2] ?? '', 36) || 0;
+  return tokens.sort((a, b) => issued(b) - issued(a)).slice(0, LIMITS.login.devicesPerBrowser);
 }
 
 function accountId(key: Buffer, email: string): string {

@@ -9,9 +9,11 @@ import { clientRateKey } from '../security/client-address.js';
  * Tells listings that someone was shown a listing's details page (docs/api.md#owner-insights), as
  * a plain NATS message published after the answer is ready, never awaited and never failing the
  * page: the details page is the busiest read. A signed-in person is their account (listings
- * leaves out the owner and staff); anyone else is a keyed hash of their address (a /64 for IPv6)
- * and their browser's User-Agent, so two phones behind one carrier address usually count as two,
- * the address itself is never sent, and no cookie is set on the page's answer.
+ * leaves out the owner and staff); a browser with a valid device cookie is that device; anyone
+ * else is a keyed hash of their address (a /64 for IPv6) and their browser's User-Agent, sent with
+ * a keyed hash of the address alone so that listings caps how many such viewers one address adds
+ * (a User-Agent is free to change). The address itself is never sent, and no cookie is set on the
+ * page's answer.
  */
 @Injectable()
 export class ViewReports {
@@ -39,8 +41,15 @@ export class ViewReports {
 
   private async viewerOf(req: Request, user: PublicUser | null): Promise<PropertyViewer> {
     if (user) return { userId: user.id, role: user.role };
+    const device = await this.devices.anyDevice(req);
+    if (device) return { deviceKey: await this.devices.keyedHash('view-device-cookie', device) };
+    const address = clientRateKey(req);
     const agent = req.headers['user-agent'] ?? '';
-    return { deviceKey: await this.devices.keyedHash('view-device', `${clientRateKey(req)}|${agent}`) };
+    const [deviceKey, addressKey] = await Promise.all([
+      this.devices.keyedHash('view-device', `${address}|${agent}`),
+      this.devices.keyedHash('view-address', address),
+    ]);
+    return { deviceKey, addressKey };
   }
 
   private lost(error: unknown): void {

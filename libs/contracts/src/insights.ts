@@ -26,12 +26,14 @@ export const PROPERTY_VIEWED_SUBJECT = 'listings.property.viewed';
 const KEY = /^[\w-]{16,64}$/;
 
 /**
- * Who viewed: a signed-in person by account (and role: staff views are not counted), anyone else
- * by a keyed hash the gateway makes of their address and browser (never the address itself).
+ * Who viewed: a signed-in person by account (and role: staff views are not counted); anyone else
+ * by their browser's signed device cookie, as a keyed hash; and only without one, by a keyed hash
+ * of their address and browser, with `addressKey` (a keyed hash of the address alone, never the
+ * address) so that one address adds at most LIMITS.insights.viewersPerAddress of those a day.
  */
 export const propertyViewerSchema = z.union([
   z.object({ userId: z.string().refine(isUuid), role: z.enum(ROLES) }),
-  z.object({ deviceKey: z.string().regex(KEY) }),
+  z.object({ deviceKey: z.string().regex(KEY), addressKey: z.string().regex(KEY).optional() }),
 ]);
 export type PropertyViewer = z.output<typeof propertyViewerSchema>;
 

@@ -168,11 +168,16 @@ export const LIMITS = {
   /**
    * Owner insights (docs/api.md#owner-insights): the days My Listings shows (today included), the
    * listings one request may name (My Listings' largest page), and how long views are kept.
+   * `viewersPerAddress`: signed-out visitors known only by their address and browser count at
+   * most this many times per listing and day from one address, so a script changing its
+   * User-Agent cannot add a viewer per request; a carrier address shared by many real people
+   * rarely brings more to one listing in one day.
    */
   insights: {
     days: 30,
     maxListings: 20,
     keepDays: 35,
+    viewersPerAddress: 5,
   },
   /**
    * Saved searches (docs/api.md#saved-searches): a renter's few standing searches, each alerted

@@ -20,8 +20,9 @@ export class InsightsService {
    * The last 30 days of each listing named, in the order named. Every one must be the actor's own
    * and not deleted, else 404 `Property not found` (another owner's numbers are not told, nor
    * whether the listing exists). One statement: the owner's listings among the ids (primary key),
-   * their views per day (property_views' primary key: listing, then day) and their bookings per
-   * Cameroon day (bookings' property index), joined onto every day of the window.
+   * their views per day (property_views' primary key: listing, then day) and the renters who
+   * booked them per Cameroon day (bookings' property index), joined onto every day of the window.
+   * A contact is a person, not a booking: one renter booking 30 times in a day is one contact.
    */
   async of(actor: Actor, ids: string[], now = new Date()): Promise<MyListingsInsightsResponse> {
     const window = insightsWindow(now);
@@ -34,7 +35,7 @@ export class InsightsService {
         WHERE v.property_id IN (SELECT id FROM mine) AND v.day BETWEEN ${window.from}::date AND ${window.to}::date
         GROUP BY 1, 2
       ), contacts AS (
-        SELECT b.property_id, (b.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${INSIGHTS.timeZone})::date AS day, count(*)::int AS n
+        SELECT b.property_id, (b.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${INSIGHTS.timeZone})::date AS day, count(DISTINCT b.renter_id)::int AS n
         FROM "listings"."bookings" b
         WHERE b.property_id IN (SELECT id FROM mine)
           AND b.created_at >= (${window.from}::date::timestamp AT TIME ZONE ${INSIGHTS.timeZone}) AT TIME ZONE 'UTC'

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import type { PropertyViewed } from '@mboa/contracts';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
-import { countsAsView, insightsDay, oldestKeptDay, viewerKeyOf } from '../rules/insights.js';
+import { addressKeyOf, countsAsView, insightsDay, oldestKeptDay, viewerKeyOf, withinAddressCap } from '../rules/insights.js';
 
 /** How long views wait to be written together, and how many make a write at once. */
 const FLUSH_MS = 1_000;
@@ -14,6 +14,7 @@ interface PendingView {
   propertyId: string;
   day: string;
   viewerKey: string;
+  addressKey?: string;
   view: PropertyViewed;
 }
 
@@ -21,8 +22,8 @@ interface PendingView {
  * Turns the gateway's view messages into rows of property_views (docs/api.md#owner-insights). The
  * details page is the busiest read, so nothing here is on its path: views wait in memory (the
  * same person, listing and day kept once) and are written every second in one statement, those
- * of the listing's owner and of staff left out (rules/insights.ts), a row already there left as it
- * is. A write that fails is logged and its views dropped: a count of views is not worth a retry
+ * of the listing's owner and of staff left out and those past an address's cap dropped
+ * (rules/insights.ts), a row already there left as it is. A write that fails is logged and its views dropped: a count of views is not worth a retry
  * queue. Shutting down writes what is waiting.
  */
 @Injectable()
@@ -49,7 +50,7 @@ export class ViewRecorder implements OnApplicationBootstrap, BeforeApplicationSh
     const day = insightsDay(new Date(view.viewedAt));
     const viewerKey = viewerKeyOf(view.viewer);
     const key = `${view.propertyId}|${day}|${viewerKey}`;
-    if (!this.pending.has(key)) this.pending.set(key, { propertyId: view.propertyId, day, viewerKey, view });
+    if (!this.pending.has(key)) this.pending.set(key, { propertyId: view.propertyId, day, viewerKey, addressKey: addressKeyOf(view.viewer), view });
     if (this.pending.size >= FLUSH_AT) void this.flush();
     else if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
@@ -77,15 +78,36 @@ export class ViewRecorder implements OnApplicationBootstrap, BeforeApplicationSh
     const owners = await this.db.$queryRaw<Array<{ id: string; owner_id: string }>>`
       SELECT id::text, owner_id::text FROM "listings"."properties" WHERE id = ANY(${ids}::uuid[])`;
     const ownerOf = new Map(owners.map((o) => [o.id, o.owner_id]));
-    const counted = batch.filter((v) => {
+    const owned = batch.filter((v) => {
       const ownerId = ownerOf.get(v.propertyId);
       return ownerId !== undefined && countsAsView(v.view.viewer, ownerId);
     });
+    const counted = withinAddressCap(owned, await this.storedByAddress(owned));
     if (counted.length === 0) return;
     await this.db.$executeRaw`
-      INSERT INTO "listings"."property_views" (property_id, day, viewer_key)
-      SELECT * FROM unnest(${counted.map((v) => v.propertyId)}::uuid[], ${counted.map((v) => v.day)}::date[], ${counted.map((v) => v.viewerKey)}::text[])
+      INSERT INTO "listings"."property_views" (property_id, day, viewer_key, address_key)
+      SELECT * FROM unnest(${counted.map((v) => v.propertyId)}::uuid[], ${counted.map((v) => v.day)}::date[],
+        ${counted.map((v) => v.viewerKey)}::text[], ${counted.map((v) => v.addressKey ?? null)}::text[])
       ON CONFLICT DO NOTHING`;
+  }
+
+  /**
+   * The viewers already stored per listing, day and address, for the addresses of the batch's
+   * visitors known only by address and browser. Two replicas writing at the same moment may pass
+   * the cap by a few; a count of views can afford that, not a lock on the busiest write.
+   */
+  private async storedByAddress(batch: PendingView[]): Promise<Map<string, Set<string>>> {
+    const capped = batch.filter((v) => v.addressKey !== undefined);
+    const stored = new Map<string, Set<string>>();
+    if (capped.length === 0) return stored;
+    const rows = await this.db.$queryRaw<Array<{ key: string; viewer_key: string }>>`
+      SELECT v.property_id::text || '|' || to_char(v.day, 'YYYY-MM-DD') || '|' || v.address_key AS key, v.viewer_key
+      FROM "listings"."property_views" v
+      JOIN unnest(${capped.map((v) => v.propertyId)}::uuid[], ${capped.map((v) => v.day)}::date[], ${capped.map((v) => v.addressKey ?? '')}::text[])
+        AS b(property_id, day, address_key)
+        ON v.property_id = b.property_id AND v.day = b.day AND v.address_key = b.address_key`;
+    for (const row of rows) stored.set(row.key, (stored.get(row.key) ?? new Set()).add(row.viewer_key));
+    return stored;
   }
 
   /** Forgets views older than LIMITS.insights.keepDays; every replica may do it, the result is the same. */

@@ -1,4 +1,5 @@
-import { addDays, countsAsView, insightsDay, insightsWindow, listingInsights, oldestKeptDay, viewerKeyOf } from './insights.js';
+import { INSIGHTS } from '@mboa/contracts';
+import { addDays, countsAsView, insightsDay, insightsWindow, listingInsights, oldestKeptDay, viewerKeyOf, withinAddressCap } from './insights.js';
 
 const owner = '11111111-1111-4111-8111-111111111111';
 const renter = '22222222-2222-4222-8222-222222222222';
@@ -17,6 +18,18 @@ describe('owner insights rules', () => {
   it('keys a person by account when signed in, else by the device hash', () => {
     expect(viewerKeyOf({ userId: renter, role: 'renter' })).toBe(`user:${renter}`);
     expect(viewerKeyOf({ deviceKey: 'abcdefghijklmnopqrstuv' })).toBe('device:abcdefghijklmnopqrstuv');
+  });
+
+  it('lets one address add at most viewersPerAddress visitors known only by address and browser, per listing and day', () => {
+    const view = (viewerKey: string, addressKey?: string, propertyId = owner, day = '2026-11-27') => ({ propertyId, day, viewerKey, addressKey });
+    const agents = Array.from({ length: 12 }, (_, i) => view(`device:ua${i}`, 'carrier'));
+    expect(withinAddressCap(agents, new Map())).toEqual(agents.slice(0, INSIGHTS.viewersPerAddress));
+    // Already at the cap that day: no new one; one already stored passes (writing it again changes nothing).
+    const full = new Map([[`${owner}|2026-11-27|carrier`, new Set(agents.slice(0, INSIGHTS.viewersPerAddress).map((v) => v.viewerKey))]]);
+    expect(withinAddressCap([agents[0], agents[9]], full)).toEqual([agents[0]]);
+    // Another listing, another day, another address, an account or a device cookie: not capped.
+    const others = [view('device:x', 'carrier', renter), view('device:y', 'carrier', owner, '2026-11-28'), view('device:z', 'home'), view(`user:${renter}`), view('device:cookie')];
+    expect(withinAddressCap(others, full)).toEqual(others);
   });
 
   it("counts days on Cameroon's calendar (UTC+1)", () => {

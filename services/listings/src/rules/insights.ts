@@ -17,11 +17,43 @@ export function countsAsView(viewer: PropertyViewer, ownerId: string): boolean {
 
 /**
  * The key one person is counted under, once a day: their account when signed in, else the
- * gateway's keyed hash of their address and browser. Someone who signs in midway through a day
- * may count twice that day; never more.
+ * gateway's keyed hash of their device cookie, else of their address and browser. Someone who
+ * signs in midway through a day may count twice that day; never more.
  */
 export function viewerKeyOf(viewer: PropertyViewer): string {
   return 'userId' in viewer ? `user:${viewer.userId}` : `device:${viewer.deviceKey}`;
+}
+
+/** The address a viewer known only by address and browser came from (a keyed hash), else undefined. */
+export function addressKeyOf(viewer: PropertyViewer): string | undefined {
+  return 'addressKey' in viewer ? viewer.addressKey : undefined;
+}
+
+/**
+ * The views of a batch that may be written, given how many viewers known only by address and
+ * browser each listing already has that day from each address (`stored`, keyed
+ * `listing|day|address`): at most INSIGHTS.viewersPerAddress per listing, day and address, so a
+ * script that changes its User-Agent at every request adds a handful, not one per request.
+ * Accounts and devices with a cookie are never capped. Viewers already stored are let through
+ * (writing them again changes nothing).
+ */
+export function withinAddressCap<V extends { propertyId: string; day: string; viewerKey: string; addressKey?: string }>(
+  batch: readonly V[],
+  stored: ReadonlyMap<string, ReadonlySet<string>>,
+  cap: number = INSIGHTS.viewersPerAddress,
+): V[] {
+  const seen = new Map<string, Set<string>>();
+  return batch.filter((view) => {
+    if (view.addressKey === undefined) return true;
+    const key = `${view.propertyId}|${view.day}|${view.addressKey}`;
+    const known = stored.get(key) ?? new Set<string>();
+    if (known.has(view.viewerKey)) return true;
+    const added = seen.get(key) ?? new Set<string>();
+    if (known.size + added.size >= cap) return false;
+    added.add(view.viewerKey);
+    seen.set(key, added);
+    return true;
+  });
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: INSIGHTS.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

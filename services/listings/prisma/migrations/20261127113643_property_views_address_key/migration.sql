@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "property_views" ADD COLUMN     "address_key" TEXT;
