@@ -73,7 +73,7 @@ afterAll(async () => {
 
 let made = 0;
 /** A listing of the owner, approved by staff (which publishes it). */
-async function approvedListing(over: { propertyType?: PropertyType; price?: number; town?: string } = {}): Promise<PropertyRead> {
+async function approvedListing(over: { propertyType?: PropertyType; price?: number; town?: string; title?: string; neighbourhood?: string } = {}): Promise<PropertyRead> {
   const rpc = await rpcFor(system);
   let property: PropertyRead;
   try {
@@ -82,13 +82,13 @@ async function approvedListing(over: { propertyType?: PropertyType; price?: numb
       data: {
         category: 'residential',
         propertyType: over.propertyType ?? 'studio',
-        title: `Studio Molyko alert ${Date.now()}-${++made}`,
+        title: over.title ?? `Studio Molyko alert ${Date.now()}-${++made}`,
         paymentTerm: 'monthly',
         price: over.price ?? 45000,
         caution: 90000,
         description: 'Studio with water and electricity, close to the university.',
         availability: 'available',
-        location: { country: 'Cameroon', town: over.town ?? 'Buea', neighbourhood: 'Molyko' },
+        location: { country: 'Cameroon', town: over.town ?? 'Buea', neighbourhood: over.neighbourhood ?? 'Molyko' },
         specifications: { bedrooms: 1, toilets: 1, kitchens: 1, livingRooms: 0, size: 25 },
         amenities: ['water'],
       },
@@ -201,6 +201,36 @@ describe('broken text', () => {
 });
 
 describe('alerts', () => {
+  test('a listing whose title and place carry links and direction controls reaches the mail and WhatsApp with no link but ours', async () => {
+    const reader = await signUp(system, 'renter', { name: 'Tata Links', whatsapp: '677009988' });
+    expect((await save(reader.browser, { town: 'Kribi' })).status).toBe(201);
+    const match = await approvedListing({
+      town: 'Kribi',
+      title: '\u202EStudio - deposit at https://pay.mboa-deals.cm/now or www.mboa-deals.cm',
+      neighbourhood: 'Lobe, see mboa-deals.com',
+    });
+    // The direction control never reached the listing; the links stay as the owner wrote them on the page.
+    expect(match.title).toBe('Studio - deposit at https://pay.mboa-deals.cm/now or www.mboa-deals.cm');
+    const [mail] = await until(async () => {
+      const mails = await alertsTo(reader.user.email);
+      return mails.length > 0 && mails;
+    }, 'the alert', ALERT_WAIT_MS);
+    expect(mail).toContain('Studio - deposit at https[:]//pay[.]mboa-deals[.]cm/now or www[.]mboa-deals[.]cm');
+    expect(mail).toContain('Lobe, see mboa-deals[.]com, Kribi');
+    expect(mail).not.toMatch(/mboa-deals\.c/);
+    // Our own links are whole.
+    expect(mail).toContain(`http://localhost:3000/property-details/${match.id}`);
+    const [message] = await until(async () => {
+      const sent = whatsapped.filter((w) => w.body.to === '237677009988');
+      return sent.length > 0 && sent;
+    }, 'the WhatsApp alert', ALERT_WAIT_MS);
+    expect(message.body.template.components[0].parameters.map((p) => p.text)).toEqual([
+      'Listings in Kribi',
+      'Studio - deposit at https[:]//pay[.]mboa-deals[.]cm/now or www[.]mboa-deals[.]cm',
+      `http://localhost:3000/property-details/${match.id}`,
+    ]);
+  });
+
   test('instant: one mail per matching approved listing, with a working link and a one-click unsubscribe; daily: one digest a day', async () => {
     const instant = await signUp(system, 'renter', { name: 'Awa Instant', whatsapp: '677001122' });
     const daily = await signUp(system, 'renter', { name: 'Bih Daily' });

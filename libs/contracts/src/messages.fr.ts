@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.js';
+import { unlinkedText } from './rules/shown-text.js';
 import type { Messages } from './messages.js';
 import type { Widen } from './i18n/language.js';
 import { PROPERTY_STATUS_LABELS_FR } from './i18n/labels.fr.js';
@@ -41,6 +42,8 @@ export const MESSAGES_FR = {
     tooLong: 'Ce champ est trop long',
     numberTooLarge: 'Ce nombre est trop grand',
     forbiddenCharacter: 'Ce champ contient un caractère non autorisé',
+    nameInvisible: 'Un nom doit contenir des lettres visibles.',
+    nameDirectionControl: 'Un nom ne peut pas contenir de caractères qui changent le sens du texte.',
   },
   auth: {
     invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
@@ -179,11 +182,11 @@ export const MESSAGES_FR = {
   moderation: {
     approvedMailSubject: 'Votre annonce a été validée',
     rejectedMailSubject: 'Votre annonce n\u2019a pas été validée',
-    mailGreeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+    mailGreeting: (name) => (name ? `Bonjour ${unlinkedText(name)},` : 'Bonjour,'),
     approvedMailBody: (title, link) =>
-      `Bonne nouvelle : votre annonce « ${title} » a été validée et les locataires peuvent maintenant la voir.\n\n${link}`,
+      `Bonne nouvelle : votre annonce « ${unlinkedText(title)} » a été validée et les locataires peuvent maintenant la voir.\n\n${link}`,
     rejectedMailBody: (title, feedback) =>
-      `Votre annonce « ${title} » n\u2019a pas été validée.\n\nMotif : ${feedback}\n\nVous pouvez la corriger depuis Mes annonces et la publier à nouveau.`,
+      `Votre annonce « ${unlinkedText(title)} » n\u2019a pas été validée.\n\nMotif : ${unlinkedText(feedback)}\n\nVous pouvez la corriger depuis Mes annonces et la publier à nouveau.`,
     mailSignature: 'Mboa Rentals',
   },
   report: {
@@ -201,7 +204,7 @@ export const MESSAGES_FR = {
     ownerBanned: 'Propriétaire banni et signalements clôturés',
     heldMailSubject: 'Votre annonce est suspendue le temps de la vérifier',
     heldMailBody: (title, link) =>
-      `Plusieurs personnes ont signalé votre annonce « ${title} » comme une possible arnaque. Le temps que notre équipe la vérifie, elle n\u2019apparaît plus dans les recherches.\n\nS\u2019il s\u2019agit d\u2019une erreur, contactez-nous depuis la page Contact : l\u2019annonce revient dès que la vérification est terminée.\n\n${link}`,
+      `Plusieurs personnes ont signalé votre annonce « ${unlinkedText(title)} » comme une possible arnaque. Le temps que notre équipe la vérifie, elle n\u2019apparaît plus dans les recherches.\n\nS\u2019il s\u2019agit d\u2019une erreur, contactez-nous depuis la page Contact : l\u2019annonce revient dès que la vérification est terminée.\n\n${link}`,
   },
   booking: {
     created: 'Demande de contact enregistrée',
@@ -289,7 +292,7 @@ export const MESSAGES_FR = {
     linkExpired: 'Ce lien de confirmation a expiré. Confirmez plutôt depuis Mes annonces.',
     reminderMailSubject: 'Votre annonce est-elle toujours disponible ?',
     reminderMailBody: (title, days, link, hiddenAfterDays, linkDays) =>
-      `Vous avez confirmé il y a ${days} jours que votre annonce « ${title} » est disponible. Les locataires font confiance aux annonces tenues à jour ; une annonce non confirmée depuis ${hiddenAfterDays} jours n\u2019apparaît plus dans les recherches.\n\nSi le bien est toujours disponible, confirmez-le en un clic (sans mot de passe ; le lien ne sert qu\u2019une fois, pendant ${linkDays} jours) :\n${link}\n\nS\u2019il a été loué, indiquez-le depuis Mes annonces.`,
+      `Vous avez confirmé il y a ${days} jours que votre annonce « ${unlinkedText(title)} » est disponible. Les locataires font confiance aux annonces tenues à jour ; une annonce non confirmée depuis ${hiddenAfterDays} jours n\u2019apparaît plus dans les recherches.\n\nSi le bien est toujours disponible, confirmez-le en un clic (sans mot de passe ; le lien ne sert qu\u2019une fois, pendant ${linkDays} jours) :\n${link}\n\nS\u2019il a été loué, indiquez-le depuis Mes annonces.`,
   },
   // Favoris (docs/api.md#favourites).
   favourites: {

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.js';
+import { unlinkedText } from './rules/shown-text.js';
 
 /**
  * Every user-facing text. Texts the product has always shown (those docs/api.md quotes) are kept
@@ -35,6 +36,8 @@ export const MESSAGES = {
     tooLong: 'This field is too long',
     numberTooLarge: 'This number is too large',
     forbiddenCharacter: 'This field contains a character that is not allowed',
+    nameInvisible: 'A name needs letters people can see.',
+    nameDirectionControl: 'A name cannot contain characters that change the direction of the text.',
   },
   auth: {
     invalidCredentials: 'Invalid email or password.',
@@ -173,11 +176,12 @@ export const MESSAGES = {
   moderation: {
     approvedMailSubject: 'Your property has been approved',
     rejectedMailSubject: 'Your property was not approved',
-    mailGreeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
+    // A name, a title or feedback in a mail is someone's writing: never a link (docs/api.md#texts-shown-to-others).
+    mailGreeting: (name: string) => (name ? `Hello ${unlinkedText(name)},` : 'Hello,'),
     approvedMailBody: (title: string, link: string) =>
-      `Good news: your property "${title}" has been approved and is now visible to renters.\n\n${link}`,
+      `Good news: your property "${unlinkedText(title)}" has been approved and is now visible to renters.\n\n${link}`,
     rejectedMailBody: (title: string, feedback: string) =>
-      `Your property "${title}" was not approved.\n\nReason: ${feedback}\n\nYou can correct it from My Listings and post it again.`,
+      `Your property "${unlinkedText(title)}" was not approved.\n\nReason: ${unlinkedText(feedback)}\n\nYou can correct it from My Listings and post it again.`,
     mailSignature: 'Mboa Rentals',
   },
   report: {
@@ -195,7 +199,7 @@ export const MESSAGES = {
     ownerBanned: 'Owner banned and reports closed',
     heldMailSubject: 'Your listing is paused while we check it',
     heldMailBody: (title: string, link: string) =>
-      `Several people have reported your listing "${title}" as a possible scam. While our team checks it, it no longer appears in search.\n\nIf this is a mistake, contact us from the Contact page: the listing comes back as soon as it is cleared.\n\n${link}`,
+      `Several people have reported your listing "${unlinkedText(title)}" as a possible scam. While our team checks it, it no longer appears in search.\n\nIf this is a mistake, contact us from the Contact page: the listing comes back as soon as it is cleared.\n\n${link}`,
   },
   booking: {
     created: 'Booking created successfully',
@@ -283,7 +287,7 @@ export const MESSAGES = {
     linkExpired: 'This confirmation link has expired. Confirm from My Listings instead.',
     reminderMailSubject: 'Is your listing still available?',
     reminderMailBody: (title: string, days: number, link: string, hiddenAfterDays: number, linkDays: number) =>
-      `You last confirmed that your listing "${title}" is available ${days} days ago. Renters trust listings that are kept up to date; a listing not confirmed for ${hiddenAfterDays} days no longer appears in search.\n\nIf it is still available, confirm it with one click (no password needed; the link works once, for ${linkDays} days):\n${link}\n\nIf it has been rented, mark it as rented from My Listings.`,
+      `You last confirmed that your listing "${unlinkedText(title)}" is available ${days} days ago. Renters trust listings that are kept up to date; a listing not confirmed for ${hiddenAfterDays} days no longer appears in search.\n\nIf it is still available, confirm it with one click (no password needed; the link works once, for ${linkDays} days):\n${link}\n\nIf it has been rented, mark it as rented from My Listings.`,
   },
   // Favourites (docs/api.md#favourites).
   favourites: {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
-import { emptyToUndefined, idSchema, limitSchema, pageSchema } from './schemas/common.js';
+import { emptyToUndefined, idSchema, limitSchema, pageSchema, shownText } from './schemas/common.js';
 import type { Actor } from './types/requests.js';
 import type { IsoDateString } from './types/common.js';
 
@@ -39,7 +39,7 @@ export const reportSchema = z
       z.enum(REPORT_REASONS, { error: R.reasonRequired }),
     ),
     text: z.preprocess(
-      emptyToUndefined,
+      (v) => emptyToUndefined(shownText(v)),
       z.string({ error: R.textRequired }).trim().max(LIMITS.reports.textMax, { error: R.textTooLong }).optional(),
     ),
   })

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { searchQuerySchema } from './schemas/property.js';
-import { actorSchema, emptyToUndefined, idSchema } from './schemas/common.js';
+import { actorSchema, emptyToUndefined, idSchema, shownText } from './schemas/common.js';
 import type { Actor } from './types/requests.js';
 import { LANGUAGES, type Language } from './i18n/language.js';
 import type { savedSearchFiltersOutSchema, savedSearchListReplySchema, savedSearchRecordSchema } from './responses/saved-searches.js';
@@ -56,7 +56,7 @@ export type SavedSearchCreateInput = { frequency: AlertFrequency; filters: Saved
 export const savedSearchUpdateSchema = z
   .object({
     name: z.preprocess(
-      emptyToUndefined,
+      (v) => emptyToUndefined(shownText(v)),
       z
         .string({ error: S.nameRequired })
         .trim()

@@ -21,6 +21,7 @@ import {
   searchQuerySchema,
   signupSchema,
   supportTicketSchema,
+  userUpdateSchema,
 } from '../index.js';
 
 const goodSignup = {
@@ -308,6 +309,25 @@ describe('hostile input', () => {
     expect(!key.ok && key.errors).toEqual([`town: ${refused}`]);
     // An emoji is a whole pair, and accents are single units: both are ordinary text.
     expect(parseOrErrors(searchQuerySchema, { search: 'studio 🏠 Limbé' })).toMatchObject({ ok: true, data: { search: 'studio 🏠 Limbé' } });
+  });
+
+  test('a person\u2019s name of invisible characters or with a direction control is refused with its own text; other shown texts are neutralised', () => {
+    const invisible = MESSAGES.common.nameInvisible;
+    const direction = MESSAGES.common.nameDirectionControl;
+    expect(parseOrErrors(signupSchema, { ...goodSignup, name: '\u200B\u200B' })).toMatchObject({ ok: false, message: invisible, errors: [`name: ${invisible}`] });
+    expect(parseOrErrors(signupSchema, { ...goodSignup, name: '\u202EmeknN awA' })).toMatchObject({ ok: false, message: direction });
+    expect(parseOrErrors(signupSchema, { ...goodSignup, name: '\u200FAwa' })).toMatchObject({ ok: false, message: direction });
+    expect(parseOrErrors(userUpdateSchema, { name: '\u3164' })).toMatchObject({ ok: false, errors: [`name: ${invisible}`] });
+    expect(parseOrErrors(adminCreateSchema, { email: 'root@x.cm', password: 'long enough staff pw', name: '\u2067Root' })).toMatchObject({ ok: false, errors: [`name: ${direction}`] });
+    expect(parseOrErrors(supportTicketSchema, { name: '\u2060', email: 'a@b.cm', subject: 'Help', message: 'Hi' })).toMatchObject({ ok: false, errors: [`name: ${invisible}`] });
+    expect(parseOrErrors(signupSchema, { ...goodSignup, name: 'Ngo\u2019o Bélinga' })).toMatchObject({ ok: true, data: { name: 'Ngo\u2019o Bélinga' } });
+
+    // A title loses its direction controls; one of zero-width characters only is a missing title.
+    const edit = parseOrErrors(propertyEditSchema, { title: '\u202EStudio Molyko', description: '\u200BNear UB\u2069' });
+    expect(edit).toMatchObject({ ok: true, data: { title: 'Studio Molyko', description: 'Near UB' } });
+    expect(parseOrErrors(propertyEditSchema, { title: '\u200B\u200C' })).toMatchObject({ ok: false, errors: [`title: ${MESSAGES.property.titleRequired}`] });
+    expect(parseOrErrors(supportTicketSchema, { name: 'Awa', email: 'a@b.cm', subject: '\u202Etnegru', message: 'Hi' })).toMatchObject({ ok: true, data: { subject: 'tnegru' } });
+    expect(parseOrErrors(reviewSchema, { action: 'reject', feedback: '\u200B' })).toMatchObject({ ok: false });
   });
 
   test('numbers past what the database holds are refused, not passed on', () => {

@@ -2,7 +2,10 @@
 // automatic name of a search, the alert and digest mails, the WhatsApp message and the unsubscribe
 // page, in English and French. They are filled where they are sent, in the reader's language, so
 // unlike MESSAGES they are never read back and translated at the edge (no FUNCTION_TEXT_READERS).
+// A search's name and a listing's title are someone's writing: never a link in a mail or a
+// WhatsApp message (unlinkedText, docs/api.md#texts-shown-to-others).
 import type { Language, Widen } from './language.js';
+import { unlinkedText } from '../rules/shown-text.js';
 
 const SAVED_SEARCH_TEXTS_EN = {
   unsubscribed: (name: string) => `You will no longer get alerts for "${name}": the saved search was deleted.`,
@@ -28,16 +31,16 @@ const SAVED_SEARCH_TEXTS_EN = {
   nameUnder: (price: string) => `under ${price}`,
   nameFrom: (price: string) => `from ${price}`,
   nameBetween: (min: string, max: string) => `${min} to ${max}`,
-  alertMailSubject: (name: string) => `New listing for your search "${name}"`,
+  alertMailSubject: (name: string) => `New listing for your search "${unlinkedText(name)}"`,
   alertMailBody: (name: string, title: string, details: string, link: string) =>
-    `A new listing matches your saved search "${name}":\n\n${title}\n${details}\n${link}`,
+    `A new listing matches your saved search "${unlinkedText(name)}":\n\n${unlinkedText(title)}\n${details}\n${link}`,
   digestMailSubject: (count: number) => (count === 1 ? '1 new listing for your saved searches' : `${count} new listings for your saved searches`),
   digestMailIntro: (count: number) =>
     count === 1 ? 'Since yesterday, 1 new listing matches your saved searches:' : `Since yesterday, ${count} new listings match your saved searches:`,
-  digestSearchHeading: (name: string) => `For "${name}":`,
-  unsubscribeLine: (name: string, link: string) => `Stop the alerts for "${name}" (one click, the saved search is deleted):\n${link}`,
+  digestSearchHeading: (name: string) => `For "${unlinkedText(name)}":`,
+  unsubscribeLine: (name: string, link: string) => `Stop the alerts for "${unlinkedText(name)}" (one click, the saved search is deleted):\n${link}`,
   manageLine: (link: string) => `Change or delete your saved searches in your profile: ${link}`,
-  whatsappAlert: (name: string, title: string, link: string) => `New listing for your saved search "${name}": ${title}\n${link}`,
+  whatsappAlert: (name: string, title: string, link: string) => `New listing for your saved search "${unlinkedText(name)}": ${unlinkedText(title)}\n${link}`,
 } as const;
 
 const SAVED_SEARCH_TEXTS_FR = {
@@ -63,20 +66,20 @@ const SAVED_SEARCH_TEXTS_FR = {
   nameUnder: (price: string) => `à moins de ${price}`,
   nameFrom: (price: string) => `à partir de ${price}`,
   nameBetween: (min: string, max: string) => `de ${min} à ${max}`,
-  alertMailSubject: (name: string) => `Nouvelle annonce pour votre recherche « ${name} »`,
+  alertMailSubject: (name: string) => `Nouvelle annonce pour votre recherche « ${unlinkedText(name)} »`,
   alertMailBody: (name: string, title: string, details: string, link: string) =>
-    `Une nouvelle annonce correspond à votre recherche enregistrée « ${name} » :\n\n${title}\n${details}\n${link}`,
+    `Une nouvelle annonce correspond à votre recherche enregistrée « ${unlinkedText(name)} » :\n\n${unlinkedText(title)}\n${details}\n${link}`,
   digestMailSubject: (count: number) =>
     count <= 1 ? `${count} nouvelle annonce pour vos recherches enregistrées` : `${count} nouvelles annonces pour vos recherches enregistrées`,
   digestMailIntro: (count: number) =>
     count <= 1
       ? `Depuis hier, ${count} nouvelle annonce correspond à vos recherches enregistrées :`
       : `Depuis hier, ${count} nouvelles annonces correspondent à vos recherches enregistrées :`,
-  digestSearchHeading: (name: string) => `Pour « ${name} » :`,
+  digestSearchHeading: (name: string) => `Pour « ${unlinkedText(name)} » :`,
   unsubscribeLine: (name: string, link: string) =>
-    `Arrêter les alertes pour « ${name} » (un clic, la recherche enregistrée est supprimée) :\n${link}`,
+    `Arrêter les alertes pour « ${unlinkedText(name)} » (un clic, la recherche enregistrée est supprimée) :\n${link}`,
   manageLine: (link: string) => `Modifiez ou supprimez vos recherches enregistrées depuis votre profil : ${link}`,
-  whatsappAlert: (name: string, title: string, link: string) => `Nouvelle annonce pour votre recherche « ${name} » : ${title}\n${link}`,
+  whatsappAlert: (name: string, title: string, link: string) => `Nouvelle annonce pour votre recherche « ${unlinkedText(name)} » : ${unlinkedText(title)}\n${link}`,
 } satisfies Widen<typeof SAVED_SEARCH_TEXTS_EN>;
 
 export type SavedSearchTexts = Widen<typeof SAVED_SEARCH_TEXTS_EN>;

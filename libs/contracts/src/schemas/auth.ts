@@ -10,7 +10,7 @@ import {
   idSchema,
   limitSchema,
   pageSchema,
-  requiredText,
+  personNameSchema,
   whatsappSchema,
 } from './common.js';
 
@@ -25,7 +25,7 @@ export const languageSchema = z.preprocess(
 );
 
 export const signupSchema = z.object({
-  name: requiredText(ALL, 100, MESSAGES.common.tooLong),
+  name: personNameSchema(ALL, 100),
   email: emailSchema(ALL, A.invalidEmail),
   password: z
     .string({ error: ALL })
@@ -93,7 +93,7 @@ export const adminCreateSchema = z.object({
     .string({ error: ALL })
     .min(LIMITS.password.minLength, { error: A.passwordTooShort })
     .max(200, { error: MESSAGES.common.tooLong }),
-  name: z.preprocess(emptyToUndefined, requiredText(ALL, 100).default('Administrator')),
+  name: z.preprocess(emptyToUndefined, personNameSchema(ALL, 100).default('Administrator')),
   whatsapp: z.preprocess(emptyToUndefined, whatsappSchema().default('600000000')),
 });
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
@@ -101,7 +101,7 @@ export type AdminCreateInput = z.output<typeof adminCreateSchema>;
 /** Fields an admin (or the user) may change later (`auth.users.update`). */
 export const userUpdateSchema = z
   .object({
-    name: requiredText(ALL, 100, MESSAGES.common.tooLong).optional(),
+    name: personNameSchema(ALL, 100).optional(),
     whatsapp: whatsappSchema().optional(),
     language: languageSchema.optional(),
   })

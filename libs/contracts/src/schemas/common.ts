@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
+import { isBlankText, neutraliseShownText, personNameProblem } from '../rules/shown-text.js';
 
 const M = MESSAGES.common;
 
-/** '' , null and whitespace-only strings mean "not given" (query strings, multipart, forms). */
+/** '' , null and strings of only spaces or invisible characters mean "not given" (query strings, multipart, forms). */
 export function emptyToUndefined(value: unknown): unknown {
   if (value === null) return undefined;
-  if (typeof value === 'string' && value.trim() === '') return undefined;
+  if (typeof value === 'string' && isBlankText(value)) return undefined;
   return value;
+}
+
+/**
+ * Free text others may be shown (docs/api.md#texts-shown-to-others): direction controls dropped,
+ * invisible characters trimmed off its ends, so text of only zero-width characters is blank.
+ */
+export function shownText(value: unknown): unknown {
+  return typeof value === 'string' ? neutraliseShownText(value) : value;
 }
 
 /** Turns a numeric string into a number; leaves anything else for the inner schema to judge. */
@@ -21,15 +30,35 @@ export function toNumber(value: unknown): unknown {
   return v;
 }
 
-/** A required, trimmed, non-empty string; missing, non-string and blank all give `message`. */
+/** A required, trimmed, non-empty shown text; missing, non-string and blank (invisible only) all give `message`. */
 export function requiredText(message: string, max?: number, tooLong?: string) {
   const base = z.string({ error: message }).trim().min(1, { error: message });
-  return max === undefined ? base : base.max(max, { error: tooLong ?? `${message} (at most ${max} characters)` });
+  return z.preprocess(shownText, max === undefined ? base : base.max(max, { error: tooLong ?? `${message} (at most ${max} characters)` }));
 }
 
-/** An optional trimmed string; blank becomes undefined. */
+/** An optional trimmed shown text; blank becomes undefined. */
 export function optionalText(max = 500) {
-  return z.preprocess(emptyToUndefined, z.string({ error: M.tooLong }).trim().max(max, { error: M.tooLong }).optional());
+  return z.preprocess(
+    (v) => emptyToUndefined(shownText(v)),
+    z.string({ error: M.tooLong }).trim().max(max, { error: M.tooLong }).optional(),
+  );
+}
+
+/**
+ * A person's name (sign-up, profile, staff editing a user, the support form): refused, not
+ * neutralised, when it has no visible letter or carries a direction control (rules/shown-text.ts):
+ * staff and renters see the name as written, and a name is not where anyone needs either.
+ */
+export function personNameSchema(required: string, max: number, tooLong: string = M.tooLong) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: tooLong })
+    .superRefine((name, ctx) => {
+      const problem = name === '' ? null : personNameProblem(name); // blank: `required` said it already
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'direction' ? M.nameDirectionControl : M.nameInvisible });
+    });
 }
 
 interface NumberOptions {

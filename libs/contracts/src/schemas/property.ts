@@ -25,6 +25,7 @@ import {
   optionalNumber,
   pageSchema,
   requiredText,
+  shownText,
   statusFilter,
   whatsappSchema,
 } from './common.js';
@@ -149,16 +150,19 @@ function normalisePropertyInput(input: unknown): unknown {
 const propertyFields = {
   category: categorySchema,
   propertyType: propertyTypeSchema,
-  title: z
-    .string({ error: P.titleRequired })
-    .trim()
-    .min(1, { error: P.titleRequired })
-    .max(LIMITS.property.titleMax, { error: P.titleTooLong }),
-  description: z
-    .string({ error: P.descriptionRequired })
-    .trim()
-    .min(1, { error: P.descriptionRequired })
-    .max(LIMITS.property.descriptionMax, { error: P.descriptionTooLong }),
+  // Shown to renters, staff and in mails: direction controls dropped, invisible-only is blank.
+  title: z.preprocess(
+    shownText,
+    z.string({ error: P.titleRequired }).trim().min(1, { error: P.titleRequired }).max(LIMITS.property.titleMax, { error: P.titleTooLong }),
+  ),
+  description: z.preprocess(
+    shownText,
+    z
+      .string({ error: P.descriptionRequired })
+      .trim()
+      .min(1, { error: P.descriptionRequired })
+      .max(LIMITS.property.descriptionMax, { error: P.descriptionTooLong }),
+  ),
   paymentTerm: paymentTermSchema,
   price: z.preprocess(
     (v) => toNumberOrMissing(v),
@@ -410,7 +414,7 @@ export const reviewSchema = z
       z.enum(REVIEW_ACTIONS, { error: P.reviewActionInvalid }),
     ),
     feedback: z.preprocess(
-      (v) => (v == null ? '' : v),
+      (v) => (v == null ? '' : shownText(v)),
       z.string({ error: P.rejectionReasonRequired }).trim().max(LIMITS.property.reviewFeedbackMax, { error: MESSAGES.common.tooLong }),
     ),
   })

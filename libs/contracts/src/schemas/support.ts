@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { MESSAGES } from '../messages.js';
 import { REQUEST_STATUSES, TICKET_STATUSES } from '../property.js';
-import { emailSchema, emptyToUndefined, idSchema, limitSchema, pageSchema, requiredText, statusFilter } from './common.js';
+import { emailSchema, emptyToUndefined, idSchema, limitSchema, pageSchema, personNameSchema, requiredText, statusFilter } from './common.js';
 
 const C = MESSAGES.contact;
 const TOO_LONG = MESSAGES.common.tooLong;
@@ -23,7 +23,7 @@ const optionalContact = (max: number) =>
 
 /** POST /api/properties/support */
 export const supportTicketSchema = z.object({
-  name: requiredText(C.nameRequired, 100, TOO_LONG),
+  name: personNameSchema(C.nameRequired, 100, TOO_LONG),
   email: emailSchema(C.emailRequired, C.invalidEmail),
   phone: optionalContact(30),
   subject: requiredText(C.subjectRequired, 200, TOO_LONG),

@@ -6,6 +6,7 @@ import {
   propertyDetailsPath,
   savedSearchTexts,
   toLanguage,
+  unlinkedText,
   type Language,
   type PropertyPublishedPayload,
   type SavedSearchFilters,
@@ -137,7 +138,7 @@ export class SavedSearchAlerts {
         await this.config.freshness!.mailer!.send(this.instantMail(reader, language, match));
         const t = savedSearchTexts(language);
         const link = this.listingLink(property);
-        const whatsappSentAt = await this.whatsApp(reader, language, t.whatsappAlert(match.searchName, property.title, link), [match.searchName, property.title, link]);
+        const whatsappSentAt = await this.whatsApp(reader, language, t.whatsappAlert(match.searchName, property.title, link), [unlinkedText(match.searchName), unlinkedText(property.title), link]);
         await tx.savedSearchAlert.update({ where: { id: alert.id }, data: { mailedAt: now, whatsappSentAt, unsubscribeTokenHash: tokenHash(match.token) } });
         return 'sent';
       },
@@ -199,8 +200,8 @@ export class SavedSearchAlerts {
         // the first listing and its link).
         const t = savedSearchTexts(language);
         const subject = t.digestMailSubject(matches.length);
-        const lines = matches.map((m) => `${m.property.title}\n${this.listingLink(m.property)}`);
-        const whatsappSentAt = await this.whatsApp(reader, language, [subject, ...lines].join('\n\n'), [subject, matches[0].property.title, this.listingLink(matches[0].property)]);
+        const lines = matches.map((m) => `${unlinkedText(m.property.title)}\n${this.listingLink(m.property)}`);
+        const whatsappSentAt = await this.whatsApp(reader, language, [subject, ...lines].join('\n\n'), [subject, unlinkedText(matches[0].property.title), this.listingLink(matches[0].property)]);
         for (const m of matches) {
           await tx.savedSearchAlert.update({
             where: { id: m.alertId },
@@ -238,8 +239,9 @@ export class SavedSearchAlerts {
     return `${this.origin}/api/saved-searches/unsubscribe?token=${token}&lang=${language}`;
   }
 
+  /** The price and the place; the place is the owner's writing, so never a link in the mail. */
   private details(property: Property, language: Language): string {
-    return `${formatPriceWithTerm(property.price, property.paymentTerm, language)} · ${property.neighbourhood}, ${property.town}`;
+    return `${formatPriceWithTerm(property.price, property.paymentTerm, language)} · ${unlinkedText(`${property.neighbourhood}, ${property.town}`)}`;
   }
 
   /** RFC 8058 one-click: mail clients show their own "unsubscribe" and POST to the link. */
@@ -273,7 +275,7 @@ export class SavedSearchAlerts {
     const searches = [...new Set(matches.map((m) => m.searchName))];
     for (const name of searches) {
       const mine = matches.filter((m) => m.searchName === name);
-      const listings = mine.map((m) => `- ${m.property.title}\n  ${this.details(m.property, language)}\n  ${this.listingLink(m.property)}`);
+      const listings = mine.map((m) => `- ${unlinkedText(m.property.title)}\n  ${this.details(m.property, language)}\n  ${this.listingLink(m.property)}`);
       const token = mine.find((m) => m.token)?.token;
       sections.push([texts.digestSearchHeading(name), ...listings, ...(token ? ['', texts.unsubscribeLine(name, this.unsubscribeLink(token, language))] : [])].join('\n'));
     }
