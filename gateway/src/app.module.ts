@@ -7,6 +7,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { CurrentSession, SignedIn, AdminOnly } from './auth/current-session.js';
 import { DeviceCookies } from './auth/device-cookie.js';
 import { LocalLoginStrategy } from './auth/local.strategy.js';
+import { SessionsController } from './auth/sessions.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { PROPERTY_CONTROLLERS } from './properties/index.js';
 import { HealthController } from './health/health.controller.js';
@@ -24,7 +25,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
+      controllers: [AuthController, SessionsController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,

@@ -10,6 +10,10 @@ export interface GatewayConfig {
   port: number;
   /** Origins allowed to call the API from a browser (ours only). */
   allowedOrigins: string[];
+  /**
+   * Cookies are Secure, and the session cookie is `__Host-mboa_session` (docs/api.md#sessions-and-cookies).
+   * COOKIE_SECURE when set; else whether PUBLIC_ORIGIN (its first address, the one links use) is https.
+   */
   cookieSecure: boolean;
   databaseUrl: string;
   redisUrl: string;
@@ -36,6 +40,8 @@ export interface GatewayConfig {
   runtime?: RuntimeConfig;
   /** Bounds on slow clients; LIMITS.http when absent (tests shorten them). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Tries a person check asks for; LIMITS.personCheck when absent (tests make it quicker). */
+  personCheckWork?: { triesMin: number; triesMax: number };
 }
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -49,7 +55,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
   return {
     port,
     allowedOrigins: [...new Set([...origins, `http://127.0.0.1:${port}`, `http://localhost:${port}`])],
-    cookieSecure: e.COOKIE_SECURE,
+    cookieSecure: e.COOKIE_SECURE ?? origins[0]?.startsWith('https://') === true,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

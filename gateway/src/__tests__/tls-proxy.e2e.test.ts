@@ -184,10 +184,10 @@ describeWithCaddy('the TLS proxy (infra/caddy/Caddyfile) in front of the gateway
     expect((await reset('127.0.0.21', '127.0.0.99')).status).toBe(429);
   });
 
-  test('the session cookie is Secure (HttpOnly, SameSite) when set through the proxy', async () => {
+  test('the session cookie is __Host- and Secure (HttpOnly, SameSite) when set through the proxy', async () => {
     const res = await request('POST', '/api/auth/signup', { body: signupBody() });
     expect(res.status).toBe(201);
-    const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('mboa_session='));
+    const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('__Host-mboa_session='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*HttpOnly/i);

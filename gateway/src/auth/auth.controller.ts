@@ -110,7 +110,7 @@ export class AuthController {
   async signup(@Body(new ZodBody(signupSchema)) body: SignupInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.limits.consume([['signupsPerIp', clientRateKey(req)]]);
     // The account reads the language it signed up in, unless the form said otherwise.
-    const reply = await this.services.call(AUTH_PATTERNS.signup, { ...body, language: body.language ?? answerLanguage(req) });
+    const reply = await this.services.call(AUTH_PATTERNS.signup, { ...body, language: body.language ?? answerLanguage(req), userAgent: req.headers['user-agent'] });
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
     await this.devices.remember(req, res, reply.user.email);
     return { user: reply.user, message: MESSAGES.auth.signupSuccess };
@@ -142,7 +142,7 @@ export class AuthController {
   @ApiOperation({ summary: 'End the current session' })
   @ApiAnswers({ 200: { schema: messageResponseSchema, description: '{ message }; clears the session cookie' } })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const token = sessionToken(req);
+    const token = sessionToken(req, this.config.cookieSecure);
     if (token) await this.services.call(AUTH_PATTERNS.sessionDestroy, { token });
     clearSessionCookie(res, this.config.cookieSecure);
     return { message: MESSAGES.auth.logoutSuccess };

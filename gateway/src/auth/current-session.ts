@@ -3,25 +3,30 @@ import {
   createParamDecorator,
   ExecutionContext,
   ForbiddenException,
+  Inject,
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { AUTH_PATTERNS, MESSAGES, type PublicUser } from '@mboa/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { Services } from '../rpc/rpc.provider.js';
-import { SESSION_COOKIE } from './session-cookie.js';
+import { sessionCookieName } from './session-cookie.js';
 
 type WithSession = Request & { sessionUser?: PublicUser | null; sessionToken?: string };
 
 /** Looks the cookie's session up once per request (over NATS to auth) and remembers the answer. */
 @Injectable()
 export class CurrentSession {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   async user(req: Request): Promise<PublicUser | null> {
     const r = req as WithSession;
     if (r.sessionUser !== undefined) return r.sessionUser;
-    const token = sessionToken(req);
+    const token = sessionToken(req, this.config.cookieSecure);
     if (!token) return (r.sessionUser = null);
     const { user } = await this.services.call(AUTH_PATTERNS.sessionResolve, { token });
     r.sessionToken = token;
@@ -29,8 +34,9 @@ export class CurrentSession {
   }
 }
 
-export function sessionToken(req: Request): string | undefined {
-  const value = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+/** The session cookie's value, under the one name this gateway sets (sessionCookieName). */
+export function sessionToken(req: Request, secure: boolean): string | undefined {
+  const value = (req.cookies as Record<string, string> | undefined)?.[sessionCookieName(secure)];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 

@@ -28,6 +28,8 @@ export class LocalLoginStrategy extends PassportStrategy(Strategy, 'local') {
         email,
         password,
         rememberMe: (req.body as { rememberMe?: unknown } | undefined)?.rememberMe === true,
+        // Names the device in the person's list of sessions.
+        userAgent: req.headers['user-agent'],
       });
     } catch (error) {
       if (error instanceof RpcCallError && error.status === 401) {

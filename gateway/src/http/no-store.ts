@@ -2,8 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 
 const NO_STORE = 'no-store';
-const SETS_SESSION = new RegExp(`^\\s*${SESSION_COOKIE}=`);
-const CARRIES_SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+// Either name (`__Host-` under HTTPS, docs/api.md#sessions-and-cookies).
+const SETS_SESSION = new RegExp(`^\\s*(?:__Host-)?${SESSION_COOKIE}=`);
+const CARRIES_SESSION = new RegExp(`(?:^|;)\\s*(?:__Host-)?${SESSION_COOKIE}=[^;\\s]`);
 
 /**
  * `Cache-Control: no-store` on everything that belongs to one signed-in person: every /api answer

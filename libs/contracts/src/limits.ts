@@ -53,11 +53,27 @@ export const LIMITS = {
   gallery: { mainImages: 1, thumbnails: 4, swipeThresholdPx: 10 },
   minimumAge: 16,
   password: { minLength: 8 },
+  /**
+   * Sessions (docs/api.md#sessions-and-cookies). A plain session slides: each use pushes its end
+   * `idleHours` ahead, but never past `maxAgeDays` after sign-in (ASVS 3.3.2), so a stolen cookie
+   * kept busy, or a phone passed around a family, still meets the password again within a week.
+   * "Remember me" lasts `rememberMeDays` from sign-in whatever the use: that is its absolute
+   * lifetime too. A week for plain sessions: mobile browsers seldom really close, so a shorter cap
+   * would ask the person who reads listings every evening for their password every few days.
+   */
   session: {
     idleHours: 24,
     rememberMeDays: 30,
     idleMs: 24 * 60 * 60 * 1000,
     rememberMeMs: 30 * 24 * 60 * 60 * 1000,
+    maxAgeDays: 7,
+    maxAgeMs: 7 * 24 * 60 * 60 * 1000,
+    /** "Last seen" in the list of sessions is at most this stale: one write a minute, not one per request. */
+    lastSeenStepMs: 60_000,
+    /** The User-Agent kept with a session to name its device (longer ones are cut). */
+    userAgentMax: 512,
+    /** Sessions the profile lists (newest first); someone with more still ends them all with "everywhere else". */
+    listMax: 50,
   },
   /**
    * Failed logins within a window, per e-mail and per address (docs/api.md#rate-limits). Per-address rules

@@ -306,6 +306,11 @@ export const MESSAGES_FR = {
     idsInvalid: 'Indiquez les identifiants de vos annonces (ids=…), séparés par des virgules.',
     tooManyIds: `Au plus ${LIMITS.insights.maxListings} annonces à la fois.`,
   },
+  sessions: {
+    notFound: 'Session introuvable. Elle a peut-être déjà pris fin.',
+    ended: 'Déconnecté sur cet appareil',
+    othersEnded: 'Déconnecté partout ailleurs',
+  },
   savedSearches: {
     created: 'Recherche enregistrée. Nous vous préviendrons dès qu\u2019une nouvelle annonce y correspond.',
     updated: 'Recherche enregistrée modifiée',

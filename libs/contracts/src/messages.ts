@@ -302,6 +302,12 @@ export const MESSAGES = {
     idsInvalid: 'Give the ids of your listings (ids=…), separated by commas.',
     tooManyIds: `At most ${LIMITS.insights.maxListings} listings at a time.`,
   },
+  // A person's own sessions on the profile (docs/api.md#sessions-and-cookies).
+  sessions: {
+    notFound: 'Session not found. It may have ended already.',
+    ended: 'Signed out on that device',
+    othersEnded: 'Signed out everywhere else',
+  },
   // Saved searches and their alerts (docs/api.md#saved-searches).
   savedSearches: {
     created: 'Search saved. We will tell you when a new listing matches it.',

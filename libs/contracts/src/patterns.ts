@@ -4,6 +4,12 @@ export const AUTH_PATTERNS = {
   login: 'auth.login',
   sessionResolve: 'auth.session.resolve',
   sessionDestroy: 'auth.session.destroy',
+  /** The caller's own sessions (docs/api.md#sessions-and-cookies), the one of this request marked. */
+  sessionsList: 'auth.sessions.list',
+  /** Ends one of the caller's own sessions; another user's is not found. */
+  sessionsEnd: 'auth.sessions.end',
+  /** Ends every session of the caller but this request's. */
+  sessionsEndOthers: 'auth.sessions.end-others',
   passwordResetRequest: 'auth.password-reset.request',
   passwordResetVerify: 'auth.password-reset.verify',
   passwordResetConfirm: 'auth.password-reset.confirm',

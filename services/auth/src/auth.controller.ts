@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import { AUTH_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
 import { RpcRequest } from '@mboa/platform';
 import { PasswordResetService } from './reset/password-reset.service.js';
+import { OwnSessions } from './sessions/own-sessions.service.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
 import { HealthService } from './health.service.js';
@@ -16,18 +17,19 @@ export class AuthController {
   constructor(
     private readonly users: UsersService,
     private readonly sessions: SessionStore,
+    private readonly ownSessions: OwnSessions,
     private readonly resets: PasswordResetService,
     private readonly health: HealthService,
   ) {}
 
   @MessagePattern(P.signup)
-  signup(@RpcRequest(P.signup) { rememberMe, ...input }: In<'signup'>): Out<'signup'> {
-    return this.users.signup(input, rememberMe);
+  signup(@RpcRequest(P.signup) { rememberMe, userAgent, ...input }: In<'signup'>): Out<'signup'> {
+    return this.users.signup(input, rememberMe, userAgent);
   }
 
   @MessagePattern(P.login)
   login(@RpcRequest(P.login) input: In<'login'>): Out<'login'> {
-    return this.users.login(input.email, input.password, input.rememberMe ?? false);
+    return this.users.login(input.email, input.password, input.rememberMe ?? false, input.userAgent);
   }
 
   @MessagePattern(P.sessionResolve)
@@ -39,6 +41,21 @@ export class AuthController {
   async destroySession(@RpcRequest(P.sessionDestroy) { token }: In<'sessionDestroy'>): Out<'sessionDestroy'> {
     if (token) await this.sessions.destroy(token);
     return {};
+  }
+
+  @MessagePattern(P.sessionsList)
+  listSessions(@RpcRequest(P.sessionsList) { actor, token }: In<'sessionsList'>): Out<'sessionsList'> {
+    return this.ownSessions.list(actor, token);
+  }
+
+  @MessagePattern(P.sessionsEnd)
+  endSession(@RpcRequest(P.sessionsEnd) { actor, token, sessionId }: In<'sessionsEnd'>): Out<'sessionsEnd'> {
+    return this.ownSessions.end(actor, token, sessionId);
+  }
+
+  @MessagePattern(P.sessionsEndOthers)
+  endOtherSessions(@RpcRequest(P.sessionsEndOthers) { actor, token }: In<'sessionsEndOthers'>): Out<'sessionsEndOthers'> {
+    return this.ownSessions.endOthers(actor, token);
   }
 
   @MessagePattern(P.passwordResetRequest)

@@ -8,6 +8,7 @@ import { HealthService } from './health.service.js';
 import { AuthRedis } from './redis.js';
 import { PasswordResetService } from './reset/password-reset.service.js';
 import { ResetMailConsumer } from './reset/reset-mail.consumer.js';
+import { OwnSessions } from './sessions/own-sessions.service.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
 
@@ -21,7 +22,7 @@ export class AuthModule {
       configToken: AUTH_CONFIG,
       database: AuthDb,
       controllers: [AuthController],
-      providers: [AuthRedis, SessionStore, UsersService, PasswordResetService, AdminBootstrap],
+      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, AdminBootstrap],
       consumers: [ResetMailConsumer],
       health: HealthService,
       handOff: true,

@@ -9,6 +9,7 @@ import { PROFILE_KEY } from './queryKeys.js';
 
 // Its own chunk: the list, its changes and their calls load with the profile, after the card.
 const SavedSearchesSection = lazy(() => import('../saved-searches/SavedSearchesSection.js'));
+const SessionsSection = lazy(() => import('../sessions/SessionsSection.js'));
 
 export default function Profile() {
   const { t, m, language, format } = useI18n();
@@ -108,6 +109,9 @@ export default function Profile() {
       </div>
       <Suspense fallback={null}>
         <SavedSearchesSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SessionsSection />
       </Suspense>
       <div className="panel">
         <button type="button" className="disclosure" aria-expanded={advanced} aria-controls="profile-advanced" onClick={() => setAdvanced((a) => !a)}>

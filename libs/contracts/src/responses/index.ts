@@ -9,3 +9,4 @@ export * from './health.js';
 export * from './favourites.js';
 export * from './saved-searches.js';
 export * from './insights.js';
+export * from './sessions.js';

@@ -93,6 +93,15 @@ const tokenRequest = z.preprocess((v) => {
 }, z.object({ token: z.string() }));
 /** A message that must name who asks; without a well-formed actor it is "not signed in". */
 const actorRequest = z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn });
+/** Text that names no session unless it is a string (a session id, the cookie's token). */
+const sessionText = z.preprocess((v) => (typeof v === 'string' ? v : ''), z.string());
+/** The caller's own sessions: who asks, and the token of the request's session ("this device"). */
+const ownSessionsRequest = z.object({ actor: actorSchema, token: sessionText }, { error: MESSAGES.auth.notSignedIn });
+/** The browser a session signs in from, kept (cut to size) to name its device in the list. */
+const userAgentField = z.preprocess(
+  (v) => (typeof v === 'string' && v.length > 0 ? v.slice(0, LIMITS.session.userAgentMax) : undefined),
+  z.string().optional(),
+);
 
 // Admin list bodies' `payload` halves: the same paging, filters and error paths ("payload.page").
 const usersListPayload = adminManageUserSchema.options[0].shape.payload;
@@ -155,10 +164,13 @@ const propertyCreateRequest = z.object({
 /** What each service checks at its door, by pattern. */
 export const RPC_REQUESTS = {
   // Only a real `true` keeps the new session beyond the browser.
-  [AUTH_PATTERNS.signup]: signupSchema.extend({ rememberMe: z.preprocess((v) => v === true, z.boolean()) }),
-  [AUTH_PATTERNS.login]: loginSchema,
+  [AUTH_PATTERNS.signup]: signupSchema.extend({ rememberMe: z.preprocess((v) => v === true, z.boolean()), userAgent: userAgentField }),
+  [AUTH_PATTERNS.login]: loginSchema.extend({ userAgent: userAgentField }),
   [AUTH_PATTERNS.sessionResolve]: tokenRequest,
   [AUTH_PATTERNS.sessionDestroy]: tokenRequest,
+  [AUTH_PATTERNS.sessionsList]: ownSessionsRequest,
+  [AUTH_PATTERNS.sessionsEnd]: ownSessionsRequest.extend({ sessionId: sessionText }),
+  [AUTH_PATTERNS.sessionsEndOthers]: ownSessionsRequest,
   [AUTH_PATTERNS.passwordResetRequest]: resetRequestSchema,
   [AUTH_PATTERNS.passwordResetVerify]: resetVerifySchema,
   [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmSchema,
@@ -273,6 +285,9 @@ export interface RpcContract {
   [AUTH_PATTERNS.login]: { request: T.LoginRequest; reply: T.AuthServiceReply };
   [AUTH_PATTERNS.sessionResolve]: { request: T.SessionTokenRequest; reply: T.SessionResolveReply };
   [AUTH_PATTERNS.sessionDestroy]: { request: T.SessionTokenRequest; reply: T.EmptyReply };
+  [AUTH_PATTERNS.sessionsList]: { request: T.OwnSessionsRequest; reply: T.SessionListResponse };
+  [AUTH_PATTERNS.sessionsEnd]: { request: T.SessionEndRequest; reply: T.SessionEndReply };
+  [AUTH_PATTERNS.sessionsEndOthers]: { request: T.OwnSessionsRequest; reply: T.SessionsEndOthersReply };
   [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.EmptyReply };

@@ -31,11 +31,25 @@ export interface Actor {
 }
 
 /** `auth.signup`: the form plus whether the new session outlives the browser. */
-export type SignupRequest = SignupInput & { rememberMe?: boolean };
-export type LoginRequest = Pick<LoginInput, 'email' | 'password'> & { rememberMe?: boolean };
+export type SignupRequest = SignupInput & { rememberMe?: boolean; userAgent?: string };
+export type LoginRequest = Pick<LoginInput, 'email' | 'password'> & { rememberMe?: boolean; userAgent?: string };
 /** `auth.session.resolve` / `auth.session.destroy`: the session cookie's token. */
 export interface SessionTokenRequest {
   token: string;
+}
+/** `auth.second-factor.confirm` / `check`: the session it is for, and the code typed. */
+export interface SecondFactorCodeRequest {
+  token: string;
+  code: string;
+}
+/** `auth.sessions.list` / `end-others`: who asks, and the token of their request's session ("this device"). */
+export interface OwnSessionsRequest {
+  actor: Actor;
+  token: string;
+}
+/** `auth.sessions.end`: one of the caller's sessions, by the id the list gave. */
+export interface SessionEndRequest extends OwnSessionsRequest {
+  sessionId: string;
 }
 export type PasswordResetRequestRequest = ResetRequestInput;
 export type PasswordResetVerifyRequest = ResetVerifyInput;

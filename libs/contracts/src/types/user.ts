@@ -7,6 +7,7 @@ import type {
   publicUserSchema,
   userChangeResponseSchema,
 } from '../responses/user.js';
+import type { activeSessionSchema, sessionListResponseSchema, sessionsEndedResponseSchema } from '../responses/sessions.js';
 
 /** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash (schema: responses/user.ts). */
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -52,4 +53,23 @@ export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
 /** `auth.users.verify` / `ban` / `unban` / `update`: the user as it now is (the gateway words the answer). */
 export interface UserChangeReply {
   user: PublicUser;
+}
+
+/** One session in the profile's list (schema: responses/sessions.ts). */
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+/** GET /api/me/sessions answer, and `auth.sessions.list`'s reply. */
+export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
+
+/** POST /api/me/sessions/end-others answer. */
+export type SessionsEndedResponse = z.infer<typeof sessionsEndedResponseSchema>;
+
+/** `auth.sessions.end`: whether the session ended was the caller's own (the gateway then clears its cookie). */
+export interface SessionEndReply {
+  endedCurrent: boolean;
+}
+
+/** `auth.sessions.end-others`: how many ended. */
+export interface SessionsEndOthersReply {
+  ended: number;
 }

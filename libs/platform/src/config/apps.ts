@@ -127,7 +127,8 @@ export const APP_ENV = {
         PORT: envVar.port(3000),
         PUBLIC_ORIGIN: envVar.optionalText(),
         SERVICES: serviceList,
-        COOKIE_SECURE: envVar.flag(false),
+        /** Absent: Secure (and `__Host-`) exactly when PUBLIC_ORIGIN is https (gateway config). */
+        COOKIE_SECURE: envVar.optionalFlag(),
         DATABASE_URL: envVar.url('postgres', LOCAL_DATABASE),
         ...redis,
         ...objectStore,

@@ -153,6 +153,15 @@ export const envVar = {
         .default(fallback),
     ),
 
+  /** `true`/`false`, or absent (undefined) when the app decides from other settings. */
+  optionalFlag: () =>
+    variable(
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'must be "true" or "false"' })
+        .transform((v) => v === 'true' || v === '1')
+        .optional(),
+    ),
+
   /** Comma-separated names, each one of `allowed`. */
   list: (fallback: string, allowed: readonly string[], message: string) =>
     variable(

@@ -17,7 +17,7 @@ import { recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
 import { assertAcceptablePassword } from '../rules/password-policy.js';
 import { ensureMayManageUsers, ensureMayUpdateUser } from '../rules/user-admin.js';
-import { SessionStore, type IssuedSession } from '../sessions/session-store.js';
+import { credentialOf, SessionStore, type IssuedSession } from '../sessions/session-store.js';
 import { toPublicUser } from './user-view.js';
 
 export interface NewUser {
@@ -45,9 +45,10 @@ export class UsersService {
     private readonly handOff: EventHandOff,
   ) {}
 
-  async signup(input: NewUser, rememberMe: boolean): Promise<{ user: PublicUser; session: IssuedSession }> {
+  async signup(input: NewUser, rememberMe: boolean, userAgent?: string): Promise<{ user: PublicUser; session: IssuedSession }> {
     const user = await this.create(input);
-    const session = await this.sessions.create(user.id, rememberMe);
+    const { passwordHash } = await this.db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+    const session = await this.sessions.create(user.id, credentialOf(passwordHash), rememberMe, userAgent);
     return { user, session };
   }
 
@@ -81,7 +82,7 @@ export class UsersService {
     }
   }
 
-  async login(email: string, password: string, rememberMe: boolean): Promise<{ user: PublicUser; session: IssuedSession }> {
+  async login(email: string, password: string, rememberMe: boolean, userAgent?: string): Promise<{ user: PublicUser; session: IssuedSession }> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     if (!user) {
       await burnPasswordCheck(password);
@@ -89,17 +90,22 @@ export class UsersService {
     }
     if (!(await verifyPassword(user.passwordHash, password))) throw fail.unauthorized(MESSAGES.auth.invalidCredentials);
     if (user.status === 'banned') throw fail.forbidden(MESSAGES.auth.accountBanned);
-    const session = await this.sessions.create(user.id, rememberMe);
+    const session = await this.sessions.create(user.id, credentialOf(user.passwordHash), rememberMe, userAgent);
     return { user: toPublicUser(user), session };
   }
 
-  /** The signed-in user behind a session token; a banned user has no live session. */
+  /**
+   * The signed-in user behind a session token. A banned user has no live session, and neither has
+   * a session signed in with an earlier password: a reset or a change ends every one of them,
+   * whatever its age (docs/api.md#sessions-and-cookies).
+   */
   async resolveSession(token: string): Promise<PublicUser | null> {
-    const userId = await this.sessions.resolve(token);
-    if (!userId) return null;
-    const user = await this.db.user.findUnique({ where: { id: userId } });
-    if (!user || user.status === 'banned') {
-      await this.sessions.destroy(token);
+    const session = await this.sessions.resolve(token);
+    if (!session) return null;
+    const user = await this.db.user.findUnique({ where: { id: session.userId } });
+    const passwordSince = user && session.credential !== undefined && session.credential !== credentialOf(user.passwordHash);
+    if (!user || user.status === 'banned' || passwordSince) {
+      await this.sessions.end(session.userId, session.id);
       return null;
     }
     return toPublicUser(user);
