@@ -202,9 +202,11 @@ describe('password reset', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(MESSAGES.passwordReset.codeInvalid);
 
-    const ok = await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code });
+    // Verify and confirm from the one browser: confirm needs the reset cookie verify set there.
+    const resetter = new Browser(system.url);
+    const ok = await resetter.post('/api/auth/password-reset/verify', { email: account.email, code });
     expect(ok.status).toBe(200);
-    const confirm = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'new password 1' });
+    const confirm = await resetter.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'new password 1' });
     expect(confirm.status).toBe(200);
     expect(confirm.body.message).toBe(MESSAGES.passwordReset.confirmSuccess);
 
@@ -213,7 +215,7 @@ describe('password reset', () => {
     expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: 'new password 1' })).status).toBe(200);
 
     // The code is spent.
-    const reuse = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'another password' });
+    const reuse = await resetter.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'another password' });
     expect(reuse.status).toBe(400);
   });
 
@@ -315,17 +317,18 @@ describe('password rules (ASVS V2.1)', () => {
     await new Browser(system.url).post('/api/auth/signup', account);
     await new Browser(system.url).post('/api/auth/password-reset/request', { email: account.email });
     const [code] = await system.mailedCodes(account.email, { atLeast: 1 });
-    expect((await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code })).status).toBe(200);
+    const resetter = new Browser(system.url);
+    expect((await resetter.post('/api/auth/password-reset/verify', { email: account.email, code })).status).toBe(200);
     for (const [newPassword, message] of [
       ['qwertyuiop', MESSAGES.auth.passwordTooCommon],
       [account.email, MESSAGES.auth.passwordLikeEmail],
     ] as const) {
-      const res = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword });
+      const res = await resetter.post('/api/auth/password-reset/confirm', { email: account.email, newPassword });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
     expect((await new Browser(system.url).post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
-    const ok = await new Browser(system.url).post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'mango tree by the river' });
+    const ok = await resetter.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'mango tree by the river' });
     expect(ok.status).toBe(200);
   });
 });

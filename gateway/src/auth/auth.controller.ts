@@ -27,13 +27,14 @@ import { ZodBody } from '../http/zod-body.pipe.js';
 import { ApiAnswers } from '../docs/api-answers.js';
 import { jsonSchemaOf } from '../docs/json-schema.js';
 import { Services } from '../rpc/rpc.provider.js';
-import { RateLimits } from '../security/rate-limits.js';
+import { RateLimits, type RateRule } from '../security/rate-limits.js';
 import { clientRateKey } from '../security/client-address.js';
 import { actorOf } from './actor.js';
 import { CurrentUser, SignedIn, sessionToken } from './current-session.js';
 import { DeviceCookies } from './device-cookie.js';
 import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
+import { clearResetCookie, resetToken, resetTokenRateKey, setResetCookie } from './reset-cookie.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 /**
@@ -164,31 +165,14 @@ export class AuthController {
 
   @Post('auth/password-reset/verify')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Check a reset code' })
+  @ApiOperation({ summary: 'Check a reset code; the browser that passes gets the reset cookie confirm needs' })
   @ApiBody({ schema: jsonSchemaOf(resetVerifySchema) })
   @ApiAnswers({
-    200: messageResponseSchema,
+    200: { schema: messageResponseSchema, description: '{ message }; sets the reset cookie (HttpOnly, SameSite=Strict, 10 min, single use)' },
     errors: { 400: '`Invalid or expired code.` or `Too many wrong codes. Please request a new code.`', 429: 'Too many checks for this e-mail or address; Retry-After' },
   })
-  async resetVerify(@Body(new ZodBody(resetVerifySchema)) body: { email: string; code: string }, @Req() req: Request) {
-    await this.limits.consume([
-      ['resetChecksPerEmail', body.email.trim().toLowerCase()],
-      ['resetChecksPerIp', clientRateKey(req)],
-    ]);
-    await this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
-    return { message: MESSAGES.passwordReset.codeVerified };
-  }
-
-  @Post('auth/password-reset/confirm')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Set a new password after a successful verify; ends every session' })
-  @ApiBody({ schema: jsonSchemaOf(resetConfirmSchema) })
-  @ApiAnswers({
-    200: { schema: messageResponseSchema, description: '{ message }; ends every session of the user, sets the device cookie' },
-    errors: { 400: '`Please verify your reset code first.`, a password refused, or `Passwords do not match.`', 429: 'Too many checks for this e-mail or address; Retry-After' },
-  })
-  async resetConfirm(
-    @Body(new ZodBody(resetConfirmSchema)) body: { email: string; newPassword: string },
+  async resetVerify(
+    @Body(new ZodBody(resetVerifySchema)) body: { email: string; code: string },
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -196,7 +180,38 @@ export class AuthController {
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
       ['resetChecksPerIp', clientRateKey(req)],
     ]);
-    await this.services.call(AUTH_PATTERNS.passwordResetConfirm, body);
+    const reply = await this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
+    // The token lives only in this browser's cookie: the answer carries none for a script to read.
+    setResetCookie(res, reply.resetToken, this.config.cookieSecure);
+    return { message: MESSAGES.passwordReset.codeVerified };
+  }
+
+  @Post('auth/password-reset/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password from the browser that verified the code (its reset cookie); ends every session, mails the account' })
+  @ApiBody({ schema: jsonSchemaOf(resetConfirmSchema) })
+  @ApiAnswers({
+    200: { schema: messageResponseSchema, description: '{ message }; ends every session of the user, clears the reset cookie, sets the device cookie' },
+    errors: {
+      400: '`Please verify your reset code first, in this browser.` (no reset cookie), `This password reset has expired or has already been used. Please request a new code.`, a password refused, or `Passwords do not match.`',
+      429: 'Too many confirms from this address or with this reset cookie; Retry-After',
+    },
+  })
+  async resetConfirm(
+    @Body(new ZodBody(resetConfirmSchema)) body: { email: string; newPassword: string },
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    // Never counted per e-mail: anyone can send the owner's address, and that must not spend the
+    // owner's allowance (docs/api.md#rate-limits).
+    const token = resetToken(req);
+    await this.limits.consume([
+      ['resetChecksPerIp', clientRateKey(req)],
+      ...(token ? [['resetConfirmsPerToken', resetTokenRateKey(token)] as [RateRule, string]] : []),
+    ]);
+    if (!token) throw new BadRequestException({ message: MESSAGES.passwordReset.verifyFirst });
+    await this.services.call(AUTH_PATTERNS.passwordResetConfirm, { ...body, resetToken: token });
+    clearResetCookie(res, this.config.cookieSecure);
     // Whoever read the mailed code owns the mailbox: this browser now signs in whatever the lock.
     await this.devices.remember(req, res, body.email);
     return { message: MESSAGES.passwordReset.confirmSuccess };

@@ -33,6 +33,7 @@ const RULES = {
   resetRequestsPerIp: { name: 'reset-ip', points: RESET.requestsPerIp, durationSeconds: WINDOW },
   resetChecksPerEmail: { name: 'reset-check-email', points: RESET.checksPerEmail, durationSeconds: WINDOW },
   resetChecksPerIp: { name: 'reset-check-ip', points: RESET.checksPerIp, durationSeconds: WINDOW },
+  resetConfirmsPerToken: { name: 'reset-confirm-token', points: RESET.confirmsPerToken, durationSeconds: WINDOW },
   signupsPerIp: { name: 'signup-ip', points: LIMITS.signup.maxPerIpPerHour, durationSeconds: 3600 },
   reportsPerReporter: { name: 'report-reporter', points: LIMITS.reports.perReporterPerHour, durationSeconds: 3600 },
   reportsPerIp: { name: 'report-ip', points: LIMITS.reports.perAddressPerHour, durationSeconds: 3600 },

@@ -1,11 +1,9 @@
-import { BadRequestException, Controller, HttpCode, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  imageKeysOf,
   LIMITS,
   LISTINGS_PATTERNS,
-  MEDIA_PATTERNS,
   MESSAGES,
   nestFormFields,
   parseOrErrors,
@@ -13,24 +11,22 @@ import {
   propertyPostSchema,
   type Actor,
   type PostPropertyResponse,
-  type ProcessedImage,
-  type ProcessImagesRequest,
   type PropertyCreateRequest,
   type PropertyPostCheckRequest,
   type PropertyPostInput,
   type PropertyRead,
   type PublicUser,
 } from '@mboa/contracts';
-import { RpcCallError, type ObjectStore } from '@mboa/platform';
+import type { ObjectStore } from '@mboa/platform';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiAnswers } from '../docs/api-answers.js';
 import { OBJECT_STORE } from '../media/object-store.provider.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { receiveUpload, refuseUnread, type UploadLimits } from './multipart-upload.js';
 import { PROPERTY_POST_MULTIPART } from './property-post.openapi.js';
 import { UPLOAD_MESSAGES } from './upload-messages.js';
+import { PhotoPipeline } from './photo-pipeline.js';
 import { UploadGuard, type Release } from './upload-guard.js';
 
 /** The fields of a posting as checked, and whose property it will be. */
@@ -51,19 +47,14 @@ const UPLOAD_LIMITS: UploadLimits = {
   maxFieldBytes: LIMITS.http.jsonBodyBytes,
 };
 
-/** Ten 12 MP photos queue behind other postings on two cores: far longer than a plain call. */
-const MEDIA_TIMEOUT_MS = 120_000;
-
 @ApiTags('properties')
 @Controller('api/property')
 export class PropertyPostController {
-  private readonly logger = new Logger('property-post');
-
   constructor(
     private readonly services: Services,
     @Inject(OBJECT_STORE) private readonly store: ObjectStore,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly guard: UploadGuard,
+    private readonly photos: PhotoPipeline,
   ) {}
 
   @Post('post')
@@ -130,7 +121,7 @@ export class PropertyPostController {
       const { data, ownerId } = accepted.post;
 
       const images = upload.files.length
-        ? await this.processImages({
+        ? await this.photos.process({
             ownerId,
             title: data.title,
             uploads: upload.files.map(({ key, filename }) => ({ key, filename })),
@@ -140,13 +131,12 @@ export class PropertyPostController {
       try {
         property = await this.services.call(LISTINGS_PATTERNS.propertyCreate, { actor, data, images } satisfies PropertyCreateRequest);
       } catch (error) {
-        await this.discardUnlessMaybeSaved(images, error);
+        await this.photos.discardUnlessMaybeSaved(images, error);
         throw error;
       }
       return { message: MESSAGES.property.created, property, id: property.id, _id: property._id ?? property.id };
     } finally {
-      // Media deletes what it read; this covers refusals before media and media failing midway.
-      await Promise.all(upload.files.map((f) => this.store.remove(f.key).catch(() => undefined)));
+      await this.photos.removeStaged(upload.files);
     }
   }
 
@@ -177,28 +167,5 @@ export class PropertyPostController {
     const owner = ownerId ?? actor.userId;
     if (withFiles) await this.guard.consume(owner);
     return { data: parsed.data, ownerId: owner };
-  }
-
-  private async processImages(request: ProcessImagesRequest): Promise<ProcessedImage[]> {
-    const timeoutMs = Math.max(this.config.rpcTimeoutMs, MEDIA_TIMEOUT_MS);
-    const reply = await this.services.call(MEDIA_PATTERNS.imagesProcess, request, { timeoutMs });
-    return reply.images;
-  }
-
-  /**
-   * Listings refused (or could not be reached): the processed images belong to nothing, so they
-   * go. After a timeout the property may still have been saved, with these images: keep them.
-   */
-  private async discardUnlessMaybeSaved(images: ProcessedImage[], error: unknown): Promise<void> {
-    if (!images.length) return;
-    if (error instanceof RpcCallError && error.status === 504) {
-      this.logger.warn(`listings did not answer in time; keeping ${images.length} processed images`);
-      return;
-    }
-    try {
-      await this.services.call(MEDIA_PATTERNS.imagesDiscard, { keys: imageKeysOf(images) });
-    } catch (e) {
-      this.logger.warn(`could not discard ${images.length} images: ${e instanceof Error ? e.message : String(e)}`);
-    }
   }
 }

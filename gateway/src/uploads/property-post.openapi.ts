@@ -45,3 +45,20 @@ export const PROPERTY_POST_MULTIPART: OpenApiSchema = {
     },
   },
 } as const;
+
+/** POST /api/properties/{id}/photos (docs/api.md#adding-photos-to-a-listing): only the photos. */
+export const PROPERTY_PHOTOS_MULTIPART: OpenApiSchema = {
+  type: 'object',
+  required: ['propertyImages'],
+  properties: {
+    propertyImages: {
+      type: 'array',
+      minItems: 1,
+      maxItems: LIMITS.images.maxCount,
+      items: { type: 'string', format: 'binary' },
+      description:
+        `Repeated; 1 to ${LIMITS.images.maxCount} less the photos the listing has, each at most ${LIMITS.images.maxBytes / 1024 / 1024} MB, ` +
+        'JPEG, PNG, GIF or WebP by content; they go after the listing\'s own photos, in the order sent.',
+    },
+  },
+} as const;

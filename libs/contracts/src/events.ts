@@ -28,6 +28,8 @@ export const EVENT_TYPES = {
   requestStatusChanged: 'request.status-changed',
   ticketStatusChanged: 'ticket.status-changed',
   passwordResetRequested: 'password-reset.requested',
+  /** A user's password was changed (a reset today): auth mails the account that it happened. */
+  passwordChanged: 'password.changed',
   propertyHeld: 'property.held',
   propertyReportsResolved: 'property.reports-resolved',
   /** A listing became visible to the public for the first time since it was last approved (saved-search alerts). */
@@ -171,6 +173,12 @@ export interface PasswordResetRequestedPayload {
   email: string;
 }
 
+/** The password of `userId` changed at `changedAt`; the mail reads the address and language from the account. */
+export interface PasswordChangedPayload {
+  userId: string;
+  changedAt: IsoDateString;
+}
+
 export interface TicketStatusChangedPayload {
   ticketId: string;
   from: string;
@@ -204,6 +212,7 @@ export interface EventPayloads {
   'request.status-changed': RequestStatusChangedPayload;
   'ticket.status-changed': TicketStatusChangedPayload;
   'password-reset.requested': PasswordResetRequestedPayload;
+  'password.changed': PasswordChangedPayload;
   'property.held': PropertyHeldPayload;
   'property.reports-resolved': PropertyReportsResolvedPayload;
   'property.published': PropertyPublishedPayload;

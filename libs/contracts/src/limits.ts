@@ -47,6 +47,7 @@ export const LIMITS = {
     codeValidityMinutes: 10,
     maxWrongTries: 5,
     resendMinSeconds: 60,
+    /** How long the reset cookie `verify` gives its browser lasts: `confirm` needs it (docs/api.md#auth-and-profile). */
     verifiedWindowMinutes: 10,
   },
   toast: { durationMs: 3000, errorDurationMs: 5000 },
@@ -97,12 +98,17 @@ export const LIMITS = {
     /** Sign-ups per address (IPv4, or IPv6 /64) per hour: sized for carrier-grade NAT. */
     maxPerIpPerHour: 500,
   },
-  /** Password-reset calls within the login window (requests mail a code; checks are verify/confirm). */
+  /**
+   * Password-reset calls within the login window: requests mail a code; checks are verify and
+   * confirm. `confirm` is never counted per e-mail, since anyone may send it with the owner's
+   * address: it counts per address and, when it carries a reset cookie, per cookie.
+   */
   passwordResetLimits: {
     requestsPerEmail: 5,
     requestsPerIp: 300,
     checksPerEmail: 10,
     checksPerIp: 600,
+    confirmsPerToken: 10,
   },
   /**
    * The largest number any numeric input accepts unless its field sets its own bound: prices,

@@ -117,6 +117,7 @@ export const MESSAGES_FR = {
     created: 'Annonce publiée avec succès',
     updated: 'Annonce mise à jour avec succès',
     photosAdded: 'Photos ajoutées avec succès',
+    photosRequired: 'Choisissez au moins une photo à ajouter.',
     deleted: 'Annonce supprimée avec succès',
     statusChanged: 'Statut de l\u2019annonce mis à jour avec succès',
     invalidTransition: 'Ce changement de statut n\u2019est pas autorisé.',

@@ -111,6 +111,7 @@ export const MESSAGES = {
     created: 'Property posted successfully',
     updated: 'Property updated successfully',
     photosAdded: 'Photos added successfully',
+    photosRequired: 'Choose at least one photo to add.',
     deleted: 'Property deleted successfully',
     statusChanged: 'Property status updated successfully',
     invalidTransition: 'This status change is not allowed.',

@@ -28,6 +28,10 @@ export const LISTINGS_PATTERNS = {
   propertyCreate: 'listings.property.create',
   /** May this actor post (and, with `data`, this property for this owner)? Asked before any photo is read. */
   propertyPostCheck: 'listings.property.post-check',
+  /** May this actor add photos to this listing, and how many has it? Asked before any photo is read. */
+  propertyPhotosCheck: 'listings.property.photos-check',
+  /** Appends photos processed by media to a listing (docs/api.md#adding-photos-to-a-listing). */
+  propertyPhotosAdd: 'listings.property.photos-add',
   propertyGet: 'listings.property.get',
   propertySearch: 'listings.property.search',
   /** Up to 6 public listings like one (same category and town, closest price, same type first). */

@@ -69,8 +69,8 @@ export class AuthController {
   }
 
   @MessagePattern(P.passwordResetConfirm)
-  confirmReset(@RpcRequest(P.passwordResetConfirm) { email, newPassword }: In<'passwordResetConfirm'>): Out<'passwordResetConfirm'> {
-    return this.resets.confirm(email, newPassword);
+  confirmReset(@RpcRequest(P.passwordResetConfirm) { email, newPassword, resetToken }: In<'passwordResetConfirm'>): Out<'passwordResetConfirm'> {
+    return this.resets.confirm(email, newPassword, resetToken);
   }
 
   @MessagePattern(P.usersList)

@@ -5,6 +5,8 @@ import { AuthController } from './auth.controller.js';
 import { AUTH_CONFIG, type AuthConfig } from './config.js';
 import { AuthDb } from './db.js';
 import { HealthService } from './health.service.js';
+import { PasswordChangedMailConsumer } from './password-change/password-changed-mail.consumer.js';
+import { PasswordChanges } from './password-change/password-changes.js';
 import { AuthRedis } from './redis.js';
 import { PasswordResetService } from './reset/password-reset.service.js';
 import { ResetMailConsumer } from './reset/reset-mail.consumer.js';
@@ -22,8 +24,8 @@ export class AuthModule {
       configToken: AUTH_CONFIG,
       database: AuthDb,
       controllers: [AuthController],
-      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, AdminBootstrap],
-      consumers: [ResetMailConsumer],
+      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, PasswordChanges, AdminBootstrap],
+      consumers: [ResetMailConsumer, PasswordChangedMailConsumer],
       health: HealthService,
       handOff: true,
     });

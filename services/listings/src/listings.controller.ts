@@ -12,6 +12,7 @@ import { fail, parsePayload, RpcRequest } from '@mboa/platform';
 import { BookingsService } from './bookings/bookings.service.js';
 import { HealthService } from './health.service.js';
 import { PropertyChangesService } from './properties/property-changes.service.js';
+import { PropertyPhotosService } from './properties/property-photos.service.js';
 import { PropertyPostingService } from './properties/property-posting.service.js';
 import { PropertyQueriesService } from './properties/property-queries.service.js';
 
@@ -28,6 +29,7 @@ function ensureAdmin(actor: Actor): void {
 export class ListingsController {
   constructor(
     private readonly posting: PropertyPostingService,
+    private readonly photos: PropertyPhotosService,
     private readonly queries: PropertyQueriesService,
     private readonly changes: PropertyChangesService,
     private readonly bookings: BookingsService,
@@ -42,6 +44,16 @@ export class ListingsController {
   @MessagePattern(P.propertyPostCheck)
   postCheck(@RpcRequest(P.propertyPostCheck) request: In<'propertyPostCheck'>): Out<'propertyPostCheck'> {
     return this.posting.check(request);
+  }
+
+  @MessagePattern(P.propertyPhotosCheck)
+  photosCheck(@RpcRequest(P.propertyPhotosCheck) request: In<'propertyPhotosCheck'>): Out<'propertyPhotosCheck'> {
+    return this.photos.check(request);
+  }
+
+  @MessagePattern(P.propertyPhotosAdd)
+  photosAdd(@RpcRequest(P.propertyPhotosAdd) request: In<'propertyPhotosAdd'>): Out<'propertyPhotosAdd'> {
+    return this.photos.add(request);
   }
 
   @MessagePattern(P.propertyGet)

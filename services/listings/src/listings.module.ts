@@ -17,6 +17,7 @@ import { ListingsController } from './listings.controller.js';
 import { OwnersController } from './owners/owners.controller.js';
 import { OwnersService } from './owners/owners.service.js';
 import { PropertyChangesService } from './properties/property-changes.service.js';
+import { PropertyPhotosService } from './properties/property-photos.service.js';
 import { PropertyPostingService } from './properties/property-posting.service.js';
 import { PropertyQueriesService } from './properties/property-queries.service.js';
 import { PropertyReader } from './properties/property-reader.js';
@@ -48,6 +49,7 @@ export class ListingsModule {
         OwnersService,
         PropertyReader,
         PropertyPostingService,
+        PropertyPhotosService,
         PropertyQueriesService,
         PropertyChangesService,
         BookingsService,

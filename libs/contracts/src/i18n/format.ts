@@ -20,3 +20,9 @@ export function formatDate(value: Date | string, language: Language = 'en'): str
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'medium', timeZone: 'Africa/Douala' }).format(date);
 }
+
+/** A moment as the reader writes it, in Cameroon's time: '27 November 2026 at 12:40', '27 novembre 2026 à 12:40'. */
+export function formatDateTime(value: Date | string, language: Language = 'en'): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Douala' }).format(date);
+}

@@ -30,6 +30,10 @@ export function catalogueEntries(catalogue: Tree, prefix = ''): Map<string, Leaf
  */
 export const FUNCTION_TEXT_READERS: Readonly<Record<string, { pattern: RegExp; args: (m: RegExpExecArray) => unknown[] }>> = {
   'passwordReset.mailBody': { pattern: /^Your password reset code is (\d+)\. It is valid/, args: (m) => [m[1]] },
+  'passwordReset.changedMailBody': {
+    pattern: /^The password of your Mboa Rentals account was changed on (.*) \(Cameroon time\), and every session/s,
+    args: (m) => [m[1]],
+  },
   'property.imageTooManyPixels': {
     pattern: /^The image dimensions are too large \(at most (\d+) megapixels\)\.$/,
     args: (m) => [Number(m[1]) * 1e6],

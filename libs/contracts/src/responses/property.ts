@@ -128,6 +128,9 @@ export const searchResponseSchema = z.object({
 /** POST /api/property/post answer. */
 export const postPropertyResponseSchema = z.object({ message: z.string(), property: propertyReadSchema, id: z.string(), _id: z.string() });
 
+/** POST /api/properties/{id}/photos: the listing with its photos, the new ones last. */
+export const addPhotosResponseSchema = z.object({ message: z.string(), property: propertyReadSchema });
+
 /** my-listings `fetch` answer. */
 export const myListingsFetchResponseSchema = z.object({ data: z.array(propertyReadSchema), meta: listMetaSchema });
 

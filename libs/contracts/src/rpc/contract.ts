@@ -161,6 +161,14 @@ const propertyCreateRequest = z.object({
   ),
 });
 
+const propertyPhotosCheckRequest = z.object({ actor: actorSchema, id: idSchema }, { error: MESSAGES.auth.notSignedIn });
+const propertyPhotosAddRequest = propertyPhotosCheckRequest.extend({
+  images: z
+    .array(processedImageSchema, { error: MESSAGES.property.imagesInvalid })
+    .min(1, { error: MESSAGES.property.imagesInvalid })
+    .max(LIMITS.images.maxCount, { error: MESSAGES.property.maxImages }),
+});
+
 /** What each service checks at its door, by pattern. */
 export const RPC_REQUESTS = {
   // Only a real `true` keeps the new session beyond the browser.
@@ -194,6 +202,8 @@ export const RPC_REQUESTS = {
     { actor: actorSchema, data: z.unknown().optional() },
     { error: MESSAGES.auth.notSignedIn },
   ),
+  [LISTINGS_PATTERNS.propertyPhotosCheck]: propertyPhotosCheckRequest,
+  [LISTINGS_PATTERNS.propertyPhotosAdd]: propertyPhotosAddRequest,
   [LISTINGS_PATTERNS.propertyGet]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
   [LISTINGS_PATTERNS.propertySearch]: z.preprocess((v) => v ?? {}, searchQuerySchema),
   [LISTINGS_PATTERNS.propertySimilar]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
@@ -303,6 +313,8 @@ export interface RpcContract {
 
   [LISTINGS_PATTERNS.propertyCreate]: { request: T.PropertyCreateRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertyPostCheck]: { request: T.PropertyPostCheckRequest; reply: T.PropertyPostCheckReply };
+  [LISTINGS_PATTERNS.propertyPhotosCheck]: { request: T.PropertyPhotosCheckRequest; reply: T.PropertyPhotosCheckReply };
+  [LISTINGS_PATTERNS.propertyPhotosAdd]: { request: T.PropertyPhotosAddRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertyGet]: { request: T.PropertyGetRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertySearch]: { request: T.PropertySearchRequest; reply: T.SearchResponse };
   [LISTINGS_PATTERNS.propertySimilar]: { request: T.PropertyGetRequest; reply: T.SimilarListingsResponse };

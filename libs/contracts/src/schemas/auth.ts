@@ -86,6 +86,15 @@ export const resetConfirmSchema = z
   });
 export type ResetConfirmInput = z.output<typeof resetConfirmSchema>;
 
+/**
+ * `auth.password-reset.confirm`: the body plus the reset token `verify` handed to the browser (the
+ * gateway reads it from that browser's reset cookie). Without it nothing is changed.
+ */
+export const resetConfirmRequestSchema = resetConfirmSchema.safeExtend({
+  resetToken: z.string({ error: R.verifyFirst }).min(1, { error: R.verifyFirst }).max(200, { error: R.resetTokenInvalid }),
+});
+export type ResetConfirmRequestInput = z.output<typeof resetConfirmRequestSchema>;
+
 /** Admin create (CLI `admin:create` and ADMIN_* env). */
 export const adminCreateSchema = z.object({
   email: emailSchema(ALL, A.invalidEmail),

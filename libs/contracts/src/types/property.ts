@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  addPhotosResponseSchema,
   adminPropertyChangeResponseSchema,
   adminPropertyListResponseSchema,
   adminPropertyReadSchema,
@@ -56,6 +57,9 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** POST /api/property/post answer. */
 export type PostPropertyResponse = z.infer<typeof postPropertyResponseSchema>;
+
+/** POST /api/properties/{id}/photos answer. */
+export type AddPhotosResponse = z.infer<typeof addPhotosResponseSchema>;
 
 /** my-listings `fetch` answer. */
 export type MyListingsFetchResponse = z.infer<typeof myListingsFetchResponseSchema>;

@@ -97,6 +97,25 @@ export interface PropertyPostCheckReply {
   /** The owner the property would belong to (known once `data` was given). */
   ownerId?: string;
 }
+/** `listings.property.photos-check`: may `actor` add photos to listing `id` (its owner or staff)? */
+export interface PropertyPhotosCheckRequest {
+  actor: Actor;
+  id: string;
+}
+export interface PropertyPhotosCheckReply {
+  /** Whose allowance the photos spend. */
+  ownerId: string;
+  /** For the photos' alt text. */
+  title: string;
+  /** Photos the listing has now. */
+  photoCount: number;
+}
+export interface PropertyPhotosAddRequest {
+  actor: Actor;
+  id: string;
+  /** Processed by media (`media.images.process`), in the order sent; they go after the listing's own. */
+  images: ProcessedImage[];
+}
 export interface PropertyGetRequest {
   id: string;
   actor?: Actor;

@@ -1,13 +1,12 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { catalogueOf, EVENT_TYPES, LIMITS, MESSAGES, type EmptyReply } from '@mboa/contracts';
+import { catalogueOf, EVENT_TYPES, LIMITS, MESSAGES, type EmptyReply, type PasswordResetVerifyReply } from '@mboa/contracts';
 import { fail } from '@mboa/platform';
 import { AUTH_CONFIG, type AuthConfig } from '../config.js';
 import { AuthDb } from '../db.js';
 import { recordEvent } from '../events.js';
+import { PasswordChanges } from '../password-change/password-changes.js';
 import { assertAcceptablePassword } from '../rules/password-policy.js';
-import { SessionStore } from '../sessions/session-store.js';
-import { UsersService } from '../users/users.service.js';
 
 const RULES = LIMITS.passwordReset;
 const MINUTE = 60_000;
@@ -15,8 +14,10 @@ const MINUTE = 60_000;
 /**
  * Three steps (docs/api.md#auth-and-profile): `request` mails (through `sendCode`) a 6-digit code
  * (valid 10 min, one per 60 s) and answers the same whether or not the account exists; `verify`
- * checks it (5 wrong tries end the code); `confirm` sets the password only within 10 minutes of a
- * successful verify, then ends every session of the user.
+ * checks it (5 wrong tries end the code) and hands the verifying browser a single-use reset token
+ * (only its hash is kept); `confirm` sets the password only with that token, within 10 minutes of
+ * the verify, spends it, ends every session of the user and has the change mailed to the account.
+ * Knowing the e-mail, even the moment the owner verified, is not enough to set a password.
  */
 @Injectable()
 export class PasswordResetService {
@@ -24,8 +25,7 @@ export class PasswordResetService {
 
   constructor(
     private readonly db: AuthDb,
-    private readonly users: UsersService,
-    private readonly sessions: SessionStore,
+    private readonly changes: PasswordChanges,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
   ) {}
 
@@ -49,12 +49,13 @@ export class PasswordResetService {
     if (previous && now.getTime() - previous.sentAt.getTime() < RULES.resendMinSeconds * 1000) return;
 
     const code = randomInt(0, 10 ** RULES.codeLength).toString().padStart(RULES.codeLength, '0');
+    // A new code leaves a verified browser's token alone: anyone may ask for a code for the
+    // owner's address, and that must not undo the owner's verified reset.
     const reset = {
       codeHash: hashCode(user.id, code),
       sentAt: now,
       expiresAt: new Date(now.getTime() + RULES.codeValidityMinutes * MINUTE),
       attempts: 0,
-      verifiedAt: null,
     };
     await this.db.passwordReset.upsert({ where: { userId: user.id }, create: { userId: user.id, ...reset }, update: reset });
     try {
@@ -72,7 +73,7 @@ export class PasswordResetService {
     }
   }
 
-  async verify(email: string, code: string, now = new Date()): Promise<EmptyReply> {
+  async verify(email: string, code: string, now = new Date()): Promise<PasswordResetVerifyReply> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     const reset = user ? await this.db.passwordReset.findUnique({ where: { userId: user.id } }) : null;
     if (!user || !reset || reset.expiresAt <= now) throw fail.badRequest(MESSAGES.passwordReset.codeInvalid);
@@ -87,29 +88,42 @@ export class PasswordResetService {
       const left = counted.count ? RULES.maxWrongTries - reset.attempts - 1 : 0;
       throw fail.badRequest(left > 0 ? MESSAGES.passwordReset.codeInvalid : MESSAGES.passwordReset.tooManyWrongTries);
     }
-    await this.db.passwordReset.update({ where: { userId: user.id }, data: { verifiedAt: now } });
-    return {};
+    // A later verify (another tab) replaces the token: only the newest browser may confirm.
+    const resetToken = randomBytes(32).toString('base64url');
+    await this.db.passwordReset.update({ where: { userId: user.id }, data: { verifiedAt: now, tokenHash: hashToken(resetToken) } });
+    return { resetToken };
   }
 
-  async confirm(email: string, newPassword: string, now = new Date()): Promise<EmptyReply> {
+  async confirm(email: string, newPassword: string, resetToken: string, now = new Date()): Promise<EmptyReply> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     const reset = user ? await this.db.passwordReset.findUnique({ where: { userId: user.id } }) : null;
-    const fresh =
-      reset?.verifiedAt && now.getTime() - reset.verifiedAt.getTime() <= RULES.verifiedWindowMinutes * MINUTE;
-    if (!user || !reset || !fresh) throw fail.badRequest(MESSAGES.passwordReset.verifyFirst);
+    const tokenHash = hashToken(resetToken);
+    const since = new Date(now.getTime() - RULES.verifiedWindowMinutes * MINUTE);
+    const valid = reset?.tokenHash && reset.verifiedAt && reset.verifiedAt > since && sameHash(reset.tokenHash, tokenHash);
+    if (!user || !valid) throw fail.badRequest(MESSAGES.passwordReset.resetTokenInvalid);
+    // A refused password spends nothing: the person tries another with the same token.
     assertAcceptablePassword(newPassword, user, 'newPassword');
 
-    await this.db.$transaction(async (tx) => {
-      await this.users.setPassword(tx, user.id, newPassword);
-      await tx.passwordReset.delete({ where: { userId: user.id } });
-    });
-    await this.sessions.destroyAllOf(user.id);
+    await this.changes.change(
+      user.id,
+      newPassword,
+      async (tx) => {
+        // Spent in the transaction that sets the password: two confirms racing with one token set one password.
+        const spent = await tx.passwordReset.deleteMany({ where: { userId: user.id, tokenHash, verifiedAt: { gt: since } } });
+        if (spent.count !== 1) throw fail.badRequest(MESSAGES.passwordReset.resetTokenInvalid);
+      },
+      now,
+    );
     return {};
   }
 }
 
 function hashCode(userId: string, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(`reset-token:${token}`).digest('hex');
 }
 
 function sameHash(a: string, b: string): boolean {

@@ -12,7 +12,7 @@ import {
 } from '@mboa/contracts';
 import { EventHandOff, fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
-import { AuthDb, type AuthTx } from '../db.js';
+import { AuthDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
 import { assertAcceptablePassword } from '../rules/password-policy.js';
@@ -185,10 +185,6 @@ export class UsersService {
       if (again) return { created: false, user: toPublicUser(again) };
       throw error;
     }
-  }
-
-  async setPassword(tx: AuthTx, userId: string, password: string): Promise<void> {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
   }
 
   async stats(latest = 5): Promise<{ total: number; latest: PublicUser[] }> {

@@ -18,7 +18,7 @@ import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
-import { photoHashColumn } from './photo-matches.js';
+import { imageRowsOf } from './image-rows.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
 import { toPropertyRead } from './property-view.js';
 
@@ -65,22 +65,7 @@ export class PropertyPostingService {
           neighbourhood: data.location.neighbourhood,
           amenities: data.amenities,
           ...specificationColumns(data.specifications),
-          images: {
-            create: images.map((image, position) => ({
-              position,
-              largeKey: image.large.key,
-              largeUrl: image.large.url,
-              thumbKey: image.thumbnail.key,
-              thumbUrl: image.thumbnail.url,
-              width: image.large.width,
-              height: image.large.height,
-              thumbWidth: image.thumbnail.width,
-              thumbHeight: image.thumbnail.height,
-              alt: image.alt,
-              perceptualHash: photoHashColumn(image.perceptualHash),
-              croppedHashes: (image.croppedHashes ?? []).flatMap((hash) => photoHashColumn(hash) ?? []),
-            })),
-          },
+          images: { create: imageRowsOf(images) },
         },
         include: { images: { orderBy: { position: 'asc' } } },
       });

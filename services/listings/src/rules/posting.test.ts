@@ -1,6 +1,6 @@
-import { MESSAGES, type Actor } from '@mboa/contracts';
+import { LIMITS, MESSAGES, type Actor } from '@mboa/contracts';
 import { refusalOf as refusal } from '@mboa/platform/testing';
-import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications, type KnownUser } from './posting.js';
+import { ensureMayAddPhotos, ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications, ensureRoomForPhotos, type KnownUser } from './posting.js';
 
 const actor = (role: Actor['role'], isVerified = true): Actor => ({ userId: '11111111-1111-4111-8111-111111111111', role, isVerified });
 const known = (role: Actor['role'], banned = false): KnownUser => ({ role, banned });
@@ -67,5 +67,31 @@ describe('what a property must say about itself', () => {
     expect(answer?.message).toBe(MESSAGES.common.validationFailed);
     expect(answer?.errors?.map((e) => e.split(':')[0])).toEqual(expect.arrayContaining(['specifications.sections', 'specifications.size']));
     expect(answer?.errors).toHaveLength(2);
+  });
+});
+
+describe('who may add photos to a listing, and how many', () => {
+  const listing = { ownerId: actor('landlord').userId };
+  const stranger: Actor = { ...actor('landlord'), userId: '22222222-2222-4222-8222-222222222222' };
+
+  it('its owner and staff may', () => {
+    expect(refusal(() => ensureMayAddPhotos(actor('landlord'), listing, known('landlord')))).toBeNull();
+    expect(refusal(() => ensureMayAddPhotos({ ...actor('admin'), userId: stranger.userId }, listing, null))).toBeNull();
+  });
+
+  it('another owner or a renter hears the listing does not exist (404)', () => {
+    const notFound = { status: 404, message: MESSAGES.property.notFound };
+    expect(refusal(() => ensureMayAddPhotos(stranger, listing, known('landlord')))).toEqual(notFound);
+    expect(refusal(() => ensureMayAddPhotos({ ...actor('renter'), userId: stranger.userId }, listing, known('renter')))).toEqual(notFound);
+  });
+
+  it('a banned owner may not (403)', () => {
+    expect(refusal(() => ensureMayAddPhotos(actor('landlord'), listing, known('landlord', true)))).toEqual({ status: 403, message: MESSAGES.auth.accountBanned });
+  });
+
+  it(`photos fit up to ${LIMITS.images.maxCount} in all; one more is 400`, () => {
+    expect(refusal(() => ensureRoomForPhotos(LIMITS.images.maxCount - 3, 3))).toBeNull();
+    expect(refusal(() => ensureRoomForPhotos(LIMITS.images.maxCount - 3, 4))).toEqual({ status: 400, message: MESSAGES.property.maxImages });
+    expect(refusal(() => ensureRoomForPhotos(LIMITS.images.maxCount, 1))).toEqual({ status: 400, message: MESSAGES.property.maxImages });
   });
 });

@@ -3,6 +3,7 @@
 // creation itself and the admin edit all judge with them.
 import {
   isOwnerRole,
+  LIMITS,
   MESSAGES,
   missingSpecifications,
   type Actor,
@@ -50,4 +51,19 @@ export function ensureRequiredSpecifications(
     missing.length === 1 ? missing[0].message : MESSAGES.common.validationFailed,
     missing.map(({ field, message }) => `specifications.${field}: ${message}`),
   );
+}
+
+/**
+ * Who may add photos to a listing (docs/api.md#adding-photos-to-a-listing): its owner (not banned)
+ * or staff. Anyone else hears that it does not exist (404), as for every owner action.
+ */
+export function ensureMayAddPhotos(actor: Actor, property: { ownerId: string }, self: KnownUser | null): void {
+  if (actor.role === 'admin') return;
+  if (actor.userId !== property.ownerId) throw fail.notFound(MESSAGES.property.notFound);
+  if (self?.banned) throw fail.forbidden(MESSAGES.auth.accountBanned);
+}
+
+/** A listing holds at most LIMITS.images.maxCount photos: `adding` more must fit beside its `current` ones (400). */
+export function ensureRoomForPhotos(current: number, adding: number): void {
+  if (current + adding > LIMITS.images.maxCount) throw fail.badRequest(MESSAGES.property.maxImages);
 }

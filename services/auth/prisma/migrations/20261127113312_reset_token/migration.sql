@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "password_resets" ADD COLUMN     "token_hash" TEXT;
