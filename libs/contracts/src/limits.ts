@@ -130,6 +130,11 @@ export const LIMITS = {
     /** An idle kept-alive connection is closed after this (pages reuse it between their calls). */
     keepAliveTimeoutMs: 10_000,
     /**
+     * Retry-After of a 503 when no replica of a needed service answers: a crashed service is
+     * restarted and answers again in about 5 s (README), as a stopping gateway's 503 says too.
+     */
+    serviceDownRetryAfterSeconds: 5,
+    /**
      * The slowest body a phone really sends (docs/api.md#limits): in any minute of a body's
      * arrival at least this much must come, or the connection is cut. One GPRS uplink timeslot
      * (CS-1, 9.05 kbit/s, about 1,000 bytes/s once the radio and TCP/IP framing are paid) still

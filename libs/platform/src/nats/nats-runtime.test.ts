@@ -12,7 +12,7 @@ import { startMicroservice } from './microservice.js';
 import { uniqueTestPrefix } from './subjects.js';
 import { instanceHealthSubject } from './transport.js';
 import { connect } from '@nats-io/transport-node';
-import { MESSAGES, type Pattern } from '@mboa/contracts';
+import { LIMITS, MESSAGES, type Pattern } from '@mboa/contracts';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 interface WorkReply {
@@ -107,6 +107,11 @@ test('a fault inside a service is a 500 with a generic text; nobody listening is
   await expect(call('slow.broken', {})).rejects.toMatchObject({ status: 500, message: MESSAGES.common.internalError });
   const started = Date.now();
   // The client's timeout is 5 s: NATS "no responders" must end the call long before.
-  await expect(call('nobody.listens', {})).rejects.toMatchObject({ status: 503, message: MESSAGES.common.serviceUnavailable });
+  // It says when to try again (the gateway's Retry-After): a crashed service is back in seconds.
+  await expect(call('nobody.listens', {})).rejects.toMatchObject({
+    status: 503,
+    message: MESSAGES.common.serviceUnavailable,
+    retryAfter: LIMITS.http.serviceDownRetryAfterSeconds,
+  });
   expect(Date.now() - started).toBeLessThan(1000);
 });

@@ -1,7 +1,7 @@
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
-import { MESSAGES, type Pattern, type ReplyOf, type RequestOf, type ServiceError } from '@mboa/contracts';
+import { LIMITS, MESSAGES, type Pattern, type ReplyOf, type RequestOf, type ServiceError } from '@mboa/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
 import { natsRequestDuration } from '../metrics/standard.js';
 import { PrefixedNatsClient } from './transport.js';
@@ -102,8 +102,18 @@ export function toRpcCallError(err: unknown): RpcCallError {
     // reached and failed, which is a 500, not "unavailable". (The fault is logged by the service.)
     if (e.status === 'error' && !isMissingHandler(e.message)) return new RpcCallError(500, MESSAGES.common.internalError);
   }
-  // No responders (NATS answers at once when no replica listens), no handler: not reachable.
-  return new RpcCallError(503, MESSAGES.common.serviceUnavailable);
+  // No responders (NATS answers at once when no replica listens), no handler: not reachable. A
+  // crashed service is back in seconds, so the caller is told when to try again.
+  return new RpcCallError(503, MESSAGES.common.serviceUnavailable, undefined, LIMITS.http.serviceDownRetryAfterSeconds);
+}
+
+/**
+ * True when a service this one called was down or too slow (503/504). The caller passes that on
+ * as it is (`fail.unavailable`), not as a fault of its own: the user's request changed nothing
+ * and can be tried again.
+ */
+export function isUnavailable(error: unknown): error is RpcCallError {
+  return error instanceof RpcCallError && (error.status === 503 || error.status === 504);
 }
 
 /** Nest's text when the service runs but has no handler for the pattern (an older replica). */

@@ -1,5 +1,5 @@
 import { RpcException } from '@nestjs/microservices';
-import type { ServiceError } from '@mboa/contracts';
+import { LIMITS, type ServiceError } from '@mboa/contracts';
 
 /**
  * A rule a service refuses with: carried over NATS as a plain `{ status, message, errors? }`
@@ -23,4 +23,11 @@ export const fail = {
   conflict: (message: string) => new ServiceException(409, message),
   tooMany: (message: string, retryAfterSeconds: number) =>
     new RpcException({ status: 429, message, retryAfter: retryAfterSeconds }),
+  /** A service this one needs did not answer: 503 (504 for a timeout) with Retry-After, never a 500. */
+  unavailable: (cause: { status: number; message: string; retryAfter?: number }) =>
+    new RpcException({
+      status: cause.status === 504 ? 504 : 503,
+      message: cause.message,
+      retryAfter: cause.retryAfter ?? LIMITS.http.serviceDownRetryAfterSeconds,
+    }),
 };
