@@ -181,7 +181,11 @@ export interface E2eSystem {
  * The whole system serving the built apps, with the bootstrap admin of TEST_ADMIN, photos stored as
  * local files shared by the gateway and the media service, and a Chromium.
  */
-export async function startE2e(options: { admin?: boolean } = {}): Promise<E2eSystem> {
+/**
+ * `trustLoopbackProxy`: the gateway believes X-Forwarded-For from this machine (TRUST_PROXY=loopback),
+ * so API calls of a test can come from several addresses; the browser sends none and is unaffected.
+ */
+export async function startE2e(options: { admin?: boolean; trustLoopbackProxy?: boolean } = {}): Promise<E2eSystem> {
   const builtWeb = await ensureBuilt('web');
   if (!builtWeb) throw new Error('web/index.html is missing');
   const builtAdmin = options.admin ? await ensureBuilt('admin-web') : null;
@@ -203,6 +207,7 @@ export async function startE2e(options: { admin?: boolean } = {}): Promise<E2eSy
       objectStore: new LocalFileStore(mediaDir),
       // Many logins and sign-ups from one address in a few seconds.
       rateLimitScale: 100,
+      ...(options.trustLoopbackProxy ? { trustProxy: ['loopback'] } : {}),
     },
   });
   let browser: Browser;

@@ -2,7 +2,8 @@
 // out of search, stand-out row, counts, reporters) and dismiss the reports, which brings it back; in
 // French they deactivate another and read the server's answer in French; a listing whose photo is
 // another owner's earlier photo shows both side by side on the review screen, and Approve asks first.
-import { MESSAGES, MESSAGES_FR, REPORT_REASON_LABELS, REPORT_REASON_LABELS_FR, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { LIMITS, MESSAGES, MESSAGES_FR, REPORT_REASON_LABELS, REPORT_REASON_LABELS_FR, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { en as t } from '../../admin-web/src/i18n/en.js';
@@ -21,12 +22,24 @@ describeInBrowser(
   'admin Reports queue and reused photos',
   () => {
     beforeAll(async () => {
-      e2e = await startE2e({ admin: true });
+      e2e = await startE2e({ admin: true, trustLoopbackProxy: true });
       admin = (await signInAdmin(e2e.system)).browser;
       owner = await signUp(e2e.system, 'landlord', { verified: true, name: 'Ngono Pauline' });
       copier = await signUp(e2e.system, 'landlord', { verified: true, name: 'Fake Landlord' });
       reporters = [];
       for (const name of ['Rita Renter', 'Tom Tenant', 'Ada Nkem']) reporters.push(await signUp(e2e.system, 'renter', { name }));
+      // Only accounts that are not brand new hold a listing (docs/api.md#reporting-a-listing): these
+      // three signed up long enough ago, as their creation time moved back in auth's database says.
+      const auth = new pg.Client({ connectionString: e2e.system.context.db.urlFor('auth') });
+      await auth.connect();
+      try {
+        await auth.query(`UPDATE "auth"."users" SET created_at = (now() AT TIME ZONE 'UTC') - make_interval(days => $2, mins => 1) WHERE id = ANY($1::uuid[])`, [
+          reporters.map((r) => r.user.id),
+          LIMITS.reports.establishedAccountDays,
+        ]);
+      } finally {
+        await auth.end();
+      }
     }, SETUP_TIMEOUT);
 
     afterAll(async () => {
@@ -52,7 +65,8 @@ describeInBrowser(
           await approve(e2e, admin, listing);
           const texts = ['He wants 10,000 FCFA by Mobile Money before any visit.', '', ''];
           for (const [i, reporter] of reporters.entries()) {
-            const res = await reporter.browser.post(`/api/properties/${listing.id}/reports`, { reason: 'scam', text: texts[i] || undefined });
+            // Three people on three connections (one address within an hour would count once).
+            const res = await reporter.browser.post(`/api/properties/${listing.id}/reports`, { reason: 'scam', text: texts[i] || undefined }, { 'x-forwarded-for': `10.60.0.${i + 1}` });
             expect(res.status).toBe(201);
           }
           // Held: the public no longer sees it.

@@ -1,5 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { jest } from '@jest/globals';
+import type { Request, Response } from 'express';
+import pg from 'pg';
 import {
   LIMITS,
   LISTINGS_PATTERNS,
@@ -10,6 +13,7 @@ import {
   type PublicUser,
   type ReportCase,
 } from '@mboa/contracts';
+import { DeviceCookies } from '../auth/device-cookie.js';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 import { until } from '@mboa/platform/testing';
@@ -17,13 +21,22 @@ import { until } from '@mboa/platform/testing';
 // Reporting a listing (docs/api.md#reporting-a-listing) through the gateway, against the real
 // auth, listings and moderation services. Addresses are told apart with X-Forwarded-For, which the
 // gateway believes from the loopback proxy only because this system says TRUST_PROXY=loopback.
+// Accounts are made old by moving their creation time back in auth's database; an old device
+// cookie is issued by the gateway's own DeviceCookies with its clock moved back.
 
 let system: TestSystem;
 let admin: Browser;
 let owner: { browser: Browser; user: PublicUser };
+let authDb: pg.Client;
 
 beforeAll(async () => {
-  system = await startTestSystem({ services: ['auth', 'listings', 'moderation', 'support'], env: TEST_ADMIN, gateway: { trustProxy: ['loopback'] } });
+  system = await startTestSystem({
+    services: ['auth', 'listings', 'moderation', 'support'],
+    env: TEST_ADMIN,
+    gateway: { trustProxy: ['loopback'], deviceCookieSecret: 'a device cookie secret for the reports tests' },
+  });
+  authDb = new pg.Client({ connectionString: system.context.db.urlFor('auth') });
+  await authDb.connect();
   admin = (await signInAdmin(system)).browser;
   owner = await signUp(system, 'landlord', { verified: true, name: 'Ngono Pauline' });
   // The owner reads French: the hold mail must go out in French whatever language reporters use.
@@ -31,8 +44,51 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await authDb?.end();
   await system?.stop();
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A renter whose account is old enough to count towards a hold (signed up, then moved back in time). */
+async function established(name?: string): Promise<{ browser: Browser; user: PublicUser }> {
+  const person = await signUp(system, 'renter', { name });
+  const moved = await authDb.query(
+    `UPDATE "auth"."users" SET created_at = (now() AT TIME ZONE 'UTC') - make_interval(days => $2, mins => 1) WHERE id = $1::uuid`,
+    [person.user.id, LIMITS.reports.establishedAccountDays],
+  );
+  expect(moved.rowCount).toBe(1);
+  return person;
+}
+
+/** The value of a device cookie for `email`'s account, issued `days` ago by this gateway's secret. */
+async function deviceCookieIssued(email: string, days: number): Promise<string> {
+  const devices = new DeviceCookies(system.config, undefined as never);
+  let value = '';
+  const req = { headers: {}, cookies: {} } as unknown as Request;
+  const res = { cookie: (_name: string, v: string) => (value = v) } as unknown as Response;
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() - days * DAY_MS - 60_000);
+  try {
+    await devices.remember(req, res, email);
+  } finally {
+    clock.mockRestore();
+  }
+  expect(value).not.toBe('');
+  return value;
+}
+
+/** Public details answer and search finds it: no hold. */
+async function expectStillPublic(property: PropertyRead): Promise<void> {
+  expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
+  expect(await searchIds(property.title)).toContain(property.id);
+}
+
+/** The listing's case in the staff queue. */
+async function queued(propertyId: string): Promise<ReportCase | undefined> {
+  const queue = await admin.get('/api/admin/reports?limit=50');
+  expect(queue.status).toBe(200);
+  return (queue.body.cases as ReportCase[]).find((c) => c.propertyId === propertyId);
+}
 
 let made = 0;
 /** A listing of `who`, approved by staff so the public sees it. */
@@ -160,19 +216,20 @@ describe('reporting a listing', () => {
   });
 });
 
-describe('three different people reporting a scam', () => {
+describe('three different established people reporting a scam', () => {
   test('hide the listing from search (within 1 s) and public details at once, mail the owner in French; dismissing brings it back, audited', async () => {
     const property = await publicListing();
-    const renter = await signUp(system, 'renter', { name: 'Tchoupo Alain' });
+    const renter = await established('Tchoupo Alain');
     expect((await reportAs(renter.browser, property.id, { reason: 'scam', text: 'Asked for a 10 000 FCFA visit fee by MoMo.' })).status).toBe(201);
+    // Someone not signed in, twice on one phone (cookies cleared): reaches staff, holds nothing.
     const first = visitor();
     expect((await first.report(property.id, { reason: 'scam' })).status).toBe(201);
-    // The same phone after clearing its cookies: a new browser, but the same address: still one person.
     expect((await visitor(first.address).report(property.id, { reason: 'scam' })).status).toBe(201);
+    expect((await reportAs((await established()).browser, property.id, { reason: 'scam' })).status).toBe(201);
     expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
     expect(await searchIds(property.title)).toContain(property.id);
 
-    const third = await visitor().report(property.id, { reason: 'scam', text: 'Same photos as another flat in Makepe.' });
+    const third = await reportAs((await established()).browser, property.id, { reason: 'scam', text: 'Same photos as another flat in Makepe.' });
     expect(third.status).toBe(201);
     const reportedAt = Date.now();
     // Details for the public: gone on the very next read; its owner and staff still see it.
@@ -197,18 +254,18 @@ describe('three different people reporting a scam', () => {
       title: property.title,
       ownerId: owner.user.id,
       held: true,
-      total: 4,
-      counts: { scam: 4, rented: 0, 'wrong-price': 0, 'not-these-photos': 0, other: 0 },
+      total: 5,
+      counts: { scam: 5, rented: 0, 'wrong-price': 0, 'not-these-photos': 0, other: 0 },
       latestText: 'Same photos as another flat in Makepe.',
       links: { details: `/property-details/${property.id}`, admin: `/admin/property-review/${property.id}` },
     });
     expect(queue.body.cases[0].held).toBe(true);
     expect(found.reports.find((r) => r.reporterId === renter.user.id)).toMatchObject({ reporterName: 'Tchoupo Alain', reason: 'scam' });
-    expect(found.reports.filter((r) => r.reporterId === null)).toHaveLength(3);
+    expect(found.reports.filter((r) => r.reporterId === null)).toHaveLength(2);
 
     const dismissed = await admin.post(`/api/admin/reports/${property.id}/dismiss`);
     expect(dismissed.status).toBe(200);
-    expect(dismissed.body).toEqual({ message: MESSAGES.report.dismissed, propertyId: property.id, resolution: 'dismissed', closed: 4, released: true });
+    expect(dismissed.body).toEqual({ message: MESSAGES.report.dismissed, propertyId: property.id, resolution: 'dismissed', closed: 5, released: true });
     // An address no listing can have (the hostile-input suite found a 500 here): a clear 4xx.
     for (const id of ['not-a-listing', encodeURIComponent('{'.repeat(200))]) {
       expect([400, 404]).toContain((await admin.post(`/api/admin/reports/${id}/dismiss`)).status);
@@ -225,22 +282,78 @@ describe('three different people reporting a scam', () => {
       const actions: AuditEntry[] = (await admin.get('/api/admin/stats')).body?.actions ?? [];
       return actions.find((a) => a.action === 'property.reports-resolved' && a.targetId === property.id);
     }, 'the dismissal in the audit trail');
-    expect(audit).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'property', summary: `Dismissed 4 reports on property ${property.id}` });
+    expect(audit).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'property', summary: `Dismissed 5 reports on property ${property.id}` });
+
+    // Staff kept it: three more established people reach the queue, but the listing stays public.
+    for (let i = 0; i < 3; i++) expect((await reportAs((await established()).browser, property.id, { reason: 'scam' })).status).toBe(201);
+    await expectStillPublic(property);
+    expect(await queued(property.id)).toMatchObject({ held: false, total: 3, counts: { scam: 3 } });
+    expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 3, released: false });
+  });
+
+  test('three scam reports arriving at the same moment hold the listing once and mail the owner once', async () => {
+    const property = await publicListing();
+    const people = await Promise.all([1, 2, 3].map(() => established()));
+    const answers = await Promise.all(people.map((p) => reportAs(p.browser, property.id, { reason: 'scam' })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    expect(await queued(property.id)).toMatchObject({ held: true, total: 3 });
+    await until(async () => (await mailsTo(owner.user.email)).some((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
+    // Give a second mail, if the hold were recorded twice, the time to arrive.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await mailsTo(owner.user.email)).filter((m) => m.includes(property.title) && m.includes('arnaque'))).toHaveLength(1);
+    expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 3, released: true });
   });
 });
 
-test('three scam reports arriving at the same moment hold the listing once and mail the owner once', async () => {
-  const property = await publicListing();
-  const answers = await Promise.all([1, 2, 3].map(() => visitor().report(property.id, { reason: 'scam' })));
-  expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
-  expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
-  const queue = await admin.get('/api/admin/reports?limit=50');
-  expect((queue.body.cases as ReportCase[]).find((c) => c.propertyId === property.id)).toMatchObject({ held: true, total: 3 });
-  await until(async () => (await mailsTo(owner.user.email)).some((m) => m.includes(property.title) && m.includes('arnaque')), 'the hold mail');
-  // Give a second mail, if the hold were recorded twice, the time to arrive.
-  await new Promise((r) => setTimeout(r, 500));
-  expect((await mailsTo(owner.user.email)).filter((m) => m.includes(property.title) && m.includes('arnaque'))).toHaveLength(1);
-  expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 3, released: true });
+describe('reporters minted for free hold nothing (issue 23)', () => {
+  test('one anonymous report and two accounts signed up a moment ago: the listing stays in search; staff see all three', async () => {
+    const property = await publicListing();
+    expect((await visitor().report(property.id, { reason: 'scam' })).status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await reportAs((await signUp(system, 'renter')).browser, property.id, { reason: 'scam' })).status).toBe(201);
+    await expectStillPublic(property);
+    expect(await queued(property.id)).toMatchObject({ held: false, total: 3, counts: { scam: 3 } });
+  });
+
+  test(`three accounts from one address within an hour hold nothing, fresh or ${LIMITS.reports.establishedAccountDays} days old; from three addresses the old ones do`, async () => {
+    const property = await publicListing();
+    const fresh = await Promise.all([1, 2, 3].map(() => signUp(system, 'renter')));
+    for (const p of fresh) expect((await p.browser.post(`/api/properties/${property.id}/reports`, { reason: 'scam' }, { 'x-forwarded-for': '10.40.0.1' })).status).toBe(201);
+    await expectStillPublic(property);
+
+    const old = await Promise.all([1, 2, 3].map(() => established()));
+    for (const p of old) expect((await p.browser.post(`/api/properties/${property.id}/reports`, { reason: 'scam' }, { 'x-forwarded-for': '10.40.0.2' })).status).toBe(201);
+    await expectStillPublic(property);
+    expect(await queued(property.id)).toMatchObject({ held: false, total: 6 });
+
+    // Two more established people elsewhere make three: the one address counted once.
+    expect((await reportAs((await established()).browser, property.id, { reason: 'scam' })).status).toBe(201);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(200);
+    expect((await reportAs((await established()).browser, property.id, { reason: 'scam' })).status).toBe(201);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    expect(await queued(property.id)).toMatchObject({ held: true, total: 8 });
+    expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 8, released: true });
+  });
+
+  test(`signed out, a browser that signed in ${LIMITS.reports.knownDeviceDays} days ago counts, once however many browsers carry its cookie`, async () => {
+    const property = await publicListing();
+    const aged = await signUp(system, 'renter');
+    const cookie = `mboa_device=${await deviceCookieIssued(aged.user.email, LIMITS.reports.knownDeviceDays)}`;
+    // The cookie a sign-up just gave is no proof of anything.
+    const newcomer = await signUp(system, 'renter');
+    const fresh = newcomer.browser.cookie('mboa_device');
+    expect(fresh).toBeDefined();
+    expect((await visitor().report(property.id, { reason: 'scam' }, { cookie: `mboa_device=${fresh}` })).status).toBe(201);
+    // The old cookie copied into two more browsers on two more addresses: one person.
+    for (let i = 0; i < 3; i++) expect((await visitor().report(property.id, { reason: 'scam' }, { cookie })).status).toBe(201);
+    expect((await reportAs((await established()).browser, property.id, { reason: 'scam' })).status).toBe(201);
+    await expectStillPublic(property);
+    // A third person: an established account.
+    expect((await reportAs((await established()).browser, property.id, { reason: 'scam' })).status).toBe(201);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    expect(await queued(property.id)).toMatchObject({ held: true, total: 6 });
+    expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 6, released: true });
+  });
 });
 
 describe('staff actions', () => {

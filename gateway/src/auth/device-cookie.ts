@@ -38,16 +38,7 @@ export class DeviceCookies {
     if (tokens.length === 0) return null;
     const key = await this.key();
     const account = accountId(key, email);
-    for (const token of tokens) {
-      const parts = token.split('.');
-      if (parts.length !== 4 || parts[0] !== account) continue;
-      const [, nonce, issued] = parts as [string, string, string, string];
-      if (!safeEqual(parts[3], sign(key, `${account}.${nonce}.${issued}`))) continue;
-      const issuedAt = Number.parseInt(issued, 36) * 1000;
-      if (!Number.isFinite(issuedAt) || Date.now() - issuedAt > MAX_AGE_MS) continue;
-      return nonce;
-    }
-    return null;
+    return validTokens(key, tokens).find((t) => t.account === account)?.nonce ?? null;
   }
 
   /**
@@ -60,15 +51,26 @@ export class DeviceCookies {
     const tokens = readTokens(req);
     if (tokens.length === 0) return null;
     const key = await this.key();
-    const nonces = tokens.flatMap((token) => {
-      const parts = token.split('.');
-      if (parts.length !== 4) return [];
-      const [account, nonce, issued, signature] = parts as [string, string, string, string];
-      if (!safeEqual(signature, sign(key, `${account}.${nonce}.${issued}`))) return [];
-      const issuedAt = Number.parseInt(issued, 36) * 1000;
-      return Number.isFinite(issuedAt) && Date.now() - issuedAt <= MAX_AGE_MS ? [nonce] : [];
-    });
-    return nonces.sort()[0] ?? null;
+    return validTokens(key, tokens).map((t) => t.nonce).sort()[0] ?? null;
+  }
+
+  /**
+   * The oldest valid token in the request: since when this browser is known (someone signed in on
+   * it then), and a keyed hash of the account it was issued to, equal to `accountKey` of that
+   * account's e-mail. A report of a listing from it counts for more (docs/api.md#reporting-a-listing).
+   */
+  async knownDevice(req: Request): Promise<{ accountKey: string; since: Date } | null> {
+    const tokens = readTokens(req);
+    if (tokens.length === 0) return null;
+    const key = await this.key();
+    const oldest = validTokens(key, tokens).sort((a, b) => a.issuedAt - b.issuedAt)[0];
+    return oldest ? { accountKey: reportAccountKey(key, oldest.account), since: new Date(oldest.issuedAt) } : null;
+  }
+
+  /** A keyed hash naming the account of `email` without its id or e-mail (see knownDevice). */
+  async accountKey(email: string): Promise<string> {
+    const key = await this.key();
+    return reportAccountKey(key, accountId(key, email));
   }
 
   /** Marks this browser as a device of the account (after a successful login, sign-up or reset). */
@@ -132,6 +134,22 @@ function readTokens(req: Request): string[] {
   const tokens = [...new Set(values.flatMap((value) => value.split('~')).filter(Boolean))];
   const issued = (token: string) => Number.parseInt(token.split('.')[2] ?? '', 36) || 0;
   return tokens.sort((a, b) => issued(b) - issued(a)).slice(0, LIMITS.login.devicesPerBrowser);
+}
+
+/** The tokens signed with our secret and not expired, read apart. */
+function validTokens(key: Buffer, tokens: string[]): { account: string; nonce: string; issuedAt: number }[] {
+  return tokens.flatMap((token) => {
+    const parts = token.split('.');
+    if (parts.length !== 4) return [];
+    const [account, nonce, issued, signature] = parts as [string, string, string, string];
+    if (!safeEqual(signature, sign(key, `${account}.${nonce}.${issued}`))) return [];
+    const issuedAt = Number.parseInt(issued, 36) * 1000;
+    return Number.isFinite(issuedAt) && Date.now() - issuedAt <= MAX_AGE_MS ? [{ account, nonce, issuedAt }] : [];
+  });
+}
+
+function reportAccountKey(key: Buffer, account: string): string {
+  return createHmac('sha256', key).update(`report-account:${account}`).digest('base64url').slice(0, 32);
 }
 
 function accountId(key: Buffer, email: string): string {

@@ -174,13 +174,21 @@ export const LIMITS = {
   },
   /**
    * Reporting a listing (docs/api.md#reporting-a-listing). One report per person per listing;
-   * `scamHoldReporters` different people reporting a scam take the listing out of search pending
-   * review. Per-address allowances are sized for carrier-grade NAT (thousands of phones behind one
-   * address); the per-reporter one (account or browser) is the strict one.
+   * `scamHoldReporters` different established people reporting a scam take the listing out of
+   * search pending review. Established means not minted for free: signed in to an account at least
+   * `establishedAccountDays` old (or with a proven WhatsApp number, once auth proves them), or on a
+   * browser whose device cookie is at least `knownDeviceDays` old. Sign-up needs no proof, so a
+   * younger account or a bare browser costs nothing; their reports only reach staff. Reports from
+   * one address within `sameAddressMinutes` of each other count as one person. Per-address
+   * allowances are sized for carrier-grade NAT (thousands of phones behind one address); the
+   * per-reporter one (account or browser) is the strict one.
    */
   reports: {
     textMax: 500,
     scamHoldReporters: 3,
+    establishedAccountDays: 30,
+    knownDeviceDays: 30,
+    sameAddressMinutes: 60,
     perReporterPerHour: 10,
     perAddressPerHour: 60,
   },

@@ -58,13 +58,24 @@ export type ReportActInput = z.output<typeof reportActSchema>;
 export const reportQueueQuerySchema = z.object({ page: pageSchema, limit: limitSchema(LIMITS.admin.pageSize) });
 export type ReportQueueQuery = z.output<typeof reportQueueQuerySchema>;
 
+const keySchema = z.string().regex(/^[\w-]{16,64}$/);
+
 /**
  * Who reports, as the gateway tells moderation: a signed-in user by id, anyone else by the
- * browser's reporter cookie and a keyed hash of the client's address (never the address itself).
+ * browser's reporter cookie; both with a keyed hash of the client's address (never the address
+ * itself). `accountKey` is a keyed hash naming an account without its id: the signed-in account,
+ * or the account a browser's device cookie was issued to, so one account counts once towards a
+ * scam hold whether its owner reports signed in or not. `knownDeviceSince` is when the oldest
+ * valid device cookie this browser shows was issued (it signed in there then): moderation judges
+ * how long ago that is. The gateway checks the cookie's signature; moderation decides what counts.
  */
 export const reporterSchema = z.union([
-  z.object({ userId: idSchema, name: z.string().max(200).optional() }),
-  z.object({ deviceId: z.string().regex(/^[\w-]{16,64}$/), addressKey: z.string().regex(/^[\w-]{16,64}$/) }),
+  z.object({ userId: idSchema, name: z.string().max(200).optional(), addressKey: keySchema, accountKey: keySchema }),
+  z.object({
+    deviceId: keySchema,
+    addressKey: keySchema,
+    knownDevice: z.object({ accountKey: keySchema, since: z.iso.datetime() }).optional(),
+  }),
 ]);
 export type Reporter = z.output<typeof reporterSchema>;
 

@@ -22,11 +22,12 @@ import {
   type ReportResolveReply,
   type Reporter,
 } from '@mboa/contracts';
-import { addToOutbox, EventHandOff, fail, RpcCallError, ServiceException, type EventEnvelope } from '@mboa/platform';
+import { addToOutbox, EventHandOff, fail, isUnavailable, RpcCallError, ServiceException, type EventEnvelope } from '@mboa/platform';
 import type { Report } from '../generated/prisma/client.js';
 import { AuthClient } from '../auth.client.js';
 import { ModerationDb } from '../db.js';
 import { ListingsClient } from '../listings.client.js';
+import { establishedPeople, shouldHold, standingOf, type ReporterEvidence, type ScamReport } from '../rules/report-hold.js';
 import {
   alreadyDone,
   ensureFirstReport,
@@ -35,15 +36,16 @@ import {
   ensureStaff,
   reporterKeys,
   resolutionOf,
-  shouldHold,
   staffAction,
 } from '../rules/reports.js';
 
 type Tx = Parameters<Parameters<ModerationDb['$transaction']>[0]>[0];
 
 /**
- * Reports of listings and what staff do with them. A report is stored here; when enough different
- * people have open scam reports on a listing, a hold is recorded with `property.held` in the same
+ * Reports of listings and what staff do with them. A report is stored here with the reporter's
+ * standing (rules/report-hold.ts: an account's age asked of auth, a known device from the
+ * gateway); when enough different established people have open scam reports on a listing staff
+ * have not kept, a hold is recorded with `property.held` in the same
  * transaction and handed to listings before the answer, so the listing is out of search and
  * public details at once; the owner is mailed from the outbox (report-mail consumer). Staff close
  * a listing's open reports (dismiss, or deactivate / ban the owner through listings / auth), which
@@ -64,7 +66,8 @@ export class ReportService {
     const ownerId = property.author?._id ?? '';
     const who = reporterKeys(reporter);
     ensureNotOwnListing(who.reporterId, ownerId);
-    // The language of a possible hold mail, asked before the transaction (it holds a lock).
+    // Asked before the transaction (it holds a lock): who the reporter is, and the language of a possible hold mail.
+    const standing = standingOf(await this.evidenceOf(reporter), new Date());
     const ownerLanguage = input.reason === 'scam' ? await this.ownerLanguage(ownerId) : DEFAULT_LANGUAGE;
 
     const { report, event } = await this.db.$transaction(async (tx) => {
@@ -79,6 +82,9 @@ export class ReportService {
           reporterKey: who.reporterKey,
           personKey: who.personKey,
           reporterId: who.reporterId,
+          addressKey: who.addressKey,
+          accountKey: who.accountKey,
+          standing,
           reporterName: 'userId' in reporter ? (reporter.name ?? null) : null,
           reason: input.reason,
           text: input.text ?? null,
@@ -173,17 +179,26 @@ export class ReportService {
     return reply;
   }
 
-  /** Records a hold (and its event) when this report made enough different people report a scam. */
+  /** Records a hold (and its event) when this report made enough different established people report a scam. */
   private async holdIfReported(tx: Tx, property: PropertyRead, ownerLanguage: Language): Promise<EventEnvelope<unknown> | null> {
-    const [{ people }] = await tx.$queryRaw<{ people: bigint }[]>`
-      SELECT count(DISTINCT person_key) AS people FROM "moderation"."reports"
-      WHERE property_id = ${property.id}::uuid AND reason = 'scam' AND resolved_at IS NULL`;
+    const open = await tx.report.findMany({
+      where: { propertyId: property.id, reason: 'scam', resolvedAt: null },
+      select: { personKey: true, accountKey: true, addressKey: true, createdAt: true, standing: true },
+    });
+    const reports: ScamReport[] = open.map((r) => ({ ...r, at: r.createdAt }));
     const alreadyHeld = !!(await tx.reportHold.findFirst({ where: { propertyId: property.id, releasedAt: null } }));
-    if (!shouldHold({ scamReporters: Number(people), alreadyHeld })) return null;
+    const [history] = await tx.$queryRaw<{ dismissals: bigint; approvals: bigint }[]>`
+      SELECT
+        (SELECT count(*) FROM "moderation"."reports" WHERE property_id = ${property.id}::uuid AND resolution = 'dismissed') AS dismissals,
+        (SELECT count(*) FROM "moderation"."reviews" v WHERE v.property_id = ${property.id}::uuid AND v.action = 'approve'
+           AND v.created_at > (SELECT min(created_at) FROM "moderation"."reports" WHERE property_id = ${property.id}::uuid)) AS approvals`;
+    const staff = { dismissals: Number(history.dismissals), approvalsAfterReports: Number(history.approvals) };
+    if (!shouldHold({ reports, alreadyHeld, history: staff })) return null;
+    const people = establishedPeople(reports);
     const hold = await tx.reportHold.create({
       data: {
         propertyId: property.id,
-        reporters: Number(people),
+        reporters: people,
         ownerEmail: property.author?.email || null,
         ownerName: property.author?.name || null,
         ownerLanguage,
@@ -233,6 +248,26 @@ export class ReportService {
       return await this.listings.call(LISTINGS_PATTERNS.propertyGet, { id });
     } catch (error) {
       if (error instanceof RpcCallError && (error.status === 404 || error.status === 400)) throw fail.notFound(MESSAGES.property.notFound);
+      throw error;
+    }
+  }
+
+  /**
+   * What the standing rule needs: a signed-in reporter's account as auth has it now (its age; auth
+   * proves no WhatsApp number yet, so none counts as proven), or the device the gateway vouched for.
+   * Auth down is 503 before anything is stored: a report must not silently lose its weight.
+   */
+  private async evidenceOf(reporter: Reporter): Promise<ReporterEvidence> {
+    if (!('userId' in reporter)) {
+      return { accountCreatedAt: null, whatsappProven: false, knownDeviceSince: reporter.knownDevice ? new Date(reporter.knownDevice.since) : null };
+    }
+    try {
+      const { user } = await this.auth.call(AUTH_PATTERNS.usersGet, { userId: reporter.userId });
+      return { accountCreatedAt: new Date(user.createdAt), whatsappProven: false, knownDeviceSince: null };
+    } catch (error) {
+      if (isUnavailable(error)) throw fail.unavailable(error);
+      // An account gone since its session was checked stands on nothing.
+      if (error instanceof RpcCallError && error.status === 404) return { accountCreatedAt: null, whatsappProven: false, knownDeviceSince: null };
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, type Actor } from '@mboa/contracts';
+import { MESSAGES, type Actor } from '@mboa/contracts';
 import { refusalOf as refusal } from '@mboa/platform/testing';
 import {
   alreadyDone,
@@ -9,7 +9,6 @@ import {
   reporterKeys,
   resolutionOf,
   resolutionSummary,
-  shouldHold,
   staffAction,
 } from './reports.js';
 
@@ -18,16 +17,28 @@ const admin: Actor = { userId: '22222222-2222-4222-8222-222222222222', role: 'ad
 const renter: Actor = { userId, role: 'renter', isVerified: false };
 
 describe('who reports', () => {
+  const addressKey = 'address-bbbbbbbbbbbbbb';
+  const accountKey = 'account-dddddddddddddd';
+
   test('a signed-in reporter is one person by account, for duplicates and for the scam count', () => {
-    expect(reporterKeys({ userId })).toEqual({ reporterKey: `user:${userId}`, personKey: `user:${userId}`, reporterId: userId });
+    expect(reporterKeys({ userId, addressKey, accountKey })).toEqual({
+      reporterKey: `user:${userId}`,
+      personKey: `user:${userId}`,
+      reporterId: userId,
+      accountKey,
+      addressKey,
+    });
   });
 
-  test('someone not signed in: duplicates by browser, the scam count by address', () => {
-    const phone = reporterKeys({ deviceId: 'device-aaaaaaaaaaaaaaaa', addressKey: 'address-bbbbbbbbbbbbbb' });
-    const sameAddressNewCookie = reporterKeys({ deviceId: 'device-cccccccccccccccc', addressKey: 'address-bbbbbbbbbbbbbb' });
+  test('someone not signed in: duplicates by browser, the scam count by address, and by the account of a known device', () => {
+    const phone = reporterKeys({ deviceId: 'device-aaaaaaaaaaaaaaaa', addressKey });
+    const sameAddressNewCookie = reporterKeys({ deviceId: 'device-cccccccccccccccc', addressKey });
     expect(phone.reporterKey).not.toBe(sameAddressNewCookie.reporterKey);
     expect(phone.personKey).toBe(sameAddressNewCookie.personKey);
     expect(phone.reporterId).toBeNull();
+    expect(phone.accountKey).toBeNull();
+    const known = reporterKeys({ deviceId: 'device-aaaaaaaaaaaaaaaa', addressKey, knownDevice: { accountKey, since: '2026-01-01T00:00:00.000Z' } });
+    expect(known.accountKey).toBe(accountKey);
   });
 
   test('an owner cannot report their own listing; anyone else can', () => {
@@ -39,20 +50,6 @@ describe('who reports', () => {
   test('a second report of the same listing by the same reporter is a conflict', () => {
     expect(refusal(() => ensureFirstReport({ id: 'x' }))).toEqual({ status: 409, message: MESSAGES.report.duplicate });
     expect(() => ensureFirstReport(null)).not.toThrow();
-  });
-});
-
-describe('the scam hold', () => {
-  const threshold = LIMITS.reports.scamHoldReporters;
-
-  test(`holds at ${threshold} different people, not before`, () => {
-    expect(threshold).toBe(3);
-    expect(shouldHold({ scamReporters: threshold - 1, alreadyHeld: false })).toBe(false);
-    expect(shouldHold({ scamReporters: threshold, alreadyHeld: false })).toBe(true);
-  });
-
-  test('a held listing is not held twice', () => {
-    expect(shouldHold({ scamReporters: threshold + 1, alreadyHeld: true })).toBe(false);
   });
 });
 

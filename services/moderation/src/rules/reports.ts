@@ -1,7 +1,6 @@
 // Reporting a listing and what staff do with the reports (docs/api.md#reporting-a-listing). The one
 // place these rules live; ReportService applies them around the database and the other services.
 import {
-  LIMITS,
   MESSAGES,
   reportActSchema,
   type Actor,
@@ -14,15 +13,28 @@ import { fail, parsePayload } from '@mboa/platform';
 /**
  * Who a report comes from, twice over. `reporterKey` is what "one report per person per listing"
  * counts: the account when signed in, else the browser's reporter cookie (a shared carrier address
- * must not stop a second person on it). `personKey` is what the scam hold counts: the account,
- * else the address's keyed hash, so someone clearing cookies on one phone is still one person.
+ * must not stop a second person on it). `personKey` is one person for the scam hold: the account,
+ * else the address's keyed hash, so someone clearing cookies on one phone is still one person;
+ * `accountKey` and `addressKey` let the hold join more (rules/report-hold.ts).
  */
-export function reporterKeys(reporter: Reporter): { reporterKey: string; personKey: string; reporterId: string | null } {
+export function reporterKeys(reporter: Reporter): {
+  reporterKey: string;
+  personKey: string;
+  reporterId: string | null;
+  accountKey: string | null;
+  addressKey: string;
+} {
   if ('userId' in reporter) {
     const key = `user:${reporter.userId}`;
-    return { reporterKey: key, personKey: key, reporterId: reporter.userId };
+    return { reporterKey: key, personKey: key, reporterId: reporter.userId, accountKey: reporter.accountKey, addressKey: reporter.addressKey };
   }
-  return { reporterKey: `device:${reporter.deviceId}`, personKey: `address:${reporter.addressKey}`, reporterId: null };
+  return {
+    reporterKey: `device:${reporter.deviceId}`,
+    personKey: `address:${reporter.addressKey}`,
+    reporterId: null,
+    accountKey: reporter.knownDevice?.accountKey ?? null,
+    addressKey: reporter.addressKey,
+  };
 }
 
 /** An owner does not report their own listing (403): it would only hide it, or pad a count. */
@@ -33,14 +45,6 @@ export function ensureNotOwnListing(reporterId: string | null, ownerId: string):
 /** The same reporter reporting the same listing again: 409. */
 export function ensureFirstReport(existing: unknown): void {
   if (existing) throw fail.conflict(MESSAGES.report.duplicate);
-}
-
-/**
- * A listing leaves search pending review the moment this many different people have open scam
- * reports on it, once per hold (a held listing is not held again until staff resolve it).
- */
-export function shouldHold(state: { scamReporters: number; alreadyHeld: boolean }): boolean {
-  return !state.alreadyHeld && state.scamReporters >= LIMITS.reports.scamHoldReporters;
 }
 
 /** Only admins see the queue and resolve reports (403), before anything else is looked at. */
