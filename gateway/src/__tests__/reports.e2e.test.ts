@@ -410,6 +410,37 @@ describe('staff actions', () => {
   });
 });
 
+describe('while listings is down (issue 23)', () => {
+  test('a report and a staff deactivation answer 503 with Retry-After, in French too, and change nothing; once it is back both work', async () => {
+    const property = await publicListing();
+    expect((await reportAs((await established()).browser, property.id, { reason: 'rented' })).status).toBe(201);
+    const renter = await established();
+    const anonymous = visitor();
+    await system.stopService('listings');
+    try {
+      for (const res of [
+        await reportAs(renter.browser, property.id, { reason: 'scam' }),
+        await anonymous.report(property.id, { reason: 'scam' }),
+        await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'deactivate' }),
+      ]) {
+        expect([res.status, res.body]).toEqual([503, { message: MESSAGES.common.serviceUnavailable }]);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      const fr = await anonymous.report(property.id, { reason: 'scam' }, { 'accept-language': 'fr' });
+      expect([fr.status, fr.body.message]).toEqual([503, MESSAGES_FR.common.serviceUnavailable]);
+    } finally {
+      await system.restart('listings');
+    }
+    // Nothing was stored: one open report, the listing still available, and both refused reporters may report now.
+    expect(await queued(property.id)).toMatchObject({ total: 1, counts: { rented: 1, scam: 0 } });
+    expect((await owner.browser.get(`/api/properties/${property.id}`)).body.status).toBe('available');
+    expect((await reportAs(renter.browser, property.id, { reason: 'scam' })).status).toBe(201);
+    expect((await anonymous.report(property.id, { reason: 'scam' })).status).toBe(201);
+    const acted = await admin.post(`/api/admin/reports/${property.id}/act`, { action: 'deactivate' });
+    expect([acted.status, acted.body.closed]).toEqual([200, 3]);
+  });
+});
+
 describe('the per-address allowance', () => {
   // Its own system with every allowance scaled down (RATE_LIMIT_SCALE), so a handful of calls spend it.
   let small: TestSystem;

@@ -163,6 +163,8 @@ export interface TestSystem {
   mailedCodes(to: string, options?: { atLeast?: number; timeoutMs?: number }): Promise<string[]>;
   /** Stops one service (closing it as a deploy would) and starts it again on the same database and stream. */
   restart(name: ServiceName): Promise<void>;
+  /** Stops one service and leaves it down (no replica answers: 503) until `restart` starts it again. */
+  stopService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -191,6 +193,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     env: options.env ?? {},
   };
   const running: INestMicroservice[] = [];
+  const stopped = new Set<ServiceName>();
   for (const name of names) {
     const starter = SERVICE_STARTERS[name];
     if (!starter) throw new Error(`no test starter for service ${name}`);
@@ -241,12 +244,18 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     async restart(name: ServiceName) {
       const index = names.indexOf(name);
       if (index < 0) throw new Error(`service ${name} is not running in this system`);
-      await running[index].close();
+      if (!stopped.delete(name)) await running[index].close();
       running[index] = await SERVICE_STARTERS[name]!(context);
+    },
+    async stopService(name: ServiceName) {
+      const index = names.indexOf(name);
+      if (index < 0 || stopped.has(name)) throw new Error(`service ${name} is not running in this system`);
+      await running[index].close();
+      stopped.add(name);
     },
     async stop() {
       await app.close();
-      await Promise.all(running.map((service) => service.close()));
+      await Promise.all(running.filter((_, i) => !stopped.has(names[i])).map((service) => service.close()));
       const nc = await connect({ servers: natsUrl });
       await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
       await nc.drain();

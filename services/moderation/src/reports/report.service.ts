@@ -144,6 +144,8 @@ export class ReportService {
       if (action === 'deactivate') await this.listings.call(LISTINGS_PATTERNS.adminStatus, { actor, propertyId, action: 'deactivate' });
       else await this.auth.call(AUTH_PATTERNS.usersBan, { userId: ownerId, actor });
     } catch (error) {
+      // Listings or auth down: 503 with Retry-After, and the reports stay open.
+      if (isUnavailable(error)) throw fail.unavailable(error);
       if (error instanceof RpcCallError && alreadyDone(action, error.status, error.message)) return;
       // The other service's refusal (e.g. an admin owner cannot be banned) is the staff's answer.
       if (error instanceof RpcCallError && error.status < 500) throw new ServiceException(error.status, error.message, error.errors);
@@ -248,6 +250,8 @@ export class ReportService {
       return await this.listings.call(LISTINGS_PATTERNS.propertyGet, { id });
     } catch (error) {
       if (error instanceof RpcCallError && (error.status === 404 || error.status === 400)) throw fail.notFound(MESSAGES.property.notFound);
+      // Listings down: 503 with Retry-After before anything is stored, not a 500.
+      if (isUnavailable(error)) throw fail.unavailable(error);
       throw error;
     }
   }
