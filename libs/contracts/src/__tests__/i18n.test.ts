@@ -22,6 +22,7 @@ const french = catalogueEntries(MESSAGES_FR);
 /** Sample arguments per function: strings that cannot occur by accident, numbers kept whole. */
 const SAMPLE_ARGS: Record<string, unknown[]> = {
   'passwordReset.mailBody': ['493817'],
+  'passwordReset.changedMailBody': ['27 November 2026 at 12:40'],
   'property.imageTooManyPixels': [50_000_000],
   'moderation.mailGreeting': ['Ngono Pauline'],
   'moderation.approvedMailBody': ['Studio moderne à Bonapriso', 'https://mboa.example/property-details/42'],
