@@ -95,11 +95,15 @@ export const MESSAGES_FR = {
     tooManyWrongTries: 'Trop de codes erronés. Veuillez demander un nouveau code.',
     resendTooSoon: `Veuillez patienter ${LIMITS.passwordReset.resendMinSeconds} secondes avant de demander un nouveau code.`,
     codeVerified: 'Code vérifié. Vous pouvez maintenant choisir un nouveau mot de passe.',
-    verifyFirst: 'Veuillez d\u2019abord valider votre code de réinitialisation.',
+    verifyFirst: 'Veuillez d\u2019abord valider votre code de réinitialisation, dans ce navigateur.',
+    resetTokenInvalid: 'Cette réinitialisation a expiré ou a déjà été utilisée. Veuillez demander un nouveau code.',
     confirmSuccess: 'Mot de passe réinitialisé. Vous pouvez maintenant vous connecter.',
     mailSubject: 'Votre code de réinitialisation du mot de passe',
     mailBody: (code) =>
       `Votre code de réinitialisation du mot de passe est ${code}. Il est valable ${LIMITS.passwordReset.codeValidityMinutes} minutes. Si vous ne l\u2019avez pas demandé, ignorez ce message.`,
+    changedMailSubject: 'Le mot de passe de votre compte Mboa Rentals a été changé',
+    changedMailBody: (when) =>
+      `Le mot de passe de votre compte Mboa Rentals a été changé le ${when} (heure du Cameroun), et toutes les sessions ouvertes sur ce compte ont été fermées.\n\nSi c\u2019était vous, il n\u2019y a rien à faire.\n\nSi ce n\u2019était pas vous, quelqu\u2019un lit peut-être vos e-mails : sécurisez d\u2019abord votre boîte mail, puis choisissez un nouveau mot de passe avec « Mot de passe oublié ? » sur la page de connexion, et prévenez-nous depuis la page Contact.`,
   },
   property: {
     notFound: 'Annonce introuvable',

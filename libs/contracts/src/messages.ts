@@ -89,11 +89,18 @@ export const MESSAGES = {
     tooManyWrongTries: 'Too many wrong codes. Please request a new code.',
     resendTooSoon: `Please wait ${LIMITS.passwordReset.resendMinSeconds} seconds before requesting a new code.`,
     codeVerified: 'Code verified. You can now set a new password.',
-    verifyFirst: 'Please verify your reset code first.',
+    /** `confirm` without the reset cookie that `verify` set in this browser. */
+    verifyFirst: 'Please verify your reset code first, in this browser.',
+    /** `confirm` with a reset cookie that is wrong, already used or past its 10 minutes. */
+    resetTokenInvalid: 'This password reset has expired or has already been used. Please request a new code.',
     confirmSuccess: 'Password reset successfully. You can now log in.',
     mailSubject: 'Your password reset code',
     mailBody: (code: string) =>
       `Your password reset code is ${code}. It is valid for ${LIMITS.passwordReset.codeValidityMinutes} minutes. If you did not ask for it, ignore this message.`,
+    changedMailSubject: 'Your Mboa Rentals password was changed',
+    /** `when`: the day and time of the change, written for the reader (formatDateTime). */
+    changedMailBody: (when: string) =>
+      `The password of your Mboa Rentals account was changed on ${when} (Cameroon time), and every session signed in to the account was ended.\n\nIf it was you, there is nothing to do.\n\nIf it was not you, someone may be reading your e-mail: secure your mailbox first, then choose a new password with "Forgot password?" on the login page, and tell us from the Contact page.`,
   },
   property: {
     notFound: 'Property not found',
