@@ -18,7 +18,7 @@ import {
   loginSchema,
   myListingsSchema,
   requestSpaceSchema,
-  resetConfirmSchema,
+  resetConfirmRequestSchema,
   resetRequestSchema,
   resetVerifySchema,
   reviewSchema,
@@ -181,7 +181,7 @@ export const RPC_REQUESTS = {
   [AUTH_PATTERNS.sessionsEndOthers]: ownSessionsRequest,
   [AUTH_PATTERNS.passwordResetRequest]: resetRequestSchema,
   [AUTH_PATTERNS.passwordResetVerify]: resetVerifySchema,
-  [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmSchema,
+  [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmRequestSchema,
   [AUTH_PATTERNS.usersList]: z.preprocess((v) => v ?? {}, asListPayload(usersListPayload)),
   [AUTH_PATTERNS.usersGet]: userIdRequest,
   [AUTH_PATTERNS.usersVerify]: userChangeRequest,
@@ -299,7 +299,7 @@ export interface RpcContract {
   [AUTH_PATTERNS.sessionsEnd]: { request: T.SessionEndRequest; reply: T.SessionEndReply };
   [AUTH_PATTERNS.sessionsEndOthers]: { request: T.OwnSessionsRequest; reply: T.SessionsEndOthersReply };
   [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.EmptyReply };
-  [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.EmptyReply };
+  [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.PasswordResetVerifyReply };
   [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.usersList]: { request: T.UsersListRequest; reply: T.AdminUserListResponse };
   [AUTH_PATTERNS.usersGet]: { request: T.UserIdRequest; reply: { user: T.PublicUser } };

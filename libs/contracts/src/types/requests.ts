@@ -53,7 +53,11 @@ export interface SessionEndRequest extends OwnSessionsRequest {
 }
 export type PasswordResetRequestRequest = ResetRequestInput;
 export type PasswordResetVerifyRequest = ResetVerifyInput;
-export type PasswordResetConfirmRequest = Pick<ResetConfirmInput, 'email' | 'newPassword'> & { confirmPassword?: string };
+export type PasswordResetConfirmRequest = Pick<ResetConfirmInput, 'email' | 'newPassword'> & { confirmPassword?: string; resetToken: string };
+/** `auth.password-reset.verify`: the single-use token that lets this browser `confirm` (only its hash is stored). */
+export interface PasswordResetVerifyReply {
+  resetToken: string;
+}
 /** `auth.users.list`: page and limit default to the first admin page. */
 export interface UsersListRequest {
   page?: number;
