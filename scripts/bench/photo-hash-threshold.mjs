@@ -41,13 +41,13 @@ const processor = new ImageProcessor();
 const edits = Object.keys(PHOTO_EDITS);
 const started = Date.now();
 
-/** hashes[scene] = { original, [edit]: { perceptualHash, croppedHashes } } */
+/** hashes[scene] = { original, [edit]: { perceptualHash, croppedHashes, turnedHashes } } */
 const hashes = [];
 for (let scene = 0; scene < sceneCount; scene++) {
   const photo = await scenePhoto(scene);
   const hashesOf = async (bytes) => {
-    const { perceptualHash, croppedHashes } = await processor.process(bytes);
-    return { perceptualHash, croppedHashes };
+    const { perceptualHash, croppedHashes, turnedHashes } = await processor.process(bytes);
+    return { perceptualHash, croppedHashes, turnedHashes };
   };
   const versions = { original: await hashesOf(photo) };
   for (const edit of edits) versions[edit] = await hashesOf(await editedPhoto(photo, edit));

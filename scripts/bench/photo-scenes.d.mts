@@ -12,7 +12,12 @@ export type PhotoEdit =
   | 'WebP q60'
   | 'resized 50 % + quality 40'
   | 'all four (re-encode, 50 %, crop 5 % each edge, q40)'
-  | 'all four, crop 10 % off each edge';
+  | 'all four, crop 10 % off each edge'
+  | 'mirrored (left to right)'
+  | 'rotated 90°'
+  | 'rotated 180°'
+  | 'rotated 270°'
+  | 'mirrored + 50 % + quality 40';
 export declare const PHOTO_EDITS: Record<PhotoEdit, unknown>;
 /** `photo` after the named edit, as the file a copier would upload. */
 export declare function editedPhoto(photo: Buffer, edit: PhotoEdit): Promise<Buffer>;

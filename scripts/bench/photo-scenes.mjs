@@ -108,6 +108,12 @@ export const PHOTO_EDITS = {
   'all four (re-encode, 50 %, crop 5 % each edge, q40)': (img, m) =>
     img.extract(cropBox(m, 0.05)).resize(Math.round(m.width * 0.45)).jpeg({ quality: 40 }),
   'all four, crop 10 % off each edge': (img, m) => img.extract(cropBox(m, 0.1)).resize(Math.round(m.width * 0.4)).jpeg({ quality: 40 }),
+  // Turned as a copier turns a photo to dodge a match (media's PHOTO_HASH_TURNS).
+  'mirrored (left to right)': (img) => img.flop().jpeg({ quality: 85 }),
+  'rotated 90°': (img) => img.rotate(90).jpeg({ quality: 85 }),
+  'rotated 180°': (img) => img.rotate(180).jpeg({ quality: 85 }),
+  'rotated 270°': (img) => img.rotate(270).jpeg({ quality: 85 }),
+  'mirrored + 50 % + quality 40': (img, m) => img.flop().resize(Math.round(m.width / 2)).jpeg({ quality: 40 }),
 };
 
 function cropBox(m, fraction) {

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { AdminPropertyRead, PhotoMatch, PropertyRead } from '@mboa/contracts';
 import { LocalFileStore } from '@mboa/platform';
 import { PHOTO_MATCH_MAX_DISTANCE } from '../../../services/listings/src/rules/photo-match.js';
@@ -118,6 +119,39 @@ describe('a photo reused from another owner’s listing', () => {
   });
 });
 
+describe('a reused photo mirrored or rotated', () => {
+  const turns: PhotoEdit[] = ['mirrored (left to right)', 'rotated 90°', 'rotated 180°', 'rotated 270°', 'mirrored + 50 % + quality 40'];
+
+  async function copiesMatch(original: PropertyRead, photo: Buffer): Promise<void> {
+    const edited = await Promise.all(turns.map((edit) => editedPhoto(photo, edit)));
+    const copy = await post(await landlord(), 'Studio Molyko, turned photos', edited);
+    const read = await adminRead(copy.id);
+    expect(read.photoMatches.map((m, index) => ({ edit: turns[index], listing: m.matchedPropertyId, close: m.distance <= PHOTO_MATCH_MAX_DISTANCE }))).toEqual(
+      turns.map((edit) => ({ edit, listing: original.id, close: true })),
+    );
+    expect((await adminRead(original.id)).photoMatches).toEqual([]);
+  }
+
+  it('each turned copy names the original', async () => {
+    const photo = await scenePhoto(1);
+    await copiesMatch(await post(await landlord(), 'Studio in Molyko, turned later', [photo]), photo);
+  }, 120_000);
+
+  it('an original stored before turned hashes existed (none in its row) is still caught, by the copy\u2019s own', async () => {
+    const photo = await scenePhoto(2);
+    const original = await post(await landlord(), 'Studio in Molyko, posted long ago', [photo]);
+    const db = new pg.Client({ connectionString: system.context.db.urlFor('listings') });
+    await db.connect();
+    try {
+      const cleared = await db.query(`UPDATE "listings"."property_images" SET turned_hashes = '{}' WHERE property_id = $1::uuid`, [original.id]);
+      expect(cleared.rowCount).toBe(1);
+    } finally {
+      await db.end();
+    }
+    await copiesMatch(original, photo);
+  }, 120_000);
+});
+
 describe('photos that are not reused', () => {
   it('20 different photos from two owners flag nothing', async () => {
     const photos = await Promise.all(Array.from({ length: 20 }, (_, i) => scenePhoto(100 + i)));
@@ -125,7 +159,7 @@ describe('photos that are not reused', () => {
     const second = await post(await landlord(), 'Room in Akwa', photos.slice(10));
     expect((await adminRead(first.id)).photoMatches).toEqual([]);
     expect((await adminRead(second.id)).photoMatches).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('an owner re-posting their own flat is not flagged', async () => {
     const owner = await landlord();

@@ -94,6 +94,7 @@ export class ImageUploads {
         alt: altText(request.title, request.uploads[index].filename, index, total),
         perceptualHash: saved.perceptualHash,
         croppedHashes: saved.croppedHashes,
+        turnedHashes: saved.turnedHashes,
       };
     });
     return { images };

@@ -4,7 +4,7 @@ import { ADMIN_PROPERTY_ACTIONS } from '../property.js';
 import { LIMITS } from '../limits.js';
 import { AUTH_PATTERNS, LISTINGS_PATTERNS, MEDIA_PATTERNS, MODERATION_PATTERNS, SUPPORT_PATTERNS, type Pattern } from '../patterns.js';
 import { isUuid } from '../helpers/ids.js';
-import { PHOTO_HASH_CROPS, PHOTO_HASH_FORMAT } from '../types/media.js';
+import { PHOTO_HASH_CROPS, PHOTO_HASH_FORMAT, PHOTO_HASH_TURNS } from '../types/media.js';
 import {
   actorSchema,
   adminCreateSchema,
@@ -150,6 +150,7 @@ const processedImageSchema = z.object({
   alt: z.preprocess((v) => (v == null ? '' : v), z.string().max(300)),
   perceptualHash: z.string().regex(PHOTO_HASH_FORMAT).optional(),
   croppedHashes: z.array(z.string().regex(PHOTO_HASH_FORMAT)).max(PHOTO_HASH_CROPS.length).optional(),
+  turnedHashes: z.array(z.string().regex(PHOTO_HASH_FORMAT)).max(PHOTO_HASH_TURNS.length).optional(),
 });
 const propertyCreateRequest = z.object({
   actor: actorSchema,

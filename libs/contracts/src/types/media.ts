@@ -48,10 +48,23 @@ export interface ProcessedImage {
    * a later copy cropped that much is compared with these too, as a crop moves every sampled point.
    */
   croppedHashes?: string[];
+  /**
+   * The same hash of the photo turned as a copier turns it (PHOTO_HASH_TURNS: mirrored left to
+   * right, rotated 90°, 180° and 270° clockwise): a mirrored or rotated copy is compared with these,
+   * as a turn moves every sampled point. Absent from images processed before media computed them.
+   */
+  turnedHashes?: string[];
 }
 
 /** The fractions trimmed off each edge for `ProcessedImage.croppedHashes`, in that order. */
 export const PHOTO_HASH_CROPS = [0.05, 0.1] as const;
+
+/**
+ * The turns of a photo `ProcessedImage.turnedHashes` hashes, in that order: each one's inverse is in
+ * the list too (a mirror is its own, 90° and 270° undo each other), so a copy turned one way is
+ * caught whether the original's or the copy's turned hashes are the ones stored.
+ */
+export const PHOTO_HASH_TURNS = ['mirrored', 'rotated 90°', 'rotated 180°', 'rotated 270°'] as const;
 
 /** `ProcessedImage.perceptualHash`: 64 bits as 16 lower-case hex digits, most significant first. */
 export const PHOTO_HASH_FORMAT = /^[0-9a-f]{16}$/;

@@ -1,4 +1,4 @@
-import { PHOTO_HASH_CROPS, PHOTO_HASH_FORMAT, type PhotoMatch } from '@mboa/contracts';
+import { PHOTO_HASH_CROPS, PHOTO_HASH_FORMAT, PHOTO_HASH_TURNS, type PhotoMatch } from '@mboa/contracts';
 import type { ListingsDb } from '../db.js';
 import { Prisma } from '../generated/prisma/client.js';
 import {
@@ -27,15 +27,18 @@ const within = (later: string, earlier: string) =>
   Prisma.sql`bit_count((${Prisma.raw(later)} # ${Prisma.raw(earlier)})::bit(64)) <= ${PHOTO_MATCH_MAX_DISTANCE}`;
 
 /**
- * photoDistance's pairs, written out: the new photo whole against the earlier one whole and
- * cropped, and the new one cropped against the earlier one whole. A missing crop is NULL and
- * compares as false. (With unnest instead, 100,000 stored photos took 1.7 s; written out, 0.17 s.)
+ * photoDistance's pairs, written out: the new photo whole against the earlier one whole, cropped
+ * and turned, and the new one cropped and turned against the earlier one whole. A missing crop or
+ * turn is NULL and compares as false. (With unnest instead, 100,000 stored photos took 1.7 s;
+ * written out, 0.17 s.)
  */
 const comparedPairs = Prisma.join(
   [
     within('mine.perceptual_hash', 'other.perceptual_hash'),
     ...PHOTO_HASH_CROPS.map((_, i) => within('mine.perceptual_hash', `other.cropped_hashes[${i + 1}]`)),
     ...PHOTO_HASH_CROPS.map((_, i) => within(`mine.cropped_hashes[${i + 1}]`, 'other.perceptual_hash')),
+    ...PHOTO_HASH_TURNS.map((_, i) => within('mine.perceptual_hash', `other.turned_hashes[${i + 1}]`)),
+    ...PHOTO_HASH_TURNS.map((_, i) => within(`mine.turned_hashes[${i + 1}]`, 'other.perceptual_hash')),
   ],
   ' OR ',
 );
@@ -45,9 +48,11 @@ interface CandidateRow {
   imageUrl: string;
   hash: bigint;
   croppedHashes: bigint[];
+  turnedHashes: bigint[];
   matchedImageUrl: string;
   matchedHash: bigint;
   matchedCroppedHashes: bigint[];
+  matchedTurnedHashes: bigint[];
   matchedPropertyId: string;
   matchedPropertyTitle: string;
   ownerId: string;
@@ -66,8 +71,9 @@ export async function photoMatchesOf(db: ListingsDb, listing: ListingForPhotoMat
   // within the distance: a scan of every stored photo); the rule decides and gives the distance.
   const candidates = await db.$queryRaw<CandidateRow[]>`
     SELECT mine.position, mine.large_url AS "imageUrl", mine.perceptual_hash AS hash, mine.cropped_hashes AS "croppedHashes",
+           mine.turned_hashes AS "turnedHashes",
            other.large_url AS "matchedImageUrl", other.perceptual_hash AS "matchedHash",
-           other.cropped_hashes AS "matchedCroppedHashes",
+           other.cropped_hashes AS "matchedCroppedHashes", other.turned_hashes AS "matchedTurnedHashes",
            p.id AS "matchedPropertyId", p.title AS "matchedPropertyTitle", p.owner_id AS "ownerId",
            p.created_at AS "createdAt", p.deleted_at AS "deletedAt"
     FROM "listings"."property_images" mine
@@ -83,8 +89,12 @@ export async function photoMatchesOf(db: ListingsDb, listing: ListingForPhotoMat
   for (const row of candidates) {
     const other = { id: row.matchedPropertyId, ownerId: row.ownerId, createdAt: row.createdAt, deletedAt: row.deletedAt };
     const distance = photoDistance(
-      { perceptualHash: photoHashOfColumn(row.hash), croppedHashes: row.croppedHashes.map(photoHashOfColumn) },
-      { perceptualHash: photoHashOfColumn(row.matchedHash), croppedHashes: row.matchedCroppedHashes.map(photoHashOfColumn) },
+      { perceptualHash: photoHashOfColumn(row.hash), croppedHashes: row.croppedHashes.map(photoHashOfColumn), turnedHashes: row.turnedHashes.map(photoHashOfColumn) },
+      {
+        perceptualHash: photoHashOfColumn(row.matchedHash),
+        croppedHashes: row.matchedCroppedHashes.map(photoHashOfColumn),
+        turnedHashes: row.matchedTurnedHashes.map(photoHashOfColumn),
+      },
     );
     if (!mayFlag(listing, other) || !isSamePhoto(distance)) continue;
     const matches = byPhoto.get(row.position) ?? [];

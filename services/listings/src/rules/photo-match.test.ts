@@ -53,6 +53,19 @@ describe('photoDistance', () => {
     expect(photoDistance({ perceptualHash: whole, croppedHashes: [centre5, centre10] }, trimmed)).toBe(1);
   });
 
+  it('a later mirrored or rotated copy is as near as the turned hash of either photo, so a photo stored before turns were hashed is still caught', () => {
+    const mirrored = '0f0f0f0f0f0f0f0f';
+    const quarter = 'aaaa5555aaaa5555';
+    const turnedOriginal = { ...original, turnedHashes: [mirrored, quarter, 'f00ff00ff00ff00f', '5555aaaa5555aaaa'] };
+    // The copy posted after the original: its whole hash is near one of the original's turns.
+    expect(photoDistance({ perceptualHash: flip(quarter, 3), croppedHashes: [] }, turnedOriginal)).toBe(3);
+    // The original stored before turned hashes existed: the copy's own turn (the inverse) brings it back.
+    const copy = { perceptualHash: mirrored, croppedHashes: [], turnedHashes: [flip(whole, 2), '1111111111111111', '2222222222222222', '4444444444444444'] };
+    expect(photoDistance(copy, original)).toBe(2);
+    // Two turned hashes are never compared with each other.
+    expect(photoDistance({ perceptualHash: 'ffffffffffffffff', croppedHashes: [], turnedHashes: [quarter] }, { perceptualHash: '0000000000000000', croppedHashes: [], turnedHashes: [quarter] })).toBe(32);
+  });
+
   it('two crops are never compared with each other (each pair has the whole of one photo)', () => {
     const later = { perceptualHash: 'ffffffffffffffff', croppedHashes: [centre5] };
     const earlier = { perceptualHash: '0000000000000000', croppedHashes: [centre5] };

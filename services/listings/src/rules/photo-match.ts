@@ -31,22 +31,31 @@ export function photoHashDistance(a: string, b: string): number {
   return count;
 }
 
-/** A photo's hashes as stored: of the whole picture and of its cropped centres (media's croppedHashes). */
+/**
+ * A photo's hashes as stored: of the whole picture, of its cropped centres (media's croppedHashes)
+ * and of the picture mirrored and rotated (media's turnedHashes; none for photos processed before).
+ */
 export interface StoredPhotoHashes {
   perceptualHash: string;
   croppedHashes: readonly string[];
+  turnedHashes?: readonly string[];
 }
 
 /**
  * How far a new photo is from an earlier one: the closest of the new photo whole against the earlier
- * one whole or cropped (a copy trimmed at the edges), and of the new photo cropped against the
- * earlier one whole (a copy of the wider original of a photo that was posted trimmed).
+ * one whole, cropped (a copy trimmed at the edges) or turned (a mirrored or rotated copy), of the new
+ * photo cropped against the earlier one whole (a copy of the wider original of a photo that was
+ * posted trimmed), and of the new photo turned against the earlier one whole (the same turn seen
+ * from the copy: PHOTO_HASH_TURNS holds each turn's inverse, so a photo stored before turned hashes
+ * existed is still caught by the other's).
  */
 export function photoDistance(later: StoredPhotoHashes, earlier: StoredPhotoHashes): number {
   const pairs: Array<[string, string]> = [
     [later.perceptualHash, earlier.perceptualHash],
     ...earlier.croppedHashes.map((hash): [string, string] => [later.perceptualHash, hash]),
     ...later.croppedHashes.map((hash): [string, string] => [hash, earlier.perceptualHash]),
+    ...(earlier.turnedHashes ?? []).map((hash): [string, string] => [later.perceptualHash, hash]),
+    ...(later.turnedHashes ?? []).map((hash): [string, string] => [hash, earlier.perceptualHash]),
   ];
   return Math.min(...pairs.map(([a, b]) => photoHashDistance(a, b)));
 }

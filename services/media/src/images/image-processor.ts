@@ -34,6 +34,8 @@ export interface ProcessedImage {
   perceptualHash: string;
   /** The same of its centre, PHOTO_HASH_CROPS trimmed off each edge. */
   croppedHashes: string[];
+  /** The same of the picture mirrored and rotated (PHOTO_HASH_TURNS). */
+  turnedHashes: string[];
 }
 
 export type ImageProcessorOptions = Partial<ImageLimits>;

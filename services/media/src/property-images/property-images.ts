@@ -18,6 +18,7 @@ export interface SavedPropertyImage {
   thumbnail: ProcessedImageVariant;
   perceptualHash: string;
   croppedHashes: string[];
+  turnedHashes: string[];
 }
 
 /**
@@ -48,6 +49,7 @@ export class PropertyImages {
       thumbnail,
       perceptualHash: processed.perceptualHash,
       croppedHashes: processed.croppedHashes,
+      turnedHashes: processed.turnedHashes,
     };
   }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { PHOTO_HASH_CROPS, PHOTO_HASH_FORMAT } from '@mboa/contracts';
+import { PHOTO_HASH_CROPS, PHOTO_HASH_FORMAT, PHOTO_HASH_TURNS } from '@mboa/contracts';
 import { LocalFileStore, MinioObjectStore } from '@mboa/platform';
 import { PropertyImages } from '../../property-images/index.js';
 import { DHASH_HEIGHT, DHASH_WIDTH, differenceHash, differenceHashOfGrid, ImageProcessor } from '../index.js';
@@ -50,11 +50,12 @@ describe('the hashes of a processed photo', () => {
     camera = await cameraJpeg(2400, 1800);
   });
 
-  it('come with every processed image: the whole picture and its cropped centres', async () => {
+  it('come with every processed image: the whole picture, its cropped centres and its turns', async () => {
     const processed = await processor.process(camera);
     expect(processed.perceptualHash).toMatch(PHOTO_HASH_FORMAT);
     expect(processed.croppedHashes).toHaveLength(PHOTO_HASH_CROPS.length);
-    for (const hash of processed.croppedHashes) expect(hash).toMatch(PHOTO_HASH_FORMAT);
+    expect(processed.turnedHashes).toHaveLength(PHOTO_HASH_TURNS.length);
+    for (const hash of [...processed.croppedHashes, ...processed.turnedHashes]) expect(hash).toMatch(PHOTO_HASH_FORMAT);
   });
 
   it('survive re-encoding, halving and quality 40, and change for another picture', async () => {
@@ -69,6 +70,24 @@ describe('the hashes of a processed photo', () => {
     }
     const mirrored = await upright.clone().flop().jpeg().toBuffer();
     expect(bitsApart((await processor.process(mirrored)).perceptualHash, perceptualHash)).toBeGreaterThan(12);
+  });
+
+  it('of a mirrored or rotated copy: the original\u2019s turned hash, nearly, though the whole hashes are far apart', async () => {
+    const original = await processor.process(camera);
+    expect(original.turnedHashes).toHaveLength(PHOTO_HASH_TURNS.length);
+    const upright = sharp(camera).autoOrient();
+    const copies = {
+      mirrored: upright.clone().flop(),
+      'rotated 90°': upright.clone().rotate(90),
+      'rotated 180°': upright.clone().rotate(180),
+      'rotated 270°': upright.clone().rotate(270),
+    };
+    for (const [turn, image] of Object.entries(copies)) {
+      const copy = await processor.process(await image.jpeg({ quality: 80 }).toBuffer());
+      const turned = original.turnedHashes[PHOTO_HASH_TURNS.indexOf(turn as (typeof PHOTO_HASH_TURNS)[number])];
+      expect({ turn, bits: bitsApart(copy.perceptualHash, turned) <= 5 }).toEqual({ turn, bits: true });
+      expect(bitsApart(copy.perceptualHash, original.perceptualHash)).toBeGreaterThan(12);
+    }
   });
 
   it('of a copy cropped 10 % off each edge: the original centre hash, nearly', async () => {
