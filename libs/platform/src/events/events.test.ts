@@ -144,7 +144,7 @@ test('a committed event reaches the consumer once and is acked; a rolled-back on
   expect(await count(`SELECT count(*) AS n FROM ${SCHEMA}.outbox_events WHERE published_at IS NULL`)).toBe(0);
 });
 
-test('latency from commit to handler (LISTEN/NOTIFY vs polling)', async () => {
+test('a committed event reaches its handler through LISTEN/NOTIFY, without waiting for the poll', async () => {
   const arrivals = new Map<string, number>();
   await consumer('latency', false)
     .on('latency.listen', async (e) => void arrivals.set(e.id, performance.now()))
@@ -155,21 +155,22 @@ test('latency from commit to handler (LISTEN/NOTIFY vs polling)', async () => {
     for (let i = 0; i < 15; i++) {
       const started = performance.now();
       const e = await db.$transaction((tx) => addToOutbox(tx, SCHEMA, { type, payload: { i } }));
-      await until(() => arrivals.get(e.id));
+      await until(() => arrivals.get(e.id), `event ${i} of ${type}`, 20_000);
       samples.push(arrivals.get(e.id)! - started);
       await sleep(Math.random() * 30);
     }
     samples.sort((a, b) => a - b);
     return { median: samples[7].toFixed(1), max: samples[14].toFixed(1) };
   };
-  const listening = relay({ listenUrl: dbUrl, pollMs: 100 });
+  // A poll of a minute: only the notification can bring these 15 events within the wait above.
+  const listening = relay({ listenUrl: dbUrl, pollMs: 60_000 });
   await listening.start();
   const listen = await measure('latency.listen');
   await listening.stop();
   await relay({ pollMs: 100 }).start();
   const poll = await measure('latency.poll');
+  // Speed is the benchmark's to judge; the figures are printed for whoever reads the run.
   console.log(`commit → handler latency (ms): LISTEN median ${listen.median} max ${listen.max}; 100 ms poll median ${poll.median} max ${poll.max}`);
-  expect(Number(listen.median)).toBeLessThan(50);
 });
 
 test('a relay killed after claiming, then one killed after publishing: the event still arrives exactly once', async () => {
@@ -283,10 +284,9 @@ test('an event handed off after commit is applied before the producer goes on; t
 test('a hand-off nobody takes answers at once; one that fails leaves the event to JetStream', async () => {
   // Not in the stream yet: a JetStream delivery must not race the hand-off below.
   const envelope = newEnvelope({ type: 'handoff.lost', payload: {} });
-  const started = Date.now();
+  // 'unreachable', not 'timeout': NATS said at once that nobody listens, the hand-off did not wait.
   const [nobody] = await handOffEvent(nc, envelope, ['svc-not-running'], { prefix, logger: silentLogger });
   expect(nobody.outcome).toBe('unreachable');
-  expect(Date.now() - started).toBeLessThan(500);
 
   let attempts = 0;
   await consumer('handoff-fails')

@@ -113,5 +113,6 @@ test('a fault inside a service is a 500 with a generic text; nobody listening is
     message: MESSAGES.common.serviceUnavailable,
     retryAfter: LIMITS.http.serviceDownRetryAfterSeconds,
   });
-  expect(Date.now() - started).toBeLessThan(1000);
+  // Not a timeout: the client would have waited its whole 5 s.
+  expect(Date.now() - started).toBeLessThan(4000);
 });

@@ -69,7 +69,6 @@ describe('ImageProcessor', () => {
   describe('a 12 MP camera JPEG with EXIF GPS, orientation 6, ICC and XMP', () => {
     let input: Buffer;
     let out: ProcessedImage;
-    let ms: number;
 
     beforeAll(async () => {
       input = await cameraJpeg(4000, 3000);
@@ -80,10 +79,8 @@ describe('ImageProcessor', () => {
       expect(inMeta.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true); // GPS IFD pointer tag
       expect(inMeta.icc).toBeDefined();
       expect(inMeta.xmp?.toString()).toContain(XMP_MARKER);
-      await processor.process(input); // warm-up, so the timing below is the steady state
-      const t0 = performance.now();
+      // Its speed is the benchmark's to measure (npm run bench:media), not a test's.
       out = await processor.process(input);
-      ms = performance.now() - t0;
     }, 60_000);
 
     it('reports the source type from the bytes', () => {
@@ -124,10 +121,6 @@ describe('ImageProcessor', () => {
       expect(Math.max(...[0, 1, 2].map((c) => Math.abs(storedTopLeft[c] - stored[c])))).toBeGreaterThan(25);
     });
 
-    it('processes it in well under a second', () => {
-      // The benchmark measures properly; this only catches a pipeline gone badly wrong.
-      expect(ms).toBeLessThan(1500);
-    });
   });
 
   it('keeps the alpha channel of a PNG and never upscales a small image', async () => {
@@ -226,9 +219,8 @@ describe('ImageProcessor', () => {
       const bomb = bombPng(30000, 30000);
       expect(bomb.length).toBeLessThan(2000);
       const rss = process.memoryUsage().rss;
-      const t0 = performance.now();
+      // Decoding 900 megapixels would take gigabytes: the memory shows it was refused from the header.
       const error = await rejection(processor.process(bomb));
-      expect(performance.now() - t0).toBeLessThan(500);
       expect(process.memoryUsage().rss - rss).toBeLessThan(50 * 1024 * 1024);
       expect(error).toBeInstanceOf(ImageDimensionsTooLargeError);
       expect(error.status).toBe(400);
