@@ -63,7 +63,7 @@ const webManifest: Partial<ManifestOptions> = {
  * vite-plugin-pwa for the public app (docs/architecture.md#offline-and-installable), reading the
  * build manifest from wherever this build writes (dist/, or the browser tests' own folder).
  */
-export function webPwa(): Plugin[] {
+export function webPwa(treeshake: NonNullable<InjectManifestRollup['treeshake']>): Plugin[] {
   let outDir = '';
   const where: Plugin = {
     name: 'mboa-pwa-out-dir',
@@ -72,10 +72,13 @@ export function webPwa(): Plugin[] {
       outDir = path.resolve(config.root, config.build.outDir);
     },
   };
-  return [where, ...VitePWA(pwaOptions(() => outDir))];
+  return [where, ...VitePWA(pwaOptions(() => outDir, treeshake))];
 }
 
-function pwaOptions(outDir: () => string): Partial<VitePWAOptions> {
+type InjectManifestRollup = NonNullable<NonNullable<VitePWAOptions['injectManifest']>['rollupOptions']>;
+
+/** `treeshake`: as the apps' own build (the worker reads a few constants of the contracts, never their schemas). */
+function pwaOptions(outDir: () => string, treeshake: NonNullable<InjectManifestRollup['treeshake']>): Partial<VitePWAOptions> {
   return {
     strategies: 'injectManifest',
     srcDir: 'src',
@@ -86,6 +89,7 @@ function pwaOptions(outDir: () => string): Partial<VitePWAOptions> {
     // The icons are fetched by the browser when someone installs, not by every visitor.
     includeManifestIcons: false,
     injectManifest: {
+      rollupOptions: { treeshake },
       globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css}'],
       manifestTransforms: [
         (entries) => {

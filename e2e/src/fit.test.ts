@@ -360,8 +360,6 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       const { page } = p;
       await useSession(e2e, p, renter.browser);
       await visit('/profile (renter)', '/profile', () => page.getByText(RENTER_EMAIL).waitFor());
-      await page.getByRole('button', { name: en.profile.advanced }).click();
-      await check('/profile (renter) advanced open');
       await visit('/ (renter)', '/', () => page.getByRole('article').filter({ hasText: TITLE }).waitFor());
       await mobileMenu('/ (renter)');
       await visit('/property-details/:id (renter)', propertyDetailsPath(live.id), () => h1(page, TITLE));

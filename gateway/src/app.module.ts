@@ -17,6 +17,7 @@ import { GatewayRedis } from './redis.provider.js';
 import { Services } from './rpc/rpc.provider.js';
 import { REPORT_CONTROLLERS, REPORT_PROVIDERS } from './reports/index.js';
 import { RateLimits } from './security/rate-limits.js';
+import { PersonChecks } from './security/person-check.js';
 import { SUPPORT_CONTROLLERS } from './support/index.js';
 
 @Module({})
@@ -31,6 +32,7 @@ export class GatewayModule {
         Services,
         GatewayRedis,
         RateLimits,
+        PersonChecks,
         DeviceCookies,
         CurrentSession,
         SignedIn,

@@ -16,6 +16,12 @@ export const sharedAliases: Alias[] = [
   { find: /^@mboa\/web-core$/, replacement: webCore },
 ];
 
+/**
+ * The contracts library only declares values; nothing runs on import. Saying so lets the bundler
+ * drop the zod schemas (and zod) that the browser never uses: in both apps and the service worker.
+ */
+export const contractsDeclareOnly = { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/') };
+
 /** Both apps' production build. */
 export const sharedBuild: BuildOptions = {
   // Lets scripts/bundle-size.mjs find exactly which files each app's first route loads.
@@ -25,11 +31,7 @@ export const sharedBuild: BuildOptions = {
   // the polyfill would be bytes on every first visit for none of them.
   modulePreload: { polyfill: false },
   rolldownOptions: {
-    treeshake: {
-      // The contracts library only declares values; nothing runs on import. Saying so lets the
-      // bundler drop the zod schemas (and zod) that the browser never uses.
-      moduleSideEffects: (id: string) => !id.includes('/libs/contracts/'),
-    },
+    treeshake: contractsDeclareOnly,
     output: {
       codeSplitting: {
         groups: [

@@ -8,7 +8,8 @@
  * - pages: always asked of the network first (the gateway fills each page's head), the cached
  *   shell only when the network fails or is too slow;
  * - the last searches and the listings read or hearted (JSON and photos), network first, for
- *   reading offline (web/src/offline/keep-favourites.ts fetches a hearted listing once).
+ *   reading offline (web/src/offline/keep-favourites.ts fetches a hearted listing once);
+ * - the signed-in account's answers, for its session only (web/src/offline/account-answers.ts).
  * Admin (/admin/), /api/ and /media/ navigations are never answered with the shell.
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -16,7 +17,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { API_CACHES, ANSWER_MESSAGE, SHELL_URL, type AnswerMessage } from './offline/caches.js';
+import { answerForAccount } from './offline/account-answers.js';
+import { ACCOUNT_ANSWERS, API_CACHES, ANSWER_MESSAGE, SHELL_URL, type AnswerMessage } from './offline/caches.js';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -107,16 +109,19 @@ registerRoute(
 );
 
 // Who is signed in and their favourites: offline, the account's /favourites still opens with its
-// cards (sign-out drops them: forgetPersonalAnswers). Only ever read when the network fails.
+// cards. Never because the network is slow, only while this browser still holds the session they
+// were fetched under, and dropped at the first 401 (offline/account-answers.ts).
 registerRoute(
-  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && ['/api/me', '/api/favourites', '/api/favourites/ids'].includes(url.pathname),
-  new NetworkFirst({
-    cacheName: API_CACHES.account,
-    networkTimeoutSeconds: API_TIMEOUT_SECONDS,
-    // Kept whichever language the page asked in (the worker's own first ask names none).
-    matchOptions: { ignoreVary: true },
-    plugins: [new ExpirationPlugin({ maxEntries: 5, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }), reportSource],
-  }),
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && ACCOUNT_ANSWERS.includes(url.pathname),
+  async ({ request, event }) => {
+    try {
+      const { response, fromCache } = await answerForAccount(request);
+      tell((event as FetchEvent).clientId, fromCache ? 'cache' : 'network');
+      return response;
+    } catch {
+      return Response.error();
+    }
+  },
 );
 
 // Photos never change under their address (the gateway sends them immutable).

@@ -1,4 +1,4 @@
-import { MESSAGES, AUTH_PATTERNS } from '@mboa/contracts';
+import { MESSAGES, AUTH_PATTERNS, SESSION_MARK_COOKIE } from '@mboa/contracts';
 import { RpcClient } from '@mboa/platform';
 import { TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -144,6 +144,39 @@ describe('login and logout', () => {
     const replay = await new Browser(system.url).request('GET', '/api/me', undefined, { cookie: `mboa_session=${token}` });
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ message: MESSAGES.auth.notSignedIn });
+  });
+
+  test('the session mark scripts may read comes and goes with the session cookie, same lifetime, and names each sign-in anew (docs/api.md#sessions-and-cookies)', async () => {
+    const markOf = (b: Browser) => b.lastSetCookie.find((c) => c.startsWith(`${SESSION_MARK_COOKIE}=`));
+    const plain = new Browser(system.url);
+    await plain.post('/api/auth/login', { email: account.email, password: account.password });
+    const mark = markOf(plain)!;
+    expect(mark).toBeDefined();
+    // Readable by the page and its service worker; a browser-session cookie like the session's.
+    expect(mark).not.toMatch(/HttpOnly/i);
+    expect(mark).toMatch(/SameSite=Lax/i);
+    expect(mark).toMatch(/Path=\//i);
+    expect(mark).not.toMatch(/Max-Age|Expires/i);
+    const first = plain.cookie(SESSION_MARK_COOKIE)!;
+    expect(first).not.toBe(plain.cookie('mboa_session'));
+
+    const remembered = new Browser(system.url);
+    await remembered.post('/api/auth/login', { email: account.email, password: account.password, rememberMe: true });
+    expect(markOf(remembered)).toMatch(/Max-Age=2592000/);
+    expect(remembered.cookie(SESSION_MARK_COOKIE)).not.toBe(first);
+
+    // A session from before the mark existed gets one from /api/me; one that has it is left alone.
+    const older = new Browser(system.url);
+    const session = `mboa_session=${plain.cookie('mboa_session')}`;
+    expect((await older.request('GET', '/api/me', undefined, { cookie: session })).status).toBe(200);
+    expect(older.cookie(SESSION_MARK_COOKIE)).toBeDefined();
+    await plain.get('/api/me');
+    expect(markOf(plain)).toBeUndefined();
+
+    // Logout clears both.
+    await plain.post('/api/auth/logout');
+    expect(plain.lastSetCookie.find((c) => c.startsWith(`${SESSION_MARK_COOKIE}=;`))).toMatch(/Expires=Thu, 01 Jan 1970/i);
+    expect(plain.cookie(SESSION_MARK_COOKIE)).toBeUndefined();
   });
 
   test('/api/me without a cookie or with a forged one is 401', async () => {

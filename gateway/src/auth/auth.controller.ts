@@ -29,6 +29,7 @@ import { jsonSchemaOf } from '../docs/json-schema.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { RateLimits, type RateRule } from '../security/rate-limits.js';
 import { clientRateKey } from '../security/client-address.js';
+import { AcceptsPersonCheck } from '../security/person-check.js';
 import { actorOf } from './actor.js';
 import { CurrentUser, SignedIn, sessionToken } from './current-session.js';
 import { DeviceCookies } from './device-cookie.js';
@@ -36,6 +37,7 @@ import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
 import { clearResetCookie, resetToken, resetTokenRateKey, setResetCookie } from './reset-cookie.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { hasSessionMark, setSessionMark } from './session-mark.js';
 
 /**
  * Runs before passport: the catalog's messages for empty fields, and the failed-login limits. A
@@ -64,7 +66,7 @@ class LoginPreconditions implements CanActivate {
     await this.limits.ensureNotBlocked([
       ['loginFailuresPerEmail', email],
       ['loginFailuresPerIp', clientRateKey(req)],
-    ]);
+    ], req);
     return true;
   }
 }
@@ -83,7 +85,9 @@ export class AuthController {
   @UseGuards(SignedIn)
   @ApiOperation({ summary: 'The signed-in user; 401 when signed out' })
   @ApiAnswers({ 200: { schema: meResponseSchema, description: '{ user }' } })
-  me(@CurrentUser() user: PublicUser): { user: PublicUser } {
+  me(@CurrentUser() user: PublicUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): { user: PublicUser } {
+    // A session signed in before the mark existed gets one (for this browser session): its offline copies count again.
+    if (!hasSessionMark(req)) setSessionMark(res, null, this.config.cookieSecure);
     return { user };
   }
 
@@ -104,12 +108,13 @@ export class AuthController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an account (renter, landlord or caretaker) and sign in' })
   @ApiBody({ schema: jsonSchemaOf(signupSchema) })
+  @AcceptsPersonCheck()
   @ApiAnswers({
     201: { schema: authResponseSchema, description: '{ user, message }; sets the session and device cookies' },
     errors: { 400: 'A field refused (`errors` names each)', 409: 'An account with this email already exists.', 429: 'Too many sign-ups from this address; Retry-After' },
   })
   async signup(@Body(new ZodBody(signupSchema)) body: SignupInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.limits.consume([['signupsPerIp', clientRateKey(req)]]);
+    await this.limits.consume([['signupsPerIp', clientRateKey(req)]], req);
     // The account reads the language it signed up in, unless the form said otherwise.
     const reply = await this.services.call(AUTH_PATTERNS.signup, { ...body, language: body.language ?? answerLanguage(req), userAgent: req.headers['user-agent'] });
     setSessionCookie(res, reply.session.token, reply.session.maxAgeMs, this.config.cookieSecure);
@@ -122,6 +127,7 @@ export class AuthController {
   @UseGuards(LoginPreconditions, AuthGuard('local'))
   @ApiOperation({ summary: 'Sign in; rememberMe keeps the session 30 days' })
   @ApiBody({ schema: jsonSchemaOf(loginSchema) })
+  @AcceptsPersonCheck()
   @ApiAnswers({
     200: { schema: authResponseSchema, description: '{ user, message }; sets the session and device cookies' },
     errors: {
@@ -153,12 +159,13 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a 6-digit reset code; same answer whether or not the account exists' })
   @ApiBody({ schema: jsonSchemaOf(resetRequestSchema) })
+  @AcceptsPersonCheck()
   @ApiAnswers({ 200: messageResponseSchema, errors: { 400: 'Not a valid e-mail', 429: 'Too many reset requests for this e-mail or address; Retry-After' } })
   async resetRequest(@Body(new ZodBody(resetRequestSchema)) body: { email: string }, @Req() req: Request) {
     await this.limits.consume([
       ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
       ['resetRequestsPerIp', clientRateKey(req)],
-    ]);
+    ], req);
     await this.services.call(AUTH_PATTERNS.passwordResetRequest, body);
     return { message: MESSAGES.passwordReset.requestSent };
   }
@@ -167,6 +174,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Check a reset code; the browser that passes gets the reset cookie confirm needs' })
   @ApiBody({ schema: jsonSchemaOf(resetVerifySchema) })
+  @AcceptsPersonCheck()
   @ApiAnswers({
     200: { schema: messageResponseSchema, description: '{ message }; sets the reset cookie (HttpOnly, SameSite=Strict, 10 min, single use)' },
     errors: { 400: '`Invalid or expired code.` or `Too many wrong codes. Please request a new code.`', 429: 'Too many checks for this e-mail or address; Retry-After' },
@@ -179,7 +187,7 @@ export class AuthController {
     await this.limits.consume([
       ['resetChecksPerEmail', body.email.trim().toLowerCase()],
       ['resetChecksPerIp', clientRateKey(req)],
-    ]);
+    ], req);
     const reply = await this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
     // The token lives only in this browser's cookie: the answer carries none for a script to read.
     setResetCookie(res, reply.resetToken, this.config.cookieSecure);
@@ -190,6 +198,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password from the browser that verified the code (its reset cookie); ends every session, mails the account' })
   @ApiBody({ schema: jsonSchemaOf(resetConfirmSchema) })
+  @AcceptsPersonCheck()
   @ApiAnswers({
     200: { schema: messageResponseSchema, description: '{ message }; ends every session of the user, clears the reset cookie, sets the device cookie' },
     errors: {
@@ -208,7 +217,7 @@ export class AuthController {
     await this.limits.consume([
       ['resetChecksPerIp', clientRateKey(req)],
       ...(token ? [['resetConfirmsPerToken', resetTokenRateKey(token)] as [RateRule, string]] : []),
-    ]);
+    ], req);
     if (!token) throw new BadRequestException({ message: MESSAGES.passwordReset.verifyFirst });
     await this.services.call(AUTH_PATTERNS.passwordResetConfirm, { ...body, resetToken: token });
     clearResetCookie(res, this.config.cookieSecure);

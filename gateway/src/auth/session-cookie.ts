@@ -1,4 +1,5 @@
 import type { CookieOptions, Response } from 'express';
+import { clearSessionMark, setSessionMark } from './session-mark.js';
 
 export const SESSION_COOKIE = 'mboa_session';
 
@@ -16,8 +17,11 @@ export function setSessionCookie(res: Response, token: string, maxAgeMs: number 
   // No maxAge: a browser-session cookie; the server ends it after 24 h without use, 7 days after sign-in at the latest.
   if (maxAgeMs) options.maxAge = maxAgeMs;
   res.cookie(sessionCookieName(secure), token, options);
+  // Its readable companion, same lifetime: the web app's offline copies follow it.
+  setSessionMark(res, maxAgeMs, secure);
 }
 
 export function clearSessionCookie(res: Response, secure: boolean): void {
   res.clearCookie(sessionCookieName(secure), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  clearSessionMark(res, secure);
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import type { Request, Response } from 'express';
 import { MESSAGES, type ErrorBody } from '@mboa/contracts';
 import { RpcCallError } from '@mboa/platform';
-import { TooManyAttempts } from '../security/rate-limits.js';
+import { PersonCheckRequired, TooManyAttempts } from '../security/rate-limits.js';
 
 /** Every error leaves as `{ message, errors? }` with its status (docs/api.md#status-codes-and-errors); 5xx only for our faults. */
 @Catch()
@@ -20,7 +20,8 @@ export class ErrorFilter implements ExceptionFilter {
 
   private describe(exception: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
     if (exception instanceof TooManyAttempts) {
-      return { status: 429, body: { message: MESSAGES.common.tooManyAttempts }, retryAfter: exception.retryAfterSeconds };
+      const personCheck = exception instanceof PersonCheckRequired ? { personCheck: exception.challenge } : {};
+      return { status: 429, body: { message: MESSAGES.common.tooManyAttempts, ...personCheck }, retryAfter: exception.retryAfterSeconds };
     }
     if (exception instanceof RpcCallError) {
       const body = exception.toBody();

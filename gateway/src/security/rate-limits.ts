@@ -1,13 +1,25 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { LIMITS, MESSAGES } from '@mboa/contracts';
+import type { Request } from 'express';
+import { LIMITS, MESSAGES, type PersonCheckChallenge } from '@mboa/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GatewayRedis } from '../redis.provider.js';
+import { PersonChecks } from './person-check.js';
 
 /** A 429 carrying how long to wait; the exception filter turns it into `Retry-After`. */
 export class TooManyAttempts extends HttpException {
   constructor(readonly retryAfterSeconds: number) {
     super({ message: MESSAGES.common.tooManyAttempts }, 429);
+  }
+}
+
+/** A 429 past a per-address allowance that the answer to `challenge` lets through (docs/api.md#the-person-check). */
+export class PersonCheckRequired extends TooManyAttempts {
+  constructor(
+    retryAfterSeconds: number,
+    readonly challenge: PersonCheckChallenge,
+  ) {
+    super(retryAfterSeconds);
   }
 }
 
@@ -41,12 +53,24 @@ const RULES = {
 
 export type RateRule = keyof typeof RULES;
 
+/**
+ * Per-address rules that a person check lets a request past (docs/api.md#the-person-check): behind
+ * a carrier's address, an attacker who spends them would otherwise lock out every customer there.
+ * Reports per address stay a plain refusal: they guard against reporters minted in numbers, and a
+ * report can wait an hour.
+ */
+const PERSON_CHECKED: ReadonlySet<RateRule> = new Set<RateRule>(['loginFailuresPerIp', 'signupsPerIp', 'resetRequestsPerIp', 'resetChecksPerIp']);
+
 /** Redis-backed counters shared by every gateway replica. */
 @Injectable()
 export class RateLimits {
   private readonly limiters: Record<RateRule, RateLimiterRedis>;
 
-  constructor(redis: GatewayRedis, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    redis: GatewayRedis,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly personChecks: PersonChecks,
+  ) {
     const make = (rule: Rule) =>
       new RateLimiterRedis({
         storeClient: redis.client,
@@ -69,24 +93,32 @@ export class RateLimits {
 
   /**
    * Refuses with 429 when any of the counters is already spent, without counting this call: an
-   * attempt refused while locked never moves the end of the lock.
+   * attempt refused while locked never moves the end of the lock. Given the request, a spent
+   * per-address rule asks for a person check instead (PersonCheckRequired) and lets an answered one past.
    */
-  async ensureNotBlocked(checks: [RateRule, string][]): Promise<void> {
+  async ensureNotBlocked(checks: [RateRule, string][], req?: Request): Promise<void> {
+    const passed = await this.admitPastAddressLimits(checks, req);
     for (const [rule, key] of checks) {
+      if (passed.has(rule)) continue;
       const state = await this.limiters[rule].get(key);
       if (state && state.remainingPoints <= 0) throw new TooManyAttempts(seconds(state.msBeforeNext));
     }
   }
 
-  /** Counts one attempt against each counter; refuses with 429 once one is spent. */
-  async consume(checks: [RateRule, string][]): Promise<void> {
+  /**
+   * Counts one attempt against each counter; refuses with 429 once one is spent. Given the request,
+   * per-address rules behave as in `ensureNotBlocked`: an answered person check is counted but not
+   * refused, so the excess (and the next challenge's work) keeps growing.
+   */
+  async consume(checks: [RateRule, string][], req?: Request): Promise<void> {
+    const passed = await this.admitPastAddressLimits(checks, req);
     let blocked: number | undefined;
     for (const [rule, key] of checks) {
       try {
         await this.limiters[rule].consume(key);
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
-        blocked = Math.max(blocked ?? 0, seconds(error.msBeforeNext));
+        if (!passed.has(rule)) blocked = Math.max(blocked ?? 0, seconds(error.msBeforeNext));
       }
     }
     if (blocked !== undefined) throw new TooManyAttempts(blocked);
@@ -95,6 +127,31 @@ export class RateLimits {
   /** Counts a failure without refusing the current call (its answer is already decided). */
   async penalise(checks: [RateRule, string][]): Promise<void> {
     for (const [rule, key] of checks) await this.limiters[rule].penalty(key, 1);
+  }
+
+  /**
+   * The spent per-address rules among `checks` that this request's answered person check lets past.
+   * Without an answer: a challenge, unless a strict rule is spent too (solving could not help).
+   */
+  private async admitPastAddressLimits(checks: [RateRule, string][], req?: Request): Promise<Set<RateRule>> {
+    if (!req) return new Set();
+    const spent: { rule: RateRule; state: RateLimiterRes }[] = [];
+    for (const [rule, key] of checks) {
+      if (!PERSON_CHECKED.has(rule)) continue;
+      const state = await this.limiters[rule].get(key);
+      if (state && state.remainingPoints <= 0) spent.push({ rule, state });
+    }
+    if (spent.length === 0) return new Set();
+    for (const [rule, key] of checks) {
+      if (PERSON_CHECKED.has(rule)) continue;
+      const state = await this.limiters[rule].get(key);
+      if (state && state.remainingPoints <= 0) throw new TooManyAttempts(seconds(state.msBeforeNext));
+    }
+    if (await this.personChecks.passes(req)) return new Set(spent.map(({ rule }) => rule));
+    // Each further allowance's worth of excess from the address makes the next challenge longer.
+    const excess = Math.max(...spent.map(({ rule, state }) => state.consumedPoints / this.limiters[rule].points));
+    const wait = Math.max(...spent.map(({ state }) => seconds(state.msBeforeNext)));
+    throw new PersonCheckRequired(wait, await this.personChecks.challenge(excess));
   }
 }
 

@@ -99,6 +99,24 @@ export const LIMITS = {
     maxPerIpPerHour: 500,
   },
   /**
+   * The person check past a per-address allowance (docs/api.md#the-person-check): instead of
+   * refusing everyone behind a carrier's address, a 429 asks for a proof of work that a person's
+   * browser pays once per attempt and a script pays for each of its thousands. Each try is one
+   * PBKDF2-SHA-256 of `iterationsPerTry`; the browser makes a random number of tries between
+   * `triesMin` and `triesMax` (uniform, so nobody waits more than `triesMax`), measured with
+   * `npm run bench:person-check` (docs/benchmarks.md#the-person-check): about 0.5 to 2.5 s on a
+   * mid-range Android phone. Each further allowance's worth of excess from that address multiplies
+   * the tries, up to `maxFactor`.
+   */
+  personCheck: {
+    iterationsPerTry: 1000,
+    triesMin: 300,
+    triesMax: 1500,
+    maxFactor: 4,
+    /** A challenge must be answered within this; each is accepted once. */
+    validitySeconds: 300,
+  },
+  /**
    * Password-reset calls within the login window: requests mail a code; checks are verify and
    * confirm. `confirm` is never counted per e-mail, since anyone may send it with the owner's
    * address: it counts per address and, when it carries a reset cookie, per cookie.

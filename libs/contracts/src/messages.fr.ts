@@ -329,6 +329,10 @@ export const MESSAGES_FR = {
     unsubscribeInvalid: 'Ce lien de désabonnement n\u2019est pas valide, ou la recherche a déjà été supprimée.',
     unsubscribedTitle: 'Désabonnement effectué',
   },
+  personCheck: {
+    checking: 'Nous vérifions que vous êtes une personne\u2026 (quelques secondes)',
+    failed: 'Nous n\u2019avons pas pu vérifier que vous êtes une personne. Veuillez réessayer.',
+  },
   page: {
     webTitle: 'Mboa Rentals – Logements et boutiques à louer au Cameroun',
     webDescription:

@@ -330,6 +330,11 @@ export const MESSAGES = {
     unsubscribeInvalid: 'This unsubscribe link is not valid, or the search was already deleted.',
     unsubscribedTitle: 'Unsubscribed',
   },
+  // The person check past a per-address allowance (docs/api.md#the-person-check).
+  personCheck: {
+    checking: 'Checking this is a person\u2026 (a few seconds)',
+    failed: 'We could not check this is a person. Please try again.',
+  },
   // What a page says before any script runs (the gateway writes them into index.html in the
   // visitor's language) and the apps keep as the tab's title.
   page: {

@@ -82,8 +82,9 @@ export function syncFavourites(userId: string | null): Promise<void> {
   const previous = syncedFor;
   syncedFor = userId;
   if (!userId) {
-    // Signing out: this device no longer shows the account's list.
-    if (typeof previous === 'string') write(ACCOUNT_KEY, null);
+    // Signing out, or a page opening signed out (a session that ended without Logout left the
+    // list behind): the account's list is no longer kept on this device; a log-in reads it again.
+    if (previous !== null) write(ACCOUNT_KEY, null);
     set({ ids: deviceIds(), userId: null });
     syncing = Promise.resolve();
     return syncing;

@@ -394,6 +394,9 @@ export const en = {
     underReview: 'Under review',
     live: 'Live',
     view: 'View',
+    addPhotos: 'Add photos',
+    addingPhotos: 'Adding photos… {{percent}}%',
+    photosFull: 'This listing already has {{max}} photos',
   },
   /** Owner insights in My Listings (insights/ListingInsights.tsx): views and contacts over the last 30 days. */
   insights: {
@@ -427,9 +430,10 @@ export const en = {
     totalProperties: 'Total Properties',
     verified: 'Verified',
     notVerified: 'Not verified yet',
-    advanced: 'Advanced',
-    logout: 'Logout',
+    logout: 'Log out',
     loggingOut: 'Logging out…',
+    logoutHint: 'On a shared phone, log out when you are done: the next person will not see your details or favourites.',
+    logoutFailed: 'Could not log out: check your connection and try again. You are still logged in.',
     whatsapp: 'WhatsApp',
   },
   offline: {

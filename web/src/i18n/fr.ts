@@ -397,6 +397,9 @@ export const fr: WithManyPlurals<Catalog> = {
     underReview: 'En cours de validation',
     live: 'En ligne',
     view: 'Voir',
+    addPhotos: 'Ajouter des photos',
+    addingPhotos: 'Ajout des photos… {{percent}} %',
+    photosFull: 'Cette annonce a déjà {{max}} photos',
   },
   insights: {
     views_one: '{{count}} vue',
@@ -428,9 +431,10 @@ export const fr: WithManyPlurals<Catalog> = {
     totalProperties: 'Nombre d’annonces',
     verified: 'Vérifié',
     notVerified: 'Pas encore vérifié',
-    advanced: 'Options avancées',
     logout: 'Se déconnecter',
     loggingOut: 'Déconnexion en cours…',
+    logoutHint: 'Sur un téléphone partagé, déconnectez-vous à la fin : la personne suivante ne verra ni vos coordonnées ni vos favoris.',
+    logoutFailed: 'Impossible de vous déconnecter : vérifiez votre connexion et réessayez. Votre session reste ouverte.',
     whatsapp: 'WhatsApp',
   },
   offline: {

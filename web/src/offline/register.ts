@@ -1,4 +1,4 @@
-import { CACHE_URLS_MESSAGE } from './caches.js';
+import { ACCOUNT_ANSWERS, CACHE_URLS_MESSAGE } from './caches.js';
 
 /**
  * Installs the service worker once the page has loaded and the phone is idle, so its download and
@@ -15,13 +15,6 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-/**
- * Who is signed in and their favourites (each 401 when nobody is, which is not kept): asked through
- * the worker once, on the visit that installs it, whose own calls went past it. Later visits' calls
- * go through the worker and keep them fresh.
- */
-const ACCOUNT_ANSWERS = ['/api/me', '/api/favourites/ids', '/api/favourites'];
-
 async function register(): Promise<void> {
   const firstVisit = !navigator.serviceWorker.controller;
   try {
@@ -34,6 +27,9 @@ async function register(): Promise<void> {
       .map((entry) => new URL(entry.name))
       .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
       .map((url) => url.href);
+    // Who is signed in and their favourites (each 401 when nobody is, which is not kept): asked
+    // through the worker once, on the visit that installs it, whose own calls went past it. Later
+    // visits' calls go through the worker and keep them fresh.
     const urlsToCache = firstVisit ? [...scripts, ...ACCOUNT_ANSWERS.map((path) => new URL(path, location.origin).href)] : scripts;
     ready.active?.postMessage({ type: CACHE_URLS_MESSAGE, payload: { urlsToCache } });
   } catch (error) {

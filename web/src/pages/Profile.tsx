@@ -1,10 +1,11 @@
 import { isOwnerRole, labelOf, MESSAGES, userInitial } from '@mboa/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, useI18n } from '@mboa/web-core';
 import { getProfile } from '../api/endpoints.js';
 import { useSession } from '../session/session.js';
+import { useSignOut } from '../session/useSignOut.js';
 import { PROFILE_KEY } from './queryKeys.js';
 
 // Its own chunk: the list, its changes and their calls load with the profile, after the card.
@@ -14,9 +15,8 @@ const SessionsSection = lazy(() => import('../sessions/SessionsSection.js'));
 export default function Profile() {
   const { t, m, language, format } = useI18n();
   const navigate = useNavigate();
-  const { logout, setUser } = useSession();
-  const [advanced, setAdvanced] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const { setUser } = useSession();
+  const { signOut, leaving } = useSignOut();
   const profileQuery = useQuery({
     queryKey: PROFILE_KEY,
     queryFn: async ({ signal }) => {
@@ -38,13 +38,6 @@ export default function Profile() {
     setUser(null);
     void navigate('/login', { replace: true });
   }, [signedOut, navigate, setUser]);
-
-  async function signOut() {
-    setLeaving(true);
-    const ok = await logout();
-    setLeaving(false);
-    if (ok) void navigate('/login', { replace: true });
-  }
 
   if (failed) {
     return (
@@ -106,6 +99,13 @@ export default function Profile() {
             </>
           ) : null}
         </dl>
+        {/* In sight, not tucked away: on a phone shared by a family, the next person must not find this account open. */}
+        <div className="profile-logout">
+          <button type="button" className="btn btn-danger" onClick={() => void signOut()} disabled={leaving}>
+            {leaving ? t('profile.loggingOut') : t('profile.logout')}
+          </button>
+          <p className="muted">{t('profile.logoutHint')}</p>
+        </div>
       </div>
       <Suspense fallback={null}>
         <SavedSearchesSection />
@@ -113,18 +113,6 @@ export default function Profile() {
       <Suspense fallback={null}>
         <SessionsSection />
       </Suspense>
-      <div className="panel">
-        <button type="button" className="disclosure" aria-expanded={advanced} aria-controls="profile-advanced" onClick={() => setAdvanced((a) => !a)}>
-          {t('profile.advanced')} <span aria-hidden="true">{advanced ? '▴' : '▾'}</span>
-        </button>
-        {advanced ? (
-          <div id="profile-advanced" className="stack">
-            <button type="button" className="btn btn-danger" onClick={() => void signOut()} disabled={leaving}>
-              {leaving ? t('profile.loggingOut') : t('profile.logout')}
-            </button>
-          </div>
-        ) : null}
-      </div>
     </div>
   );
 }

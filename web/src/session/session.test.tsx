@@ -2,7 +2,8 @@ import { createQueryClient } from '@mboa/web-core';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_MARK_COOKIE } from '@mboa/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '../shell/RequireAuth.js';
 import { mockFetch, user } from '../test/utils.js';
 import { SessionProvider } from './session.js';
@@ -47,5 +48,58 @@ describe('the current-user lookup', () => {
     openProfile();
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/me')).toHaveLength(1);
+  });
+});
+
+describe('what the service worker kept for an account (a shared phone)', () => {
+  /** The Cache Storage of a phone where an account's answers were kept (or not), recording each step. */
+  function phone(keptForAnAccount: boolean) {
+    const steps: string[] = [];
+    vi.stubGlobal('caches', {
+      has: (name: string) => Promise.resolve(keptForAnAccount && name === 'mboa-account'),
+      delete: (name: string) => (steps.push(`drop ${name}`), Promise.resolve(true)),
+    });
+    return steps;
+  }
+  const askMe = (steps: string[], reply: { status?: number; body: unknown }) =>
+    mockFetch(({ path }) => (steps.push(`ask ${path}`), path === '/api/me' ? reply : undefined));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.cookie = `${SESSION_MARK_COOKIE}=; max-age=0; path=/`;
+  });
+
+  it('is dropped at start-up, before anyone is asked for, when the browser holds no session (closed, expired)', async () => {
+    const steps = phone(true);
+    askMe(steps, { status: 401, body: { message: 'Please log in to continue.' } });
+    openProfile();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(steps.slice(0, 4)).toEqual(['drop mboa-details', 'drop mboa-favourites', 'drop mboa-account', 'ask /api/me']);
+  });
+
+  it('stays while the browser holds a session (its mark), for reading offline', async () => {
+    document.cookie = `${SESSION_MARK_COOKIE}=a1b2c3; path=/`;
+    const steps = phone(true);
+    askMe(steps, { body: { user: user() } });
+    openProfile();
+    expect(await screen.findByText('profile page')).toBeInTheDocument();
+    expect(steps).toEqual(['ask /api/me']);
+  });
+
+  it('is dropped when the server says the session is over (401: idle timeout, logout elsewhere, ban, reset)', async () => {
+    document.cookie = `${SESSION_MARK_COOKIE}=a1b2c3; path=/`;
+    const steps = phone(true);
+    askMe(steps, { status: 401, body: { message: 'Please log in to continue.' } });
+    openProfile();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await vi.waitFor(() => expect(steps).toEqual(['ask /api/me', 'drop mboa-details', 'drop mboa-favourites', 'drop mboa-account']));
+  });
+
+  it('leaves a visitor who never signed in the listings kept for offline', async () => {
+    const steps = phone(false);
+    askMe(steps, { status: 401, body: { message: 'Please log in to continue.' } });
+    openProfile();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(steps).toEqual(['ask /api/me']);
   });
 });

@@ -3,18 +3,25 @@ import { ApiError } from '@mboa/web-core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getMe, logout as logoutCall } from '../api/endpoints.js';
+import { forgetAccountWithoutSession, forgetKeptAccount } from '../offline/caches.js';
 
 /** The cache entry of the signed-in person (null when signed out). Log-in and log-out write it. */
 export const CURRENT_USER_KEY = ['session', 'me'] as const;
 
 /** The current-user lookup: a failed lookup means "signed out"; 401 is the normal signed-out answer. */
 async function currentUser(signal: AbortSignal): Promise<PublicUser | null> {
+  // First, so the service worker cannot answer with the last person's copy.
+  const forgetting = forgetAccountWithoutSession();
+  if (forgetting) await forgetting.catch(() => undefined);
   try {
     return (await getMe(signal))?.user ?? null;
   } catch (error) {
     // A dropped connection is thrown, so the lookup is tried again (the data layer's retries).
     if (error instanceof ApiError && error.status === 0) throw error;
-    if (!(error instanceof ApiError && error.status === 401)) console.warn('Current-user lookup failed', error);
+    if (error instanceof ApiError && error.status === 401) {
+      // The session ended without Logout: what was kept for it goes (the worker drops it too).
+      await forgetKeptAccount().catch(() => undefined);
+    } else console.warn('Current-user lookup failed', error);
     return null;
   }
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SITE } from '../config.js';
 import { useSession } from '../session/session.js';
+import { useSignOut } from '../session/useSignOut.js';
 
 export interface NavEntry {
   label: string;
@@ -103,6 +104,17 @@ function DropMenu({ menu }: { menu: NavMenu }) {
   );
 }
 
+/** Log out, beside the person's name wherever it is shown: the first place someone looks for it. */
+function LogoutButton({ className }: { className: string }) {
+  const { t } = useI18n();
+  const { signOut, leaving } = useSignOut();
+  return (
+    <button type="button" className={className} onClick={() => void signOut()} disabled={leaving}>
+      {leaving ? t('profile.loggingOut') : t('profile.logout')}
+    </button>
+  );
+}
+
 function Avatar({ user }: { user: PublicUser }) {
   const { t } = useI18n();
   return (
@@ -138,7 +150,10 @@ export function Nav() {
   const account = loading ? (
     <span className="account-placeholder" aria-hidden="true" />
   ) : user ? (
-    <Avatar user={user} />
+    <>
+      <Avatar user={user} />
+      <LogoutButton className="btn btn-ghost btn-sm" />
+    </>
   ) : (
     <>
       <Link to="/login" className="btn btn-ghost">
@@ -190,7 +205,12 @@ export function Nav() {
             </button>
           </div>
           <nav className="mobile-menu-body" aria-label={t('nav.mainNavigation')}>
-            {user ? <Avatar user={user} /> : null}
+            {user ? (
+              <div className="mobile-account">
+                <Avatar user={user} />
+                <LogoutButton className="btn btn-ghost btn-sm" />
+              </div>
+            ) : null}
             {links.map((l) => (
               <EntryLink key={l.to} entry={l} className="mobile-link" />
             ))}

@@ -80,6 +80,34 @@ describe('top navigation per role', () => {
   });
 });
 
+describe('Log out, where people look for it', () => {
+  it('sits beside the name in the bar and first in the phone’s menu; it signs out and opens the login page', async () => {
+    const { calls } = mockFetch(({ path }) => (path === '/api/auth/logout' ? { body: { message: MESSAGES.auth.logoutSuccess } } : undefined));
+    const { router } = renderApp(<Layout />, { path: '/', signedIn: user({ name: 'Ada Nkem Fon' }) });
+    const inBar = within(document.querySelector<HTMLElement>('.nav-account')!).getByRole('button', { name: 'Log out' });
+    expect(inBar).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = within(screen.getByRole('dialog'));
+    expect(menu.getByRole('link', { name: 'Your profile' })).toBeInTheDocument();
+    await userEvent.click(menu.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  it('says so when the logout cannot reach the server (offline): the person is still signed in', async () => {
+    mockFetch(({ path }) => {
+      if (path === '/api/auth/logout') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    const { router } = renderApp(<Layout />, { path: '/', signedIn: user() });
+    await userEvent.click(within(document.querySelector<HTMLElement>('.nav-account')!).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText(i18n.t('profile.logoutFailed'))).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getAllByRole('button', { name: 'Log out' }).length).toBeGreaterThan(0);
+  });
+});
+
 describe('session guard', () => {
   function Logout() {
     const { logout } = useSession();

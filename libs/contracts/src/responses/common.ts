@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personCheckChallengeSchema } from '../schemas/person-check.js';
 import { component } from './components.js';
 
 /** JSON body of every /api error (docs/api.md#status-codes-and-errors). */
@@ -8,6 +9,8 @@ export const errorBodySchema = component(
     message: z.string(),
     /** Only for field problems: each as "<field path>: <text>". */
     errors: z.array(z.string()).optional(),
+    /** Only on a 429 past a per-address allowance: the challenge that lets the request through (docs/api.md#the-person-check). */
+    personCheck: personCheckChallengeSchema.optional(),
   }),
   'ErrorBody',
   'Every error answer: { message, errors? } (errors lists field problems as "<field path>: <text>")',

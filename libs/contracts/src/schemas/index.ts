@@ -3,3 +3,4 @@ export * from './parse.js';
 export * from './auth.js';
 export * from './property.js';
 export * from './support.js';
+export * from './person-check.js';
