@@ -1,4 +1,5 @@
 import {
+  type AddPhotosResponse,
   type AuthResponse,
   type AvailabilityConfirmedReply,
   type BookingResponse,
@@ -88,6 +89,10 @@ export const reportListing = (id: string, report: ReportInput) =>
 
 export const postProperty = (form: FormData, onProgress: (percent: number) => void) =>
   upload<PostPropertyResponse>('/property/post', form, onProgress, currentMessages().property.submitFailedThrown);
+
+/** Photos added to a listing by its owner (docs/api.md#adding-photos-to-a-listing). */
+export const addListingPhotos = (id: string, form: FormData, onProgress: (percent: number) => void) =>
+  upload<AddPhotosResponse>(`/properties/${encodeURIComponent(id)}/photos`, form, onProgress, currentMessages().property.submitFailed);
 
 export const fetchMyListings = (payload: { page: number; limit: number; status?: PropertyStatus }) =>
   api<MyListingsFetchResponse>('/property/my-listings', { body: { action: 'fetch', payload } });

@@ -19,6 +19,7 @@ import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoi
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { ConfirmAvailabilityButton } from '../freshness/ConfirmAvailabilityButton.js';
 import { ListingInsightsLine, useListingsInsights } from '../insights/ListingInsights.js';
+import { AddPhotosButton } from '../post/AddPhotosButton.js';
 import { Dialog } from '../ui/Dialog.js';
 import { Spinner } from '../ui/Spinner.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
@@ -136,7 +137,7 @@ export default function MyListings() {
       ? idOf(deletion.variables)
       : null;
 
-  /** A confirmed listing takes the server's answer (its new confirmation time) at once. */
+  /** A confirmed listing, or one with photos added, takes the server's answer at once. */
   function confirmed(updated: PropertyRead) {
     queryClient.setQueryData<MyListingsFetchResponse>(listKey, (current) =>
       current ? { ...current, data: current.data.map((p) => (idOf(p) === idOf(updated) ? { ...p, ...updated } : p)) } : current,
@@ -160,6 +161,7 @@ export default function MyListings() {
         {property.status === 'available' ? (
           <ConfirmAvailabilityButton property={property} disabled={busyId === id} onConfirmed={confirmed} />
         ) : null}
+        <AddPhotosButton property={property} disabled={busyId === id} onAdded={confirmed} />
         {ownerActions(property.status, t).map((a) => (
           <button key={a.label} type="button" className="btn btn-outline btn-sm" disabled={busyId === id} onClick={() => changeStatus(property, a.to)}>
             {a.label}
