@@ -397,9 +397,6 @@ export const en = {
     addPhotos: 'Add photos',
     addingPhotos: 'Adding photos… {{percent}}%',
     photosFull: 'This listing already has {{max}} photos',
-    addPhotos: 'Add photos',
-    addingPhotos: 'Adding photos… {{percent}}%',
-    photosFull: 'This listing already has {{max}} photos',
   },
   /** Owner insights in My Listings (insights/ListingInsights.tsx): views and contacts over the last 30 days. */
   insights: {

@@ -400,9 +400,6 @@ export const fr: WithManyPlurals<Catalog> = {
     addPhotos: 'Ajouter des photos',
     addingPhotos: 'Ajout des photos… {{percent}} %',
     photosFull: 'Cette annonce a déjà {{max}} photos',
-    addPhotos: 'Ajouter des photos',
-    addingPhotos: 'Ajout des photos… {{percent}} %',
-    photosFull: 'Cette annonce a déjà {{max}} photos',
   },
   insights: {
     views_one: '{{count}} vue',
