@@ -24,7 +24,7 @@ export class PasswordChanges {
    * Sets the password; `first` runs in the same transaction before it (e.g. spending the reset
    * token), and throwing there changes nothing.
    */
-  async change(userId: string, newPassword: string, first: (tx: AuthTx) => Promise<void> = async () => undefined, now = new Date()): Promise<void> {
+  async change(userId: string, newPassword: string, first: (tx: AuthTx) => Promise<void> = () => Promise.resolve(), now = new Date()): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
     await this.db.$transaction(async (tx) => {
       await first(tx);
