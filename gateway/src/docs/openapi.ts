@@ -80,7 +80,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
           '@mboa/contracts; every error is `ErrorBody`. Status codes, sessions, visibility and limits: docs/api.md in the repository.',
       )
       .setVersion('1')
-      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by sign-up and login (HttpOnly)' }, COOKIE_AUTH)
+      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by sign-up and login (HttpOnly); `__Host-mboa_session` when the site is served over HTTPS (docs/api.md#sessions-and-cookies)' }, COOKIE_AUTH)
       .build(),
   );
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...componentSchemas() } };
