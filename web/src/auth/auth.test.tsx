@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mboa/contracts';
+import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -305,6 +305,51 @@ describe('Reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.codeFormat);
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/password-reset/request']);
+  });
+
+  it.each([
+    ['a spent or expired reset cookie', MESSAGES.passwordReset.resetTokenInvalid],
+    ['no reset cookie in this browser, answered in French', MESSAGES_FR.passwordReset.verifyFirst],
+  ])('a confirm refused for %s takes the person back to the first step, the e-mail kept and the reason shown', async (_label, message) => {
+    const replies: Record<string, { status?: number; body: unknown }> = {
+      '/api/auth/password-reset/request': { body: { message: MESSAGES.passwordReset.requestSent } },
+      '/api/auth/password-reset/verify': { body: { message: MESSAGES.passwordReset.codeVerified } },
+      '/api/auth/password-reset/confirm': { status: 400, body: { message } },
+    };
+    const { calls } = mockFetch(({ path }) => replies[path]);
+    const { router } = renderApp(<ResetPassword />, { path: '/reset-password' });
+    const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    click('Send Code');
+    fireEvent.change(await screen.findByLabelText('Reset code'), { target: { value: '123456' } });
+    click('Verify Code');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'newsecret1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'newsecret1' } });
+    click('Reset Password');
+    expect(await screen.findByRole('button', { name: 'Send Code' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.cm');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(router.state.location.pathname).toBe('/reset-password');
+    // A new code is one click away.
+    click('Send Code');
+    await screen.findByLabelText('Reset code');
+    expect(calls.filter((c) => c.path === '/api/auth/password-reset/request')).toHaveLength(2);
+  });
+
+  it('sends verify and confirm with the browser\'s cookies: the reset cookie verify set goes back with confirm', async () => {
+    const { spy } = mockFetch(() => ({ body: { message: MESSAGES.passwordReset.codeVerified } }));
+    renderApp(<ResetPassword />, { path: '/reset-password' });
+    const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    click('Send Code');
+    fireEvent.change(await screen.findByLabelText('Reset code'), { target: { value: '123456' } });
+    click('Verify Code');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'newsecret1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'newsecret1' } });
+    click('Reset Password');
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(3));
+    for (const [, init] of spy.mock.calls) expect(init?.credentials).toBe('include');
   });
 
   it('falls back to "Something went wrong" without a server message', async () => {

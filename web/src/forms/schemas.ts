@@ -72,3 +72,17 @@ const PASSWORD_PROBLEMS: readonly string[] = [MESSAGES, MESSAGES_FR].flatMap((ca
 export function isPasswordProblem(message: string | null | undefined): message is string {
   return typeof message === 'string' && PASSWORD_PROBLEMS.includes(message);
 }
+
+/**
+ * A reset's `confirm` refusals that only a new code mends: this browser holds no reset cookie
+ * (verified elsewhere, or cookies cleared), or it is spent or past its 10 minutes. In both
+ * languages, as the server answers in the language read.
+ */
+const RESET_STARTS_OVER: readonly string[] = [MESSAGES, MESSAGES_FR].flatMap((catalog) => [
+  catalog.passwordReset.verifyFirst,
+  catalog.passwordReset.resetTokenInvalid,
+]);
+
+export function resetStartsOver(message: string | null | undefined): boolean {
+  return typeof message === 'string' && RESET_STARTS_OVER.includes(message);
+}

@@ -7,7 +7,7 @@ import { ApiError, useI18n } from '@mboa/web-core';
 import { confirmPasswordReset, requestPasswordReset, verifyPasswordReset } from '../api/endpoints.js';
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { formProblem } from '../forms/formProblem.js';
-import { isPasswordProblem, newPasswordFormSchema, resetCodeFormSchema, resetEmailFormSchema } from '../forms/schemas.js';
+import { isPasswordProblem, newPasswordFormSchema, resetCodeFormSchema, resetEmailFormSchema, resetStartsOver } from '../forms/schemas.js';
 import { FormError } from '../ui/FormError.js';
 import { useToast } from '../ui/toast.js';
 
@@ -91,7 +91,17 @@ export default function ResetPassword() {
 
   const submitPassword = passwordForm.handleSubmit(({ newPassword }) =>
     run(async () => {
-      const result = await confirmPasswordReset(email, newPassword);
+      const result = await confirmPasswordReset(email, newPassword).catch((e: unknown) => {
+        // The reset cookie is missing, spent or too old: back to the first step, the e-mail kept,
+        // with the server's reason shown there, to ask for a new code.
+        if (resetStartsOver(serverText(e))) {
+          emailForm.setValue('email', email);
+          codeForm.reset();
+          passwordForm.reset();
+          setStep(1);
+        }
+        throw e;
+      });
       notify('success', result?.message ?? m.passwordReset.confirmSuccess);
       // The flow starts over next time.
       setStep(1);
