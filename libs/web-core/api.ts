@@ -1,5 +1,6 @@
-import { type ErrorBody } from '@mboa/contracts';
+import { PERSON_CHECK_HEADER, type ErrorBody } from '@mboa/contracts';
 import { currentLanguage, currentMessages } from './i18n.js';
+import { answerPersonCheck } from './person-check.js';
 
 /** A non-ok answer from /api (docs/api.md: `{ message, errors? }`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -60,7 +61,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** JSON call to the same-origin API with the session cookie. Throws ApiError unless 2xx. */
+/**
+ * JSON call to the same-origin API with the session cookie. Throws ApiError unless 2xx. A 429 that
+ * carries a person check (docs/api.md#the-person-check) is answered and the call sent once more.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
   // Read only when needed: the text of the language shown at that moment.
@@ -85,6 +89,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, fallback());
   }
   const data = parseJson(await response.text());
+  const challenge = (data as Partial<ErrorBody> | null)?.personCheck;
+  if (response.status === 429 && challenge && !options.headers?.[PERSON_CHECK_HEADER]) {
+    const answer = await answerPersonCheck(challenge, signal);
+    if (answer) return api<T>(path, { ...options, headers: { ...options.headers, [PERSON_CHECK_HEADER]: answer } });
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    throw new ApiError(429, currentMessages().personCheck.failed);
+  }
   if (!response.ok) throw errorFromBody(response.status, data, fallback());
   return data as T;
 }

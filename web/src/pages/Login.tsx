@@ -9,6 +9,7 @@ import { PasswordInput } from '../auth/PasswordInput.js';
 import { adminRedirectTarget, browser } from '../auth/redirect.js';
 import { formProblem } from '../forms/formProblem.js';
 import { useSession } from '../session/session.js';
+import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
 
 export default function Login() {
@@ -69,6 +70,7 @@ export default function Login() {
           </label>
           <Link to="/reset-password">{m.ui.forgotPassword}</Link>
         </div>
+        <CheckingPerson />
         <FormError errors={errors} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}

@@ -8,6 +8,7 @@ import { confirmPasswordReset, requestPasswordReset, verifyPasswordReset } from 
 import { PasswordInput } from '../auth/PasswordInput.js';
 import { formProblem } from '../forms/formProblem.js';
 import { isPasswordProblem, newPasswordFormSchema, resetCodeFormSchema, resetEmailFormSchema, resetStartsOver } from '../forms/schemas.js';
+import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
 import { useToast } from '../ui/toast.js';
 
@@ -128,6 +129,7 @@ export default function ResetPassword() {
             <span>{t('reset.email')}</span>
             <input type="email" inputMode="email" autoComplete="email" {...emailForm.register('email')} />
           </label>
+          <CheckingPerson />
           <FormError message={shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? t('app.sending') : t('reset.sendCode')}
@@ -155,6 +157,7 @@ export default function ResetPassword() {
               }}
             />
           </label>
+          <CheckingPerson />
           <FormError message={shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {t('reset.verifyCode')}
@@ -191,6 +194,7 @@ export default function ResetPassword() {
             <span>{t('reset.confirmPassword')}</span>
             <PasswordInput autoComplete="new-password" {...passwordForm.register('confirmPassword')} />
           </label>
+          <CheckingPerson />
           <FormError message={isPasswordProblem(shown) ? null : shown} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {t('reset.savePassword')}

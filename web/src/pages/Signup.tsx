@@ -10,6 +10,7 @@ import { formProblem } from '../forms/formProblem.js';
 import { cleanWhatsapp, isPasswordProblem, SIGNUP_FIELDS, signupFormSchema } from '../forms/schemas.js';
 import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
+import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
 
 export default function Signup() {
@@ -143,6 +144,7 @@ export default function Signup() {
             </Link>
           </span>
         </label>
+        <CheckingPerson />
         <FormError message={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={!agree || busy}>
           {busy ? t('signup.submitting') : t('signup.submit')}
