@@ -105,12 +105,18 @@ describeInBrowser('accounts: sign-up and password reset', () => {
         await page.getByRole('button', { name: en.reset.verifyCode }).click();
 
         await page.getByText(en.reset.stepPassword).waitFor();
+        // Verify left this browser the reset cookie confirm needs, out of the page's scripts' reach.
+        const resetCookie = (await page.context().cookies()).find((c) => c.name === 'mboa_reset');
+        expect(resetCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/password-reset' });
+        expect(await page.evaluate(() => document.cookie)).not.toContain('mboa_reset');
         await field(page, en.reset.newPassword).fill('my new password 2');
         await field(page, en.reset.confirmPassword).fill('my new password 2');
         await page.getByRole('button', { name: en.reset.savePassword }).click();
         await page.waitForURL('**/login');
         await expectToast(page, MESSAGES.passwordReset.confirmSuccess);
         await p.shot('reset-done');
+        // Spent: the browser no longer holds it.
+        expect((await page.context().cookies()).some((c) => c.name === 'mboa_reset')).toBe(false);
 
         await login(page, user.email, 'test password 1');
         await page.getByText(MESSAGES.auth.invalidCredentials).waitFor();
