@@ -231,7 +231,7 @@ describe('alerts', () => {
     ]);
   });
 
-  test('instant: one mail per matching approved listing, with a working link and a one-click unsubscribe; daily: one digest a day', async () => {
+  test('instant: one mail per matching approved listing, with a working link, an unsubscribe link whose page only asks (its button deletes) and the mail clients' one-click POST; daily: one digest a day', async () => {
     const instant = await signUp(system, 'renter', { name: 'Awa Instant', whatsapp: '677001122' });
     const daily = await signUp(system, 'renter', { name: 'Bih Daily' });
     // The daily renter reads French: mails go in the account's language.
@@ -291,19 +291,43 @@ describe('alerts', () => {
     await pause(800);
     expect(await alertsTo(daily.user.email)).toHaveLength(1);
 
-    // One click: the search is gone, and so are its alerts; the link then says it is no longer valid.
+    // The link's page changes nothing, however often it is opened (a mail scanner opens every link):
+    // it asks, in the reader's language, with a button that POSTs to the same address.
     const unsubscribe = /http:\/\/localhost:3000\/api\/saved-searches\/unsubscribe\?token=[\w-]+&lang=en/.exec(mail)![0];
-    const page = await new Browser(system.url).get(localPath(unsubscribe));
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(page.text).toContain(savedSearchTexts('en').unsubscribed('Studios in Buea under 50,000 FCFA').replace(/"/g, '&#34;'));
-    expect((await instant.browser.get('/api/saved-searches')).body.searches).toHaveLength(0);
-    const used = await new Browser(system.url).get(localPath(unsubscribe));
-    expect(used.status).toBe(404);
-    expect((await new Browser(system.url).get('/api/saved-searches/unsubscribe?token=nope&lang=fr')).text).toContain('Ce lien de désabonnement n’est pas valide');
+    const en = savedSearchTexts('en');
+    for (let scan = 0; scan < 3; scan++) {
+      const page = await new Browser(system.url).get(localPath(unsubscribe));
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.text).toContain(`<h1 style="font-size:1.4rem">${en.unsubscribeConfirmTitle}</h1>`);
+      expect(page.text).toContain(`>${en.unsubscribeConfirmButton}</button>`);
+      expect(page.text).toContain(`<form method="post" action="${localPath(unsubscribe).replace(/&/g, '&#38;')}">`);
+    }
+    expect((await new Browser(system.url).request('HEAD', localPath(unsubscribe))).status).toBe(200);
+    expect((await instant.browser.get('/api/saved-searches')).body.searches).toHaveLength(1);
 
-    // The digest's link works the same way, also as a mail client's one-click POST (RFC 8058).
+    // The button, as the browser sends it from that page (on the public origin): the search is
+    // gone, and so are its alerts; the link then says it is no longer valid.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const onThePage = 'http://localhost:3000';
+    const confirmed = await new Browser(system.url, onThePage).post(localPath(unsubscribe), 'List-Unsubscribe=One-Click', form);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('content-type')).toMatch(/text\/html/);
+    expect(confirmed.text).toContain(en.unsubscribed('Studios in Buea under 50,000 FCFA').replace(/"/g, '&#34;'));
+    expect((await instant.browser.get('/api/saved-searches')).body.searches).toHaveLength(0);
+    const used = await new Browser(system.url, onThePage).post(localPath(unsubscribe), 'List-Unsubscribe=One-Click', form);
+    expect(used.status).toBe(404);
+    const frenchScan = await new Browser(system.url).get('/api/saved-searches/unsubscribe?token=nope&lang=fr');
+    expect(frenchScan.status).toBe(404);
+    expect(frenchScan.text).toContain('Ce lien de désabonnement n’est pas valide');
+
+    // The digest's link works the same way, in French, also as a mail client's one-click POST (RFC 8058), which stays one click.
     const digestLink = /http:\/\/localhost:3000\/api\/saved-searches\/unsubscribe\?token=[\w-]+&lang=fr/.exec(digest)![0];
+    const frenchPage = await new Browser(system.url).get(localPath(digestLink));
+    expect(frenchPage.text).toContain('<html lang="fr">');
+    expect(frenchPage.text).toContain(`>${savedSearchTexts('fr').unsubscribeConfirmButton}</button>`);
+    expect((await daily.browser.get('/api/saved-searches')).body.searches).toHaveLength(1);
     const posted = await new Browser(system.url).post(localPath(digestLink), 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(posted.status).toBe(200);
     expect(posted.text).toContain('Vous ne recevrez plus d’alertes pour « Studios à Buea à moins de 50\u202f000 FCFA »');

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -121,51 +121,62 @@ export class SavedSearchesController {
   @Get('unsubscribe')
   @ApiOperation({
     summary:
-      'The alert e-mail’s one-click unsubscribe link: deletes the saved search the alert was for and answers a short page in the reader’s language (lang=, else Accept-Language). No session: the token is the proof',
+      'The alert e-mail’s unsubscribe link: changes nothing and answers a short page in the reader’s language (lang=, else Accept-Language) with a button that POSTs to the same address, so a mail scanner opening every link deletes nothing. No session: the token is the proof',
+  })
+  @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
+  @ApiQuery({ name: 'lang', required: false, description: 'en or fr: the language of the page' })
+  @ApiResponse({ status: 200, ...page('A page: "Stop these alerts?" and the button that confirms') })
+  @ApiResponse({ status: 404, ...page(`A page: ${MESSAGES.savedSearches.unsubscribeInvalid} (a token that cannot be one)`) })
+  unsubscribePage(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): void {
+    const asked = pageLanguage(lang, req);
+    const parsed = unsubscribeTokenSchema.safeParse({ token });
+    if (!parsed.success) return sendPage(res, 404, asked, catalogueOf(asked).savedSearches.unsubscribeInvalid, translateText(MESSAGES.savedSearches.unsubscribeInvalid, asked));
+    const texts = savedSearchTexts(asked);
+    const action = `/api/saved-searches/unsubscribe?token=${encodeURIComponent(parsed.data.token)}&lang=${asked}`;
+    // The same body as a mail client's one-click POST (RFC 8058): the button is that request.
+    const form =
+      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+      `<button type="submit" style="font:inherit;font-weight:700;padding:.75rem 1.25rem;border:0;border-radius:8px;background:#b91c1c;color:#fff;cursor:pointer">${escapeHtml(texts.unsubscribeConfirmButton)}</button></form>`;
+    sendPage(res, 200, asked, texts.unsubscribeConfirmTitle, texts.unsubscribeConfirmText, form);
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Deletes the saved search the alert was for: the confirm page’s button, and mail clients’ one-click unsubscribe (RFC 8058: POST to the List-Unsubscribe link, body List-Unsubscribe=One-Click); answers a short page in the reader’s language',
   })
   @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
   @ApiQuery({ name: 'lang', required: false, description: 'en or fr: the language of the page' })
   @ApiResponse({ status: 200, ...page('A page: the search is no longer alerted') })
   @ApiResponse({ status: 404, ...page(`A page: ${MESSAGES.savedSearches.unsubscribeInvalid}`) })
-  unsubscribePage(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.unsubscribe(token, lang, req, res);
-  }
-
-  @Post('unsubscribe')
-  @ApiOperation({ summary: 'The same for mail clients’ one-click unsubscribe (RFC 8058: POST to the List-Unsubscribe link, body List-Unsubscribe=One-Click)' })
-  @ApiQuery({ name: 'token', required: true, description: 'The token of the alert’s link' })
-  @ApiResponse({ status: 200, ...page('A page: the search is no longer alerted') })
-  @ApiResponse({ status: 404, ...page(`A page: ${MESSAGES.savedSearches.unsubscribeInvalid}`) })
-  unsubscribePost(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.unsubscribe(token, lang, req, res);
-  }
-
-  private async unsubscribe(token: unknown, lang: unknown, req: Request, res: Response): Promise<void> {
-    const asked: Language = isLanguage(lang) ? lang : answerLanguage(req);
-    const t = catalogueOf(asked).savedSearches;
-    const texts = savedSearchTexts(asked);
+  async unsubscribe(@Query('token') token: unknown, @Query('lang') lang: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const asked = pageLanguage(lang, req);
     const parsed = unsubscribeTokenSchema.safeParse({ token });
-    let status = 200;
-    let title = t.unsubscribedTitle;
-    let text: string;
     try {
       if (!parsed.success) throw new RpcCallError(404, MESSAGES.savedSearches.unsubscribeInvalid);
       const reply = await this.services.call(LISTINGS_PATTERNS.savedSearchesUnsubscribe, parsed.data);
-      text = texts.unsubscribed(reply.name);
+      sendPage(res, 200, asked, catalogueOf(asked).savedSearches.unsubscribedTitle, savedSearchTexts(asked).unsubscribed(reply.name));
     } catch (e) {
       if (!(e instanceof RpcCallError) || e.status !== 404) throw e;
-      status = 404;
-      title = t.unsubscribeInvalid;
-      text = translateText(MESSAGES.savedSearches.unsubscribeInvalid, asked);
+      sendPage(res, 404, asked, catalogueOf(asked).savedSearches.unsubscribeInvalid, translateText(MESSAGES.savedSearches.unsubscribeInvalid, asked));
     }
-    res
-      .status(status)
-      .type('html')
-      .setHeader('Cache-Control', 'no-store')
-      .send(
-        `<!doctype html><html lang="${asked}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Mboa Rentals</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>` +
-          `<p>${escapeHtml(text)}</p><p><a href="/">Mboa Rentals</a></p></body></html>`,
-      );
   }
+}
+
+function pageLanguage(lang: unknown, req: Request): Language {
+  return isLanguage(lang) ? lang : answerLanguage(req);
+}
+
+/** The unsubscribe pages: a title, a line and, on the confirm page, its button; never kept by a cache. */
+function sendPage(res: Response, status: number, language: Language, title: string, text: string, extra = ''): void {
+  res
+    .status(status)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Mboa Rentals</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>` +
+        `<p>${escapeHtml(text)}</p>${extra}<p><a href="/">Mboa Rentals</a></p></body></html>`,
+    );
 }

@@ -8,6 +8,11 @@ import type { Language, Widen } from './language.js';
 import { unlinkedText } from '../rules/shown-text.js';
 
 const SAVED_SEARCH_TEXTS_EN = {
+  // The link's page asks first (a mail scanner that opens every link must not delete the search);
+  // its button, like the mail client's one-click unsubscribe, deletes it.
+  unsubscribeConfirmTitle: 'Stop these alerts?',
+  unsubscribeConfirmText: 'Confirm, and the saved search this e-mail was about is deleted: you will no longer get its alerts. Your other saved searches stay.',
+  unsubscribeConfirmButton: 'Stop the alerts',
   unsubscribed: (name: string) => `You will no longer get alerts for "${name}": the saved search was deleted.`,
   // The automatic name: "Studios in Molyko under 50,000 FCFA".
   nameListings: 'Listings',
@@ -38,12 +43,16 @@ const SAVED_SEARCH_TEXTS_EN = {
   digestMailIntro: (count: number) =>
     count === 1 ? 'Since yesterday, 1 new listing matches your saved searches:' : `Since yesterday, ${count} new listings match your saved searches:`,
   digestSearchHeading: (name: string) => `For "${unlinkedText(name)}":`,
-  unsubscribeLine: (name: string, link: string) => `Stop the alerts for "${unlinkedText(name)}" (one click, the saved search is deleted):\n${link}`,
+  unsubscribeLine: (name: string, link: string) => `Stop the alerts for "${unlinkedText(name)}" (the saved search is deleted once you confirm):\n${link}`,
   manageLine: (link: string) => `Change or delete your saved searches in your profile: ${link}`,
   whatsappAlert: (name: string, title: string, link: string) => `New listing for your saved search "${unlinkedText(name)}": ${unlinkedText(title)}\n${link}`,
 } as const;
 
 const SAVED_SEARCH_TEXTS_FR = {
+  unsubscribeConfirmTitle: 'Arrêter ces alertes ?',
+  unsubscribeConfirmText:
+    'Confirmez, et la recherche enregistrée dont parlait cet e-mail est supprimée : vous ne recevrez plus ses alertes. Vos autres recherches enregistrées restent.',
+  unsubscribeConfirmButton: 'Arrêter les alertes',
   unsubscribed: (name: string) => `Vous ne recevrez plus d\u2019alertes pour « ${name} » : la recherche enregistrée a été supprimée.`,
   nameListings: 'Annonces',
   nameCategory: { residential: 'Logements', commercial: 'Locaux commerciaux' },
@@ -77,7 +86,7 @@ const SAVED_SEARCH_TEXTS_FR = {
       : `Depuis hier, ${count} nouvelles annonces correspondent à vos recherches enregistrées :`,
   digestSearchHeading: (name: string) => `Pour « ${unlinkedText(name)} » :`,
   unsubscribeLine: (name: string, link: string) =>
-    `Arrêter les alertes pour « ${unlinkedText(name)} » (un clic, la recherche enregistrée est supprimée) :\n${link}`,
+    `Arrêter les alertes pour « ${unlinkedText(name)} » (la recherche enregistrée est supprimée une fois que vous confirmez) :\n${link}`,
   manageLine: (link: string) => `Modifiez ou supprimez vos recherches enregistrées depuis votre profil : ${link}`,
   whatsappAlert: (name: string, title: string, link: string) => `Nouvelle annonce pour votre recherche « ${unlinkedText(name)} » : ${unlinkedText(title)}\n${link}`,
 } satisfies Widen<typeof SAVED_SEARCH_TEXTS_EN>;
