@@ -104,14 +104,14 @@ export const LIMITS = {
    * browser pays once per attempt and a script pays for each of its thousands. Each try is one
    * PBKDF2-SHA-256 of `iterationsPerTry`; the browser makes a random number of tries between
    * `triesMin` and `triesMax` (uniform, so nobody waits more than `triesMax`), measured with
-   * `npm run bench:person-check` (docs/benchmarks.md#the-person-check): about 0.5 to 2.5 s on a
+   * `npm run bench:person-check` (docs/benchmarks.md#the-person-check): about 1 to 3 s on a
    * mid-range Android phone. Each further allowance's worth of excess from that address multiplies
    * the tries, up to `maxFactor`.
    */
   personCheck: {
     iterationsPerTry: 1000,
-    triesMin: 300,
-    triesMax: 1500,
+    triesMin: 600,
+    triesMax: 2000,
     maxFactor: 4,
     /** A challenge must be answered within this; each is accepted once. */
     validitySeconds: 300,
