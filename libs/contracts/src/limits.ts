@@ -53,7 +53,11 @@ export const LIMITS = {
   toast: { durationMs: 3000, errorDurationMs: 5000 },
   gallery: { mainImages: 1, thumbnails: 4, swipeThresholdPx: 10 },
   minimumAge: 16,
-  password: { minLength: 8 },
+  /**
+   * Passwords (docs/api.md#limits). Staff (STAFF_ROLES) need `staffMinLength`: their account opens
+   * every person's data and every listing, so a guess costs everyone.
+   */
+  password: { minLength: 8, staffMinLength: 12 },
   /**
    * Sessions (docs/api.md#sessions-and-cookies). A plain session slides: each use pushes its end
    * `idleHours` ahead, but never past `maxAgeDays` after sign-in (ASVS 3.3.2), so a stolen cookie

@@ -68,6 +68,7 @@ export const MESSAGES_FR = {
       'Ce mot de passe fait partie des plus utilisés. Veuillez en choisir un plus difficile à deviner.',
     passwordLikeEmail: 'Votre mot de passe ne peut pas être votre adresse e-mail.',
     passwordLikeName: 'Votre mot de passe ne peut pas être votre nom.',
+    passwordSiteWords: 'Votre mot de passe ne peut pas être seulement le nom de ce site ou des noms et villes du Cameroun, avec ou sans chiffres : ce sont les premiers essayés.',
     whatsappExactDigits: 'Le numéro WhatsApp doit comporter exactement 9 chiffres',
     userNotFound: 'Utilisateur introuvable',
     userUpdated: 'Utilisateur mis à jour',
@@ -81,6 +82,8 @@ export const MESSAGES_FR = {
     loadProfileFailed: 'Impossible de charger le profil. Veuillez réessayer.',
     profileUpdated: 'Profil mis à jour',
     invalidLanguage: 'La langue doit être en ou fr.',
+    staffPasswordTooShort: `Le mot de passe d'un compte du personnel doit contenir au moins ${LIMITS.password.staffMinLength} caractères.`,
+    staffPasswordRenewal: `Les comptes du personnel doivent désormais avoir un mot de passe d'au moins ${LIMITS.password.staffMinLength} caractères, qui ne soit pas un mot de passe courant. Choisissez-en un nouveau avec « Mot de passe oublié ? », puis connectez-vous avec.`,
   },
   passwordReset: {
     emailRequired: 'L\u2019adresse e-mail est obligatoire.',

@@ -61,6 +61,7 @@ export const MESSAGES = {
     passwordTooCommon: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
     passwordLikeEmail: 'Your password cannot be your email address.',
     passwordLikeName: 'Your password cannot be your name.',
+    passwordSiteWords: "Your password cannot be only this site's name or Cameroon's names and towns, with or without numbers: they are among the first guesses.",
     whatsappExactDigits: 'WhatsApp number must be exactly 9 digits',
     userNotFound: 'User not found',
     userUpdated: 'User updated successfully',
@@ -74,6 +75,9 @@ export const MESSAGES = {
     loadProfileFailed: 'Failed to load profile. Please try again.',
     profileUpdated: 'Profile updated successfully',
     invalidLanguage: 'Language must be en or fr.',
+    staffPasswordTooShort: `Staff passwords must be at least ${LIMITS.password.staffMinLength} characters.`,
+    /** A staff member signing in with a password the staff rule now refuses (docs/api.md#the-admin-areas-second-factor). */
+    staffPasswordRenewal: `Staff accounts now need a password of at least ${LIMITS.password.staffMinLength} characters that is not a common one. Choose a new one with "Forgot password?", then sign in with it.`,
   },
   passwordReset: {
     emailRequired: 'Email is required.',

@@ -21,6 +21,16 @@ export const POSTING_ROLES = ['landlord', 'caretaker', 'admin'] as const satisfi
 /** Roles that own listings and need staff verification before posting. */
 export const OWNER_ROLES = ['landlord', 'caretaker'] as const satisfies readonly Role[];
 
+/**
+ * Staff: the roles that enter the admin area. They need a longer password
+ * (LIMITS.password.staffMinLength) and a second factor (docs/api.md#the-admin-areas-second-factor).
+ */
+export const STAFF_ROLES = ['admin'] as const satisfies readonly Role[];
+
+export function isStaffRole(role: unknown): role is (typeof STAFF_ROLES)[number] {
+  return (STAFF_ROLES as readonly unknown[]).includes(role);
+}
+
 export const USER_STATUSES = ['active', 'banned'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 

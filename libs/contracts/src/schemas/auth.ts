@@ -95,12 +95,12 @@ export const resetConfirmRequestSchema = resetConfirmSchema.safeExtend({
 });
 export type ResetConfirmRequestInput = z.output<typeof resetConfirmRequestSchema>;
 
-/** Admin create (CLI `admin:create` and ADMIN_* env). */
+/** Admin create (CLI `admin:create` and ADMIN_* env): a staff account, so the staff length. */
 export const adminCreateSchema = z.object({
   email: emailSchema(ALL, A.invalidEmail),
   password: z
     .string({ error: ALL })
-    .min(LIMITS.password.minLength, { error: A.passwordTooShort })
+    .min(LIMITS.password.staffMinLength, { error: A.staffPasswordTooShort })
     .max(200, { error: MESSAGES.common.tooLong }),
   name: z.preprocess(emptyToUndefined, personNameSchema(ALL, 100).default('Administrator')),
   whatsapp: z.preprocess(emptyToUndefined, whatsappSchema().default('600000000')),

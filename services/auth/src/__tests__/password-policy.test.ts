@@ -34,3 +34,36 @@ test.each([
 ])('%j → %s', (password, expected) => {
   expect(passwordProblem(password, owner)).toBe(expected);
 });
+
+// The site's and the country's own words, however dressed up, for anyone (issue 23).
+test.each([
+  'Cameroun2026',
+  'cameroon2026',
+  'mboarentals',
+  'MboaRentals2026!',
+  'mboa1234',
+  'MBOA123456',
+  'yaounde2026',
+  'Yaoundé@237',
+  'douala_237',
+  'Y4ound3!2026',
+  'MboaDouala',
+  'kamerun1884',
+])('%j is refused as the site or the country', (password) => {
+  expect(passwordProblem(password, owner)).toBe(MESSAGES.auth.passwordSiteWords);
+  expect(passwordProblem(password, { ...owner, role: 'admin' })).not.toBeNull();
+});
+
+test.each(['fresh start in douala', 'my house in buea has a mango tree', 'cameroun is where my heart is'])(
+  '%j, a phrase with a town in it, is accepted',
+  (password) => {
+    expect(passwordProblem(password, owner)).toBeNull();
+  },
+);
+
+test('staff passwords need 12 characters: 11 refused, 12 accepted; other roles keep 8', () => {
+  const staff = { ...owner, role: 'admin' as const };
+  expect(passwordProblem('river mango', staff)).toBe(MESSAGES.auth.staffPasswordTooShort);
+  expect(passwordProblem('river mangos', staff)).toBeNull();
+  expect(passwordProblem('river mango', { ...owner, role: 'landlord' })).toBeNull();
+});

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { adminCreateSchema, parseOrErrors } from '@mboa/contracts';
+import { ServiceException } from '@mboa/platform';
 import { AuthModule } from '../auth.module.js';
 import { authConfigFromEnv } from '../config.js';
 import { UsersService } from '../users/users.service.js';
@@ -27,7 +28,16 @@ export async function adminCreate(argv: string[]): Promise<number> {
   const config = { ...authConfigFromEnv(), relay: false, admin: undefined };
   const app = await NestFactory.createApplicationContext(AuthModule.forRoot(config), { logger: ['error'] });
   try {
-    const { created, user } = await app.get(UsersService).ensureAdmin(parsed.data);
+    let reply: Awaited<ReturnType<UsersService['ensureAdmin']>>;
+    try {
+      reply = await app.get(UsersService).ensureAdmin(parsed.data);
+    } catch (error) {
+      // The password policy (staff length, common passwords, the site's own words) words its refusal.
+      if (!(error instanceof ServiceException && error.body.status === 400)) throw error;
+      console.error(`admin:create: ${error.body.message}`);
+      return 2;
+    }
+    const { created, user } = reply;
     if (!created) {
       console.error(`admin:create: a user with the e-mail ${user.email} already exists (role ${user.role}); nothing changed.`);
       return 1;

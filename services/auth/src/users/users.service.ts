@@ -15,7 +15,7 @@ import { Prisma, type User } from '../generated/prisma/client.js';
 import { AuthDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
-import { assertAcceptablePassword } from '../rules/password-policy.js';
+import { assertAcceptablePassword, staffPasswordNeedsRenewal } from '../rules/password-policy.js';
 import { ensureMayManageUsers, ensureMayUpdateUser } from '../rules/user-admin.js';
 import { credentialOf, SessionStore, type IssuedSession } from '../sessions/session-store.js';
 import { toPublicUser } from './user-view.js';
@@ -55,7 +55,7 @@ export class UsersService {
   /** Creates a user and records `user.registered`; 409 when the e-mail is taken. */
   async create(input: NewUser): Promise<PublicUser> {
     const email = input.email.trim().toLowerCase();
-    assertAcceptablePassword(input.password, { email, name: input.name });
+    assertAcceptablePassword(input.password, { email, name: input.name, role: input.role });
     const passwordHash = await hashPassword(input.password);
     try {
       return await this.db.$transaction(async (tx) => {
@@ -90,6 +90,7 @@ export class UsersService {
     }
     if (!(await verifyPassword(user.passwordHash, password))) throw fail.unauthorized(MESSAGES.auth.invalidCredentials);
     if (user.status === 'banned') throw fail.forbidden(MESSAGES.auth.accountBanned);
+    if (staffPasswordNeedsRenewal(password, user)) throw fail.forbidden(MESSAGES.auth.staffPasswordRenewal);
     const session = await this.sessions.create(user.id, credentialOf(user.passwordHash), rememberMe, userAgent);
     return { user: toPublicUser(user), session };
   }
