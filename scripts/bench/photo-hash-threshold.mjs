@@ -78,12 +78,21 @@ for (const edit of edits) {
   const matched = s.sorted.filter((d) => d <= threshold).length;
   console.log(row(edit, s, ` ${matched}/${s.n} |`));
 }
+// A copy of a copy: two edits that do not turn the picture, as before turns were hashed. A turned
+// copy against another edit is a turn and an edit together (a crop, or a mirror and a rotation),
+// which the hashes do not claim to catch: reported apart, left out of the thresholds below.
+const turned = (edit) => /mirrored|rotated/.test(edit);
 const copies = [];
+const turnedCopies = [];
 for (const v of hashes) {
-  for (const a of edits) for (const b of edits) if (a !== b) copies.push(distance(v[b], v[a]));
+  for (const a of edits) {
+    for (const b of edits) if (a !== b) (turned(a) || turned(b) ? turnedCopies : copies).push(distance(v[b], v[a]));
+  }
 }
 const sameCopies = summary(copies);
-console.log(row('one edited copy after another', sameCopies, ` ${copies.filter((d) => d <= threshold).length}/${copies.length} |`));
+console.log(row('one edited copy after another (neither turned)', sameCopies, ` ${copies.filter((d) => d <= threshold).length}/${copies.length} |`));
+const sameTurnedCopies = summary(turnedCopies);
+console.log(row('a turned copy and another copy (a turn and an edit together)', sameTurnedCopies, ` ${turnedCopies.filter((d) => d <= threshold).length}/${turnedCopies.length} |`));
 
 const different = [];
 const versionsOf = (v) => ['original', ...edits].map((k) => v[k]);

@@ -5,13 +5,14 @@ import { PHOTO_HASH_FORMAT } from '@mboa/contracts';
  * differ in at most this many bits.
  *
  * Measured with scripts/bench/photo-hash-threshold.mjs (docs/benchmarks.md#reused-photos-the-hash-threshold),
- * 48 seeded photo-like scenes of 1600 × 1200 and 9 edits of each, through the real pipeline:
+ * 48 seeded photo-like scenes of 1600 × 1200 and 14 edits of each, through the real pipeline:
  * - a copy posted after the original (re-encoded, halved, cropped 5 or 10 % off each edge, quality 40,
- *   WebP, and the mixes): at most 6 bits away (p95 5); a copy of a copy: at most 8 (p95 4);
- * - different pictures: at least 9 bits apart (one pair of scenes out of 1,128; 0.1st percentile 14,
- *   median 28).
- * 8 catches every copy measured (two bits above the copies of an original) and matched none of
- * the 225,600 pairs of different pictures; 9 would have matched one pair of scenes, 7 missed two
+ *   WebP, mirrored, rotated 90°, 180° or 270°, and the mixes): at most 6 bits away (p95 5); a copy
+ *   of a copy, neither turned: at most 8 (p95 4);
+ * - different pictures, turned hashes included: at least 9 bits apart (two pairs of scenes out of
+ *   1,128; 0.1st percentile 11, median 24).
+ * 8 catches every such copy measured (two bits above the copies of an original) and matched none
+ * of the 507,600 pairs of different pictures; 9 would have matched two pairs of scenes, 7 missed two
  * copies of copies. A match is shown to staff beside the other photo, never acted on alone.
  */
 export const PHOTO_MATCH_MAX_DISTANCE = 8;
