@@ -16,6 +16,7 @@ import type { ServiceName } from '@mboa/contracts';
 import { LocalFileStore } from '@mboa/platform';
 import { TEST_ADMIN } from '../../gateway/src/__tests__/people.js';
 import { SERVICE_STARTERS, startTestSystem, type TestSystem } from '../../gateway/src/__tests__/system.js';
+import type { GatewayConfig } from '../../gateway/src/config.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts/e2e');
@@ -184,8 +185,9 @@ export interface E2eSystem {
 /**
  * `trustLoopbackProxy`: the gateway believes X-Forwarded-For from this machine (TRUST_PROXY=loopback),
  * so API calls of a test can come from several addresses; the browser sends none and is unaffected.
+ * `gateway`: the test's own settings over these (e.g. a small rate-limit scale).
  */
-export async function startE2e(options: { admin?: boolean; trustLoopbackProxy?: boolean } = {}): Promise<E2eSystem> {
+export async function startE2e(options: { admin?: boolean; trustLoopbackProxy?: boolean; gateway?: Partial<GatewayConfig> } = {}): Promise<E2eSystem> {
   const builtWeb = await ensureBuilt('web');
   if (!builtWeb) throw new Error('web/index.html is missing');
   const builtAdmin = options.admin ? await ensureBuilt('admin-web') : null;
@@ -208,6 +210,7 @@ export async function startE2e(options: { admin?: boolean; trustLoopbackProxy?: 
       // Many logins and sign-ups from one address in a few seconds.
       rateLimitScale: 100,
       ...(options.trustLoopbackProxy ? { trustProxy: ['loopback'] } : {}),
+      ...options.gateway,
     },
   });
   let browser: Browser;
