@@ -1,9 +1,9 @@
 // Issue 6: staff work in the admin app at /admin/: login through the public page, verify a landlord,
 // reject then approve a property (which then shows in public search), ban and unban, move a request
 // and a ticket through their statuses; a renter is refused.
-import { MESSAGES, propertyDetailsPath } from '@mboa/contracts';
+import { AUTH_PATTERNS, MESSAGES, propertyDetailsPath } from '@mboa/contracts';
 import type { Page } from 'playwright-core';
-import { TEST_ADMIN } from '../../gateway/src/__tests__/people.js';
+import { authenticatorCode, nextAuthenticatorCode, rpcFor, TEST_ADMIN } from '../../gateway/src/__tests__/people.js';
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { createProperty, signInAdmin, signUp, unique, useSession, waitSearchable } from './fixtures.js';
 import {
@@ -64,6 +64,10 @@ describeInBrowser('admin app', () => {
         await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/users');
         await login(page, TEST_ADMIN.ADMIN_EMAIL, TEST_ADMIN.ADMIN_PASSWORD);
         await page.waitForURL((url) => url.pathname === '/admin/users');
+        // The admin area asks this session for the code of the admin's authenticator app first.
+        await page.getByRole('heading', { level: 1, name: t.secondFactor.checkTitle }).waitFor();
+        await page.getByLabel(t.secondFactor.checkCodeLabel).fill(await nextAuthenticatorCode(TEST_ADMIN.ADMIN_EMAIL));
+        await page.getByRole('button', { name: t.secondFactor.check }).click();
         await page.getByRole('heading', { level: 1, name: t.users.title }).waitFor();
 
         await navigate(page, width, t.nav.dashboard);
@@ -83,6 +87,36 @@ describeInBrowser('admin app', () => {
         if (width.mobile) await page.getByRole('button', { name: en.nav.openMenu }).click();
         await page.getByRole('link', { name: en.nav.adminDashboard }).click();
         await page.waitForURL((url) => url.pathname === '/admin/');
+        await page.getByRole('heading', { level: 1, name: t.dashboard.title }).waitFor();
+      },
+      TEST_TIMEOUT,
+    );
+
+    test(
+      'a new staff member sets up an authenticator app from the key on the page, keeps the recovery codes, then enters the admin area',
+      async () => {
+        const { page } = p;
+        const staff = { email: unique('new.staff').replace(/\s+/g, '.').toLowerCase() + '@mboa.cm', password: 'a long staff passphrase' };
+        const rpc = await rpcFor(e2e.system);
+        try {
+          await rpc.call(AUTH_PATTERNS.adminEnsure, { email: staff.email, password: staff.password, name: 'New Staff' });
+        } finally {
+          await rpc.close();
+        }
+        await page.goto('/admin/');
+        await page.waitForURL((url) => url.pathname === '/login');
+        await login(page, staff.email, staff.password);
+        await page.getByRole('heading', { level: 1, name: t.secondFactor.enrolTitle }).waitFor();
+        // The key as a person types it into the app (spaces are only for reading), and as a link.
+        const secret = ((await page.getByTestId('second-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+        expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+        expect(await page.getByRole('link', { name: t.secondFactor.openInApp }).getAttribute('href')).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+        await p.shot('admin-second-factor-enrol');
+        await page.getByLabel(t.secondFactor.codeLabel).fill(authenticatorCode(secret, Math.floor(Date.now() / 30_000)));
+        await page.getByRole('button', { name: t.secondFactor.confirm }).click();
+        await page.getByRole('heading', { level: 1, name: t.secondFactor.recoveryTitle }).waitFor();
+        expect(await page.locator('.second-factor-codes li').count()).toBe(10);
+        await page.getByRole('button', { name: t.secondFactor.recoverySaved }).click();
         await page.getByRole('heading', { level: 1, name: t.dashboard.title }).waitFor();
       },
       TEST_TIMEOUT,

@@ -4,7 +4,8 @@ import { AdminReviewController } from './admin/admin-review.controller.js';
 import { AdminStatsController } from './admin/admin-stats.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthController } from './auth/auth.controller.js';
-import { CurrentSession, SignedIn, AdminOnly } from './auth/current-session.js';
+import { CurrentSession, SignedIn, SignedInAnyFactor, AdminOnly } from './auth/current-session.js';
+import { SecondFactorController } from './auth/second-factor.controller.js';
 import { DeviceCookies } from './auth/device-cookie.js';
 import { LocalLoginStrategy } from './auth/local.strategy.js';
 import { SessionsController } from './auth/sessions.controller.js';
@@ -26,7 +27,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, SessionsController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
+      controllers: [AuthController, SessionsController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,
@@ -36,6 +37,7 @@ export class GatewayModule {
         DeviceCookies,
         CurrentSession,
         SignedIn,
+        SignedInAnyFactor,
         AdminOnly,
         LocalLoginStrategy,
         ...MEDIA_PROVIDERS,

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: string[] = [],
+    /** The refusal's stable `code`, where the server gives one (the admin area's second factor). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,7 +45,7 @@ export function errorFromBody(status: number, body: unknown, fallback: string): 
   const message =
     typeof b.message === 'string' && b.message ? b.message : typeof b.error === 'string' && b.error ? b.error : fallback;
   const errors = Array.isArray(b.errors) ? b.errors.filter((e): e is string => typeof e === 'string') : [];
-  return new ApiError(status, message, errors);
+  return new ApiError(status, message, errors, typeof b.code === 'string' ? b.code : undefined);
 }
 
 export function isAbort(error: unknown): boolean {

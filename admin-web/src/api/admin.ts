@@ -8,6 +8,9 @@ import {
   type AdminUserListResponse,
   type MeResponse,
   type MessageResponse,
+  type SecondFactorCheckResponse,
+  type SecondFactorEnrolmentResponse,
+  type SecondFactorRecoveryCodesResponse,
   type PropertyRead,
   type PropertyRequest,
   type PropertyStatus,
@@ -33,6 +36,14 @@ const PAGE_SIZE = LIMITS.admin.pageSize;
 
 export const getMe = (signal?: AbortSignal) => api<MeResponse>('/me', { signal });
 export const logout = () => api<MessageResponse>('/auth/logout', { method: 'POST' });
+
+// The admin area's second factor (docs/api.md#the-admin-areas-second-factor).
+export const beginSecondFactor = () => api<SecondFactorEnrolmentResponse>('/auth/second-factor/enrolment', { method: 'POST' });
+export const confirmSecondFactor = (code: string) =>
+  api<SecondFactorRecoveryCodesResponse>('/auth/second-factor/enrolment/confirm', { body: { code } });
+export const checkSecondFactor = (code: string) => api<SecondFactorCheckResponse>('/auth/second-factor/check', { body: { code } });
+export const resetSecondFactor = (userId: string) =>
+  api<{ message: string; user: PublicUser }>(`/admin/users/${encodeURIComponent(userId)}/second-factor`, { method: 'DELETE' });
 
 export const getStats = (signal?: AbortSignal) => api<AdminStats>('/admin/stats', { signal });
 

@@ -56,6 +56,29 @@ export const en = {
     /** The browser tab's title on every admin screen. */
     documentTitle: MESSAGES.page.adminTitle,
   },
+  secondFactor: {
+    enrolTitle: 'Set up your authenticator app',
+    enrolIntro:
+      'The admin area asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis, FreeOTP…) each time you sign in.',
+    enrolStepAdd: 'In the app, add an account with this key (time-based, 6 digits), or open the link on the phone that has the app:',
+    keyLabel: 'Key to type in the app',
+    openInApp: 'Open in the authenticator app',
+    enrolStepCode: 'Then type the 6-digit code the app shows.',
+    codeLabel: 'Code from the app',
+    confirm: 'Confirm',
+    checkTitle: 'Enter your code',
+    checkIntro: 'Open your authenticator app and type the 6-digit code it shows for Mboa Rentals.',
+    checkRecoveryHint: 'Lost your phone? Type one of your recovery codes instead (each works once), or ask another admin to reset your second factor.',
+    checkCodeLabel: 'Code from the app, or a recovery code',
+    check: 'Continue',
+    checking: 'Checking…',
+    recoveryTitle: 'Your recovery codes',
+    recoveryIntro:
+      'If you lose your phone, each of these codes opens the admin area once instead of the app. Write them down or keep them in a password manager now: they are not shown again.',
+    recoverySaved: 'I have kept them, continue',
+    loadFailed: 'The setup could not start. Check your connection and try again.',
+    signOut: 'Log out',
+  },
   access: {
     redirecting: 'Taking you to the login page…',
     notAuthorisedTitle: 'Not authorised',
@@ -112,6 +135,7 @@ export const en = {
     no: 'No',
   },
   menu: {
+    resetSecondFactor: 'Reset second factor',
     open: 'Actions for {{what}}',
     ban: 'Ban',
     unban: 'Unban',

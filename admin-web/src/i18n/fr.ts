@@ -56,6 +56,30 @@ export const fr: WithManyPlurals<Catalog> = {
     language: 'Langue',
     documentTitle: MESSAGES_FR.page.adminTitle,
   },
+  secondFactor: {
+    enrolTitle: 'Configurez votre application d’authentification',
+    enrolIntro:
+      'L’espace d’administration demande, à chaque connexion, un code d’une application d’authentification sur votre téléphone (Google Authenticator, Microsoft Authenticator, Aegis, FreeOTP…).',
+    enrolStepAdd: 'Dans l’application, ajoutez un compte avec cette clé (basé sur le temps, 6 chiffres), ou ouvrez le lien sur le téléphone qui a l’application :',
+    keyLabel: 'Clé à saisir dans l’application',
+    openInApp: 'Ouvrir dans l’application d’authentification',
+    enrolStepCode: 'Saisissez ensuite le code à 6 chiffres affiché par l’application.',
+    codeLabel: 'Code de l’application',
+    confirm: 'Confirmer',
+    checkTitle: 'Saisissez votre code',
+    checkIntro: 'Ouvrez votre application d’authentification et saisissez le code à 6 chiffres affiché pour Mboa Rentals.',
+    checkRecoveryHint:
+      'Téléphone perdu ? Saisissez plutôt l’un de vos codes de secours (chacun ne sert qu’une fois), ou demandez à un autre administrateur de réinitialiser votre second facteur.',
+    checkCodeLabel: 'Code de l’application, ou code de secours',
+    check: 'Continuer',
+    checking: 'Vérification…',
+    recoveryTitle: 'Vos codes de secours',
+    recoveryIntro:
+      'Si vous perdez votre téléphone, chacun de ces codes ouvre l’espace d’administration une fois à la place de l’application. Notez-les ou gardez-les dans un gestionnaire de mots de passe maintenant : ils ne seront plus affichés.',
+    recoverySaved: 'Je les ai gardés, continuer',
+    loadFailed: 'La configuration n’a pas pu démarrer. Vérifiez votre connexion et réessayez.',
+    signOut: 'Se déconnecter',
+  },
   access: {
     redirecting: 'Redirection vers la page de connexion…',
     notAuthorisedTitle: 'Accès refusé',
@@ -113,6 +137,7 @@ export const fr: WithManyPlurals<Catalog> = {
     no: 'Non',
   },
   menu: {
+    resetSecondFactor: 'Réinitialiser le second facteur',
     open: 'Actions pour {{what}}',
     ban: 'Suspendre',
     unban: 'Réactiver',

@@ -9,7 +9,7 @@ describe('user row menu', () => {
     [{ role: 'caretaker', status: 'banned', isVerified: false }, ['unban', 'verify', 'edit']],
     [{ role: 'renter', status: 'active', isVerified: true }, ['ban', 'edit']],
     [{ role: 'renter', status: 'banned', isVerified: true }, ['unban', 'edit']],
-    [{ role: 'admin', status: 'active', isVerified: true }, ['edit']],
+    [{ role: 'admin', status: 'active', isVerified: true }, ['edit', 'resetSecondFactor']],
   ] as const)('%o offers %o', (state, expected) => {
     expect(userMenuActions(state)).toEqual(expected);
   });

@@ -1,13 +1,14 @@
 import {
   adminStatusActions,
   isOwnerRole,
+  isStaffRole,
   type AdminPropertyAction,
   type PropertyRead,
   type PublicUser,
 } from '@mboa/contracts';
 
 /** What a user row's menu offers (the user actions of docs/api.md#admin). */
-export type UserMenuAction = 'ban' | 'unban' | 'verify' | 'postOnBehalf' | 'edit';
+export type UserMenuAction = 'ban' | 'unban' | 'verify' | 'postOnBehalf' | 'edit' | 'resetSecondFactor';
 
 export function userMenuActions(user: Pick<PublicUser, 'role' | 'status' | 'isVerified'>): UserMenuAction[] {
   const actions: UserMenuAction[] = [];
@@ -17,6 +18,8 @@ export function userMenuActions(user: Pick<PublicUser, 'role' | 'status' | 'isVe
   // Properties can only be posted for an active landlord or caretaker.
   if (isOwnerRole(user.role) && user.status !== 'banned') actions.push('postOnBehalf');
   actions.push('edit');
+  // A staff member who lost their phone gets their authenticator app removed (they set it up again).
+  if (isStaffRole(user.role)) actions.push('resetSecondFactor');
   return actions;
 }
 

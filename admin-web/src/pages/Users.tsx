@@ -2,7 +2,7 @@ import { LIMITS, USER_FILTERS, type AdminUserListResponse, type PublicUser, type
 import { useToast } from '@mboa/ui';
 import { useI18n } from '@mboa/web-core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { actOnUser, listUsers, type UserAction } from '../api/admin.js';
+import { actOnUser, listUsers, resetSecondFactor, type UserAction } from '../api/admin.js';
 import { AdminList, FilterSelect, type Column } from '../components/AdminList.js';
 import { UserStatusBadge } from '../components/badges.js';
 import { RowMenu, type MenuItem } from '../components/RowMenu.js';
@@ -65,6 +65,17 @@ export default function Users() {
     });
   }
 
+  /** A staff member who lost their phone: their app is removed and their sessions end (audited). */
+  function resetFactor(user: PublicUser) {
+    list.act({
+      row: user,
+      call: () => resetSecondFactor(user._id),
+      updatedRow: (reply) => reply.user,
+      success: m.secondFactor.reset,
+      failure: () => m.toast.userStatusUpdateFailed,
+    });
+  }
+
   function menuFor(user: PublicUser): MenuItem[] {
     return userMenuActions(user).map((action): MenuItem => {
       switch (action) {
@@ -72,6 +83,8 @@ export default function Users() {
           return { key: action, label: t('menu.postOnBehalf'), href: postOnBehalfUrl(user._id) };
         case 'edit':
           return { key: action, label: t('menu.edit'), onSelect: () => setEditing(user) };
+        case 'resetSecondFactor':
+          return { key: action, label: t('menu.resetSecondFactor'), danger: true, onSelect: () => resetFactor(user) };
         default:
           return { key: action, label: t(`menu.${action}`), danger: action === 'ban', onSelect: () => run(user, action) };
       }

@@ -2,6 +2,7 @@ import { Spinner } from '@mboa/ui';
 import { LanguageSwitch, useI18n } from '@mboa/web-core';
 import { useEffect, type ReactNode } from 'react';
 import { loginUrl, useAccess } from './access.js';
+import { SecondFactorGate } from './SecondFactorGate.js';
 
 /** Leaves the admin app for the public login page; replaces history so Back does not loop. */
 function goToLogin(url: string) {
@@ -10,7 +11,8 @@ function goToLogin(url: string) {
 
 /**
  * Spinner while the session loads; signed-out visitors go to the public login and come back here;
- * a signed-in non-admin sees a 'not authorised' page (the server answers 403 to every admin call too).
+ * a signed-in non-admin sees a 'not authorised' page (the server answers 403 to every admin call too);
+ * staff set up their authenticator app or enter its code before anything else is drawn.
  */
 export function AdminGate({ children, onSignedOut = goToLogin }: { children: ReactNode; onSignedOut?: (url: string) => void }) {
   const { t } = useI18n();
@@ -25,6 +27,7 @@ export function AdminGate({ children, onSignedOut = goToLogin }: { children: Rea
   if (access.state === 'loading') return <Spinner page label={t('app.loading')} />;
   if (access.state === 'signed-out') return <Spinner page label={t('access.redirecting')} />;
   if (access.state === 'not-admin') return <NotAuthorised name={access.user.name} />;
+  if (access.state === 'second-factor') return <SecondFactorGate step={access.step} user={access.user} />;
   return <>{children}</>;
 }
 

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@mboa/contracts';
+import { isStaffRole, SECOND_FACTOR_ERROR_CODES, type PublicUser } from '@mboa/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { getMe, logout as logoutCall } from '../api/admin.js';
@@ -11,7 +11,18 @@ export type Access =
   | { state: 'loading' }
   | { state: 'signed-out' }
   | { state: 'not-admin'; user: PublicUser }
+  /** Staff whose session still owes the second factor: set up the app, or enter a code. */
+  | { state: 'second-factor'; step: SecondFactorStep; user: PublicUser }
   | { state: 'admin'; user: PublicUser };
+
+export type SecondFactorStep = 'enrol' | 'check';
+
+/** The step a 403's `code` asks for, or null for any other 403 (docs/api.md#the-admin-areas-second-factor). */
+export function secondFactorStepOf(code: string | undefined): SecondFactorStep | null {
+  if (code === SECOND_FACTOR_ERROR_CODES['enrolment-required']) return 'enrol';
+  if (code === SECOND_FACTOR_ERROR_CODES.required) return 'check';
+  return null;
+}
 
 /** The public login page, told to come back to `path` (web honours `redirect` for /admin paths). */
 export function loginUrl(path: string): string {
@@ -19,11 +30,18 @@ export function loginUrl(path: string): string {
   return `/login?redirect=${encodeURIComponent(back)}`;
 }
 
-/** Fired by the pages when an admin call answers 401 or 403 (session ended, or rights withdrawn). */
+/**
+ * Fired by the pages when an admin call answers 401 or 403 (session ended, rights withdrawn, or a
+ * session that owes its second factor, told by the answer's `code`).
+ */
 export const ACCESS_LOST_EVENT = 'mboa-admin:access-lost';
+export interface AccessLost {
+  status: number;
+  code?: string;
+}
 export function reportAccessLost(error: unknown): void {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-    window.dispatchEvent(new CustomEvent(ACCESS_LOST_EVENT, { detail: error.status }));
+    window.dispatchEvent(new CustomEvent<AccessLost>(ACCESS_LOST_EVENT, { detail: { status: error.status, code: error.code } }));
   }
 }
 
@@ -39,9 +57,13 @@ export const ACCESS_KEY = ['session', 'access'] as const;
 /** GET /api/me as an Access; a dropped connection is thrown, so the data layer tries again. */
 async function lookUpAccess(signal: AbortSignal): Promise<Access> {
   try {
-    const user = (await getMe(signal))?.user;
+    const me = await getMe(signal);
+    const user = me?.user;
     if (!user?.role) return { state: 'signed-out' };
-    return user.role === 'admin' ? { state: 'admin', user } : { state: 'not-admin', user };
+    if (!isStaffRole(user.role)) return { state: 'not-admin', user };
+    if (me.secondFactor === 'enrolment-required') return { state: 'second-factor', step: 'enrol', user };
+    if (me.secondFactor === 'required') return { state: 'second-factor', step: 'check', user };
+    return { state: 'admin', user };
   } catch (error) {
     if (error instanceof ApiError && error.status === 0) throw error;
     // A failed lookup means "signed out"; 401 is the normal signed-out answer.
@@ -68,10 +90,13 @@ export function AccessProvider({ children, initial }: { children: ReactNode; ini
   // A subscription: the pages report a 401 or 403 on any admin call.
   useEffect(() => {
     const onLost = (event: Event) => {
-      const status = (event as CustomEvent<number>).detail;
+      const { status, code } = (event as CustomEvent<AccessLost>).detail;
+      const step = secondFactorStepOf(code);
       queryClient.setQueryData<Access>(ACCESS_KEY, (current) =>
         status === 403 && current?.state === 'admin'
-          ? { state: 'not-admin', user: current.user }
+          ? step
+            ? { state: 'second-factor', step, user: current.user }
+            : { state: 'not-admin', user: current.user }
           : status === 401
             ? { state: 'signed-out' }
             : current,

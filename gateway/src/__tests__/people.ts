@@ -1,4 +1,5 @@
-import { AUTH_PATTERNS, type PublicUser, type SignupRole } from '@mboa/contracts';
+import { Secret, TOTP } from 'otpauth';
+import { AUTH_PATTERNS, LIMITS, type PublicUser, type SignupRole } from '@mboa/contracts';
 import { RpcClient } from '@mboa/platform';
 import { TEST_STAFF } from '@mboa/platform/testing';
 import { Browser, type TestSystem } from './system.js';
@@ -50,12 +51,82 @@ export async function signUp(
   return { browser, user, password };
 }
 
-/** The bootstrap admin of TEST_ADMIN, signed in. */
+/** The bootstrap admin of TEST_ADMIN, signed in and through the admin area's second factor. */
 export async function signInAdmin(system: TestSystem): Promise<{ browser: Browser; user: PublicUser }> {
   const browser = new Browser(system.url);
   const res = await browser.post('/api/auth/login', { email: TEST_ADMIN.ADMIN_EMAIL, password: TEST_ADMIN.ADMIN_PASSWORD });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+  await passSecondFactor(browser, res.body.user.email);
   return { browser, user: res.body.user };
+}
+
+/** What a test knows of a staff member's authenticator app, as their phone would. */
+export interface TestAuthenticator {
+  secret: string;
+  recoveryCodes: string[];
+  /** The last 30-second step whose code was used: the server accepts each step once. */
+  lastStep: number;
+}
+
+/** Authenticators set up in this test file, by e-mail (a restored system keeps its admin's). */
+export const authenticators = new Map<string, TestAuthenticator>();
+
+const PERIOD_MS = LIMITS.secondFactor.periodSeconds * 1000;
+
+/** The app's code for a step, computed from the secret with the same library auth checks it with. */
+export function authenticatorCode(secret: string, step: number): string {
+  const { digits, periodSeconds: period } = LIMITS.secondFactor;
+  return TOTP.generate({ secret: Secret.fromBase32(secret), digits, period, timestamp: step * PERIOD_MS });
+}
+
+/**
+ * A code no sign-in of this file used yet: the current step's, else the next one's (accepted as a
+ * phone's clock a little ahead), else waits for the step after. Two sign-ins in one 30 s need no wait.
+ */
+export async function freshAuthenticatorCode(app: TestAuthenticator): Promise<{ code: string; step: number }> {
+  let current = Math.floor(Date.now() / PERIOD_MS);
+  if (app.lastStep > current) {
+    // The next step was used already: wait until it is the current one, then use the one after.
+    await new Promise((r) => setTimeout(r, app.lastStep * PERIOD_MS - Date.now() + 100));
+    current = Math.floor(Date.now() / PERIOD_MS);
+  }
+  const step = Math.max(current, app.lastStep + 1);
+  return { code: authenticatorCode(app.secret, step), step };
+}
+
+/** The code a person would read off the phone of an enrolled staff member now (counted as used). */
+export async function nextAuthenticatorCode(email: string): Promise<string> {
+  const app = authenticators.get(email);
+  if (!app) throw new Error(`no authenticator known for ${email}: enrol it in this test file first`);
+  const { code, step } = await freshAuthenticatorCode(app);
+  app.lastStep = step;
+  return code;
+}
+
+/**
+ * Takes a signed-in staff browser through the admin area's second factor by the real routes: sets
+ * up an authenticator the first time (remembering its secret like a phone), enters a code after.
+ */
+export async function passSecondFactor(browser: Browser, email: string): Promise<void> {
+  const me = await browser.get('/api/me');
+  const state = me.body?.secondFactor as string | undefined;
+  if (state === undefined || state === 'passed') return;
+  if (state === 'enrolment-required') {
+    const begin = await browser.post('/api/auth/second-factor/enrolment');
+    if (begin.status !== 200) throw new Error(`second-factor enrolment failed: ${begin.status} ${begin.text}`);
+    const app: TestAuthenticator = { secret: begin.body.secret, recoveryCodes: [], lastStep: 0 };
+    const { code, step } = await freshAuthenticatorCode(app);
+    const confirm = await browser.post('/api/auth/second-factor/enrolment/confirm', { code });
+    if (confirm.status !== 200) throw new Error(`second-factor confirmation failed: ${confirm.status} ${confirm.text}`);
+    authenticators.set(email, { ...app, recoveryCodes: confirm.body.recoveryCodes, lastStep: step });
+    return;
+  }
+  const app = authenticators.get(email);
+  if (!app) throw new Error(`no authenticator known for ${email}: enrol it in this test file first`);
+  const { code, step } = await freshAuthenticatorCode(app);
+  const check = await browser.post('/api/auth/second-factor/check', { code });
+  if (check.status !== 200) throw new Error(`second-factor check failed: ${check.status} ${check.text}`);
+  app.lastStep = step;
 }
 
 export async function rpcFor(system: TestSystem): Promise<RpcClient> {

@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, LISTINGS_PATTERNS, MESSAGES, type PropertyPostInput, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { publishEvent, RpcClient } from '@mboa/platform';
 import { eventually, TEST_STAFF } from '@mboa/platform/testing';
+import { passSecondFactor } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 const ADMIN = { email: 'admin.props@mboa.cm', password: 'admin password 1' };
@@ -93,6 +94,7 @@ beforeAll(async () => {
   const adminBrowser = new Browser(system.url);
   const login = await adminBrowser.post('/api/auth/login', ADMIN);
   expect(login.status).toBe(200);
+  await passSecondFactor(adminBrowser, ADMIN.email);
   admin = { browser: adminBrowser, user: login.body.user };
   landlord = await signup('landlord', true);
   other = await signup('caretaker', true);

@@ -1,4 +1,5 @@
 import { MESSAGES, REQUEST_STATUSES, TICKET_STATUSES, type PublicUser } from '@mboa/contracts';
+import { passSecondFactor } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 const ADMIN = { email: 'staff@mboa.cm', password: 'staff password 1' };
@@ -15,6 +16,7 @@ beforeAll(async () => {
   system = await startTestSystem({ services: ['auth', 'support'], env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   admin = new Browser(system.url);
   expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+  await passSecondFactor(admin, ADMIN.email);
   renter = new Browser(system.url);
   const signup = await renter.post('/api/auth/signup', {
     name: 'Awa Nkem',

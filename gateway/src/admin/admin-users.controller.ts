@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AUTH_PATTERNS,
@@ -61,5 +61,16 @@ export class AdminUsersController {
       actor: actorOf(admin),
     });
     return { message: MESSAGES.auth.userUpdated, user: reply.user };
+  }
+
+  @Delete('users/:id/second-factor')
+  @ApiOperation({ summary: "Remove a staff member's authenticator app (a lost phone): their sessions end and they set one up at their next sign-in; audited" })
+  @ApiAnswers({
+    200: { schema: userChangeResponseSchema, description: '{ message, user }' },
+    errors: { 404: 'User not found', 409: '`Only staff accounts have a second factor.` or `This person has no authenticator app set up.`' },
+  })
+  async resetSecondFactor(@Param('id') id: string, @CurrentUser() admin: PublicUser): Promise<UserChangeResponse> {
+    const reply = await this.services.call(AUTH_PATTERNS.secondFactorReset, { userId: id, actor: actorOf(admin) });
+    return { message: MESSAGES.secondFactor.reset, user: reply.user };
   }
 }

@@ -16,6 +16,7 @@ import {
   resetVerifySchema,
   signupSchema,
   userChangeResponseSchema,
+  type MeResponse,
   type ProfileUpdateInput,
   type PublicUser,
   type SignupInput,
@@ -31,7 +32,7 @@ import { RateLimits, type RateRule } from '../security/rate-limits.js';
 import { clientRateKey } from '../security/client-address.js';
 import { AcceptsPersonCheck } from '../security/person-check.js';
 import { actorOf } from './actor.js';
-import { CurrentUser, SignedIn, sessionToken } from './current-session.js';
+import { CurrentUser, SignedIn, SignedInAnyFactor, secondFactorOf, sessionToken } from './current-session.js';
 import { DeviceCookies } from './device-cookie.js';
 import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
@@ -82,13 +83,14 @@ export class AuthController {
   ) {}
 
   @Get('me')
-  @UseGuards(SignedIn)
-  @ApiOperation({ summary: 'The signed-in user; 401 when signed out' })
-  @ApiAnswers({ 200: { schema: meResponseSchema, description: '{ user }' } })
-  me(@CurrentUser() user: PublicUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): { user: PublicUser } {
+  @UseGuards(SignedInAnyFactor)
+  @ApiOperation({ summary: "The signed-in user; 401 when signed out. Staff also see where this session stands with the admin area's second factor" })
+  @ApiAnswers({ 200: { schema: meResponseSchema, description: '{ user, secondFactor? }' } })
+  me(@CurrentUser() user: PublicUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): MeResponse {
     // A session signed in before the mark existed gets one (for this browser session): its offline copies count again.
     if (!hasSessionMark(req)) setSessionMark(res, null, this.config.cookieSecure);
-    return { user };
+    const secondFactor = secondFactorOf(req);
+    return secondFactor ? { user, secondFactor } : { user };
   }
 
   @Patch('user/me')

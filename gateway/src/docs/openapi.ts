@@ -3,7 +3,7 @@ import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/
 import { ModulesContainer } from '@nestjs/core';
 import { DECORATORS, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import { AdminOnly, SignedIn } from '../auth/current-session.js';
+import { AdminOnly, SignedIn, SignedInAnyFactor } from '../auth/current-session.js';
 import { componentSchemas, errorResponse, type ErrorStatus } from './api-answers.js';
 
 /** The security scheme every operation behind `SignedIn` or `AdminOnly` names. */
@@ -47,7 +47,7 @@ export function documentRoutes(app: INestApplication): void {
   for (const { controller, handler, method } of routeHandlers(app)) {
     const guards = guardsOf(controller, handler);
     const admin = guards.includes(AdminOnly);
-    const signedIn = admin || guards.includes(SignedIn);
+    const signedIn = admin || guards.includes(SignedIn) || guards.includes(SignedInAnyFactor);
     const responses: Responses = { ...((Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as Responses) ?? {}) };
     const add = (status: ErrorStatus, description?: string) => {
       if (!(String(status) in responses)) responses[status] = errorResponse(status, description);
@@ -56,7 +56,7 @@ export function documentRoutes(app: INestApplication): void {
       const security = (Reflect.getMetadata(DECORATORS.API_SECURITY, handler) as Record<string, string[]>[] | undefined) ?? [];
       if (!security.some((s) => COOKIE_AUTH in s)) Reflect.defineMetadata(DECORATORS.API_SECURITY, [...security, { [COOKIE_AUTH]: [] }], handler);
       add(401);
-      if (admin) add(403, 'Signed in but not an admin (`Admin access required.`), or a request from another site');
+      if (admin) add(403, 'Signed in but not an admin (`Admin access required.`), a staff session without its second factor (`code`), or a request from another site');
     }
     if (BODY_METHODS.has(method)) {
       add(400);

@@ -42,8 +42,11 @@ export class ErrorFilter implements ExceptionFilter {
         return { status, body: { message: MESSAGES.common.routeNotFound } };
       }
       if (typeof response === 'object' && response && typeof (response as ErrorBody).message === 'string') {
-        const { message, errors } = response as ErrorBody;
-        return { status, body: Array.isArray(errors) ? { message, errors } : { message }, retryAfter };
+        const { message, errors, code } = response as ErrorBody;
+        const body: ErrorBody = Array.isArray(errors) ? { message, errors } : { message };
+        // A stable refusal code a client acts on (the second factor's), kept as it is.
+        if (typeof code === 'string') body.code = code;
+        return { status, body, retryAfter };
       }
       return { status, body: { message: typeof response === 'string' ? response : exception.message } };
     }

@@ -18,6 +18,8 @@ export const EVENT_TYPES = {
   userVerified: 'user.verified',
   userBanned: 'user.banned',
   userUnbanned: 'user.unbanned',
+  /** An admin removed a staff member's authenticator app (the staff audit trail records it). */
+  userSecondFactorReset: 'user.second-factor-reset',
   propertyCreated: 'property.created',
   propertyUpdated: 'property.updated',
   propertyStatusChanged: 'property.status-changed',
@@ -202,6 +204,7 @@ export interface EventPayloads {
   'user.verified': UserEventPayload;
   'user.banned': UserBannedPayload;
   'user.unbanned': UserEventPayload;
+  'user.second-factor-reset': UserEventPayload;
   'property.created': PropertyCreatedPayload;
   'property.updated': PropertyUpdatedPayload;
   'property.status-changed': PropertyStatusChangedPayload;

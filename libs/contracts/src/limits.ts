@@ -59,6 +59,28 @@ export const LIMITS = {
    */
   password: { minLength: 8, staffMinLength: 12 },
   /**
+   * The admin area's second factor: time-based one-time codes (RFC 6238) from an authenticator
+   * app, 6 digits every 30 s (what every app shows by default). A code of the step before or after
+   * is accepted for a phone's clock that is a little off; a step once used is never accepted again
+   * for that account, nor any older one. Wrong codes count per account: past `maxWrongCodes` in
+   * `wrongCodesWindowMinutes`, 429 until the window passes.
+   */
+  secondFactor: {
+    digits: 6,
+    periodSeconds: 30,
+    /** Steps accepted either side of now. */
+    window: 1,
+    /** Bytes of the shared secret (RFC 4226 recommends 160 bits). */
+    secretBytes: 20,
+    recoveryCodes: 10,
+    /** Characters of a recovery code (base32: 5 bits each, 60 bits). */
+    recoveryCodeLength: 12,
+    maxWrongCodes: 5,
+    wrongCodesWindowMinutes: 15,
+    /** The name an authenticator app shows above the code. */
+    issuer: 'Mboa Rentals',
+  },
+  /**
    * Sessions (docs/api.md#sessions-and-cookies). A plain session slides: each use pushes its end
    * `idleHours` ahead, but never past `maxAgeDays` after sign-in (ASVS 3.3.2), so a stolen cookie
    * kept busy, or a phone passed around a family, still meets the password again within a week.

@@ -79,6 +79,20 @@ export const MESSAGES = {
     /** A staff member signing in with a password the staff rule now refuses (docs/api.md#the-admin-areas-second-factor). */
     staffPasswordRenewal: `Staff accounts now need a password of at least ${LIMITS.password.staffMinLength} characters that is not a common one. Choose a new one with "Forgot password?", then sign in with it.`,
   },
+  secondFactor: {
+    enrolmentRequired: 'Set up an authenticator app for your account before using the admin area.',
+    required: 'Enter the code from your authenticator app to open the admin area.',
+    codeRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    codeInvalid: 'That code is not right, or it was already used. Wait for the next code and try again.',
+    alreadyEnrolled: 'An authenticator app is already set up for this account.',
+    notStarted: 'Start the setup again: no authenticator app is waiting for its first code.',
+    enrolled: 'Authenticator app set up. Keep your recovery codes somewhere safe: each one works once.',
+    passed: 'Code accepted.',
+    recoveryCodeUsed: 'Recovery code accepted. It cannot be used again.',
+    staffOnly: 'Only staff accounts have a second factor.',
+    reset: 'Second factor reset. They will set up an authenticator app at their next sign-in.',
+    notEnrolled: 'This person has no authenticator app set up.',
+  },
   passwordReset: {
     emailRequired: 'Email is required.',
     codeRequired: 'Code is required.',

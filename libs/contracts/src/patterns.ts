@@ -10,6 +10,14 @@ export const AUTH_PATTERNS = {
   sessionsEnd: 'auth.sessions.end',
   /** Ends every session of the caller but this request's. */
   sessionsEndOthers: 'auth.sessions.end-others',
+  /** A staff session starts setting up its authenticator app (docs/api.md#the-admin-areas-second-factor). */
+  secondFactorBegin: 'auth.second-factor.begin',
+  /** The first code confirms the setup, passes this session and hands out the recovery codes. */
+  secondFactorConfirm: 'auth.second-factor.confirm',
+  /** An app code or a recovery code passes this session. */
+  secondFactorCheck: 'auth.second-factor.check',
+  /** An admin removes another staff member's authenticator app (audited); they set one up again. */
+  secondFactorReset: 'auth.second-factor.reset',
   passwordResetRequest: 'auth.password-reset.request',
   passwordResetVerify: 'auth.password-reset.verify',
   passwordResetConfirm: 'auth.password-reset.confirm',

@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { AUTH_PATTERNS as P, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { AUTH_PATTERNS as P, isStaffRole, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
 import { RpcRequest } from '@mboa/platform';
 import { PasswordResetService } from './reset/password-reset.service.js';
+import { SecondFactorService } from './second-factor/second-factor.service.js';
 import { OwnSessions } from './sessions/own-sessions.service.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
@@ -19,6 +20,7 @@ export class AuthController {
     private readonly sessions: SessionStore,
     private readonly ownSessions: OwnSessions,
     private readonly resets: PasswordResetService,
+    private readonly secondFactors: SecondFactorService,
     private readonly health: HealthService,
   ) {}
 
@@ -34,7 +36,30 @@ export class AuthController {
 
   @MessagePattern(P.sessionResolve)
   async resolveSession(@RpcRequest(P.sessionResolve) { token }: In<'sessionResolve'>): Out<'sessionResolve'> {
-    return { user: token ? await this.users.resolveSession(token) : null };
+    const user = token ? await this.users.resolveSession(token) : null;
+    // Staff also learn whether this session may enter the admin area yet.
+    if (user && isStaffRole(user.role)) return { user, secondFactor: await this.secondFactors.stateOf(user.id, token) };
+    return { user };
+  }
+
+  @MessagePattern(P.secondFactorBegin)
+  beginSecondFactor(@RpcRequest(P.secondFactorBegin) { token }: In<'secondFactorBegin'>): Out<'secondFactorBegin'> {
+    return this.secondFactors.begin(token);
+  }
+
+  @MessagePattern(P.secondFactorConfirm)
+  confirmSecondFactor(@RpcRequest(P.secondFactorConfirm) { token, code }: In<'secondFactorConfirm'>): Out<'secondFactorConfirm'> {
+    return this.secondFactors.confirm(token, code);
+  }
+
+  @MessagePattern(P.secondFactorCheck)
+  checkSecondFactor(@RpcRequest(P.secondFactorCheck) { token, code }: In<'secondFactorCheck'>): Out<'secondFactorCheck'> {
+    return this.secondFactors.check(token, code);
+  }
+
+  @MessagePattern(P.secondFactorReset)
+  async resetSecondFactor(@RpcRequest(P.secondFactorReset) { userId, actor }: In<'secondFactorReset'>): Out<'secondFactorReset'> {
+    return { user: await this.secondFactors.reset(userId, actor) };
   }
 
   @MessagePattern(P.sessionDestroy)

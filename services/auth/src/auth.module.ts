@@ -9,6 +9,8 @@ import { PasswordChangedMailConsumer } from './password-change/password-changed-
 import { PasswordChanges } from './password-change/password-changes.js';
 import { AuthRedis } from './redis.js';
 import { PasswordResetService } from './reset/password-reset.service.js';
+import { SecondFactorService } from './second-factor/second-factor.service.js';
+import { SecondFactorMarks, WrongCodeCounter } from './second-factor/session-marks.js';
 import { ResetMailConsumer } from './reset/reset-mail.consumer.js';
 import { OwnSessions } from './sessions/own-sessions.service.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -24,7 +26,7 @@ export class AuthModule {
       configToken: AUTH_CONFIG,
       database: AuthDb,
       controllers: [AuthController],
-      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, PasswordChanges, AdminBootstrap],
+      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, PasswordChanges, AdminBootstrap, SecondFactorService, SecondFactorMarks, WrongCodeCounter],
       consumers: [ResetMailConsumer, PasswordChangedMailConsumer],
       health: HealthService,
       handOff: true,

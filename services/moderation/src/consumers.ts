@@ -15,7 +15,13 @@ const AUDITED_PROPERTY_EVENTS = [
   EVENT_TYPES.propertyDeleted,
   EVENT_TYPES.propertyCreated,
 ];
-const AUDITED_USER_EVENTS = [EVENT_TYPES.userVerified, EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned, EVENT_TYPES.userUpdated];
+const AUDITED_USER_EVENTS = [
+  EVENT_TYPES.userVerified,
+  EVENT_TYPES.userBanned,
+  EVENT_TYPES.userUnbanned,
+  EVENT_TYPES.userUpdated,
+  EVENT_TYPES.userSecondFactorReset,
+];
 const AUDITED_SUPPORT_EVENTS = ['request.status-changed', 'ticket.status-changed'];
 
 /** The durable consumers of this service: the audit trail, the owners' decision mail and their report-hold mail. */

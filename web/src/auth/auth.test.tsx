@@ -73,6 +73,18 @@ describe('Login', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('takes staff who signed in here to the admin area, where their second factor is asked', async () => {
+    const u = userEvent.setup();
+    const leave = vi.spyOn(browser, 'leave').mockImplementation(() => {});
+    mockFetch(() => ({ body: { user: user({ role: 'admin' }), message: 'Login successful' } }));
+    const { router } = renderApp(<Login />, { path: '/login' });
+    await u.type(screen.getByLabelText('Email'), 'grace@example.cm');
+    await u.type(screen.getByLabelText('Password'), 'secret123');
+    await u.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/admin/'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('honours only same-origin /admin paths as a redirect', () => {
     expect(adminRedirectTarget('/admin')).toBe('/admin');
     expect(adminRedirectTarget('/admin/property-review/p1')).toBe('/admin/property-review/p1');

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, MESSAGES, type LoginInput } from '@mboa/contracts';
+import { isStaffRole, loginSchema, MESSAGES, type LoginInput } from '@mboa/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { formProblem } from '../forms/formProblem.js';
 import { useSession } from '../session/session.js';
 import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
+import { SITE } from '../config.js';
 
 export default function Login() {
   const { t, m } = useI18n();
@@ -36,8 +37,9 @@ export default function Login() {
       if (!result?.user) throw new ApiError(401, MESSAGES.auth.invalidCredentials);
       setUser(result.user);
       const saved = takeRedirect();
-      // Staff sent here by the admin app go back to the admin page they asked for (a full page load).
-      const admin = adminRedirectTarget(params.get('redirect'));
+      // Staff sent here by the admin app go back to the admin page they asked for (a full page load);
+      // other staff go to the admin area too, which asks the second factor their session still owes.
+      const admin = adminRedirectTarget(params.get('redirect')) ?? (isStaffRole(result.user.role) ? SITE.adminUrl : null);
       if (admin) browser.leave(admin);
       else void navigate(saved, { replace: true });
     } catch (error) {

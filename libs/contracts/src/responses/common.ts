@@ -9,6 +9,8 @@ export const errorBodySchema = component(
     message: z.string(),
     /** Only for field problems: each as "<field path>: <text>". */
     errors: z.array(z.string()).optional(),
+    /** Only where a client acts on the kind of refusal (SECOND_FACTOR_ERROR_CODES); stable, never translated. */
+    code: z.string().optional(),
     /** Only on a 429 past a per-address allowance: the challenge that lets the request through (docs/api.md#the-person-check). */
     personCheck: personCheckChallengeSchema.optional(),
   }),

@@ -10,3 +10,4 @@ export * from './favourites.js';
 export * from './saved-searches.js';
 export * from './insights.js';
 export * from './sessions.js';
+export * from './second-factor.js';

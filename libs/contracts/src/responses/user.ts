@@ -3,6 +3,7 @@ import { LANGUAGES } from '../i18n/language.js';
 import { ROLES, USER_STATUSES } from '../roles.js';
 import { component, isoDateSchema } from './components.js';
 import { listMetaSchema } from './common.js';
+import { SECOND_FACTOR_STATES } from './second-factor.js';
 
 /** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash. */
 export const publicUserSchema = component(
@@ -28,8 +29,11 @@ export const publicUserSchema = component(
 /** POST /api/auth/login and /api/auth/signup answers. */
 export const authResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 
-/** GET /api/me answer. */
-export const meResponseSchema = z.object({ user: publicUserSchema });
+/**
+ * GET /api/me answer. Staff also get where their session stands with the admin area's second
+ * factor (docs/api.md#the-admin-areas-second-factor); other roles never carry it.
+ */
+export const meResponseSchema = z.object({ user: publicUserSchema, secondFactor: z.enum(SECOND_FACTOR_STATES).optional() });
 
 /** GET /api/user/me answer (docs/api.md#auth-and-profile). */
 export const profileResponseSchema = z.object({ profile: publicUserSchema, totalProperties: z.number().int().min(0) });

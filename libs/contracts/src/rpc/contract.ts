@@ -22,6 +22,7 @@ import {
   resetRequestSchema,
   resetVerifySchema,
   reviewSchema,
+  secondFactorCodeSchema,
   searchQuerySchema,
   signupSchema,
   supportTicketSchema,
@@ -180,6 +181,10 @@ export const RPC_REQUESTS = {
   [AUTH_PATTERNS.sessionsList]: ownSessionsRequest,
   [AUTH_PATTERNS.sessionsEnd]: ownSessionsRequest.extend({ sessionId: sessionText }),
   [AUTH_PATTERNS.sessionsEndOthers]: ownSessionsRequest,
+  [AUTH_PATTERNS.secondFactorBegin]: tokenRequest,
+  [AUTH_PATTERNS.secondFactorConfirm]: z.object({ token: sessionText }).extend(secondFactorCodeSchema.shape),
+  [AUTH_PATTERNS.secondFactorCheck]: z.object({ token: sessionText }).extend(secondFactorCodeSchema.shape),
+  [AUTH_PATTERNS.secondFactorReset]: userChangeRequest,
   [AUTH_PATTERNS.passwordResetRequest]: resetRequestSchema,
   [AUTH_PATTERNS.passwordResetVerify]: resetVerifySchema,
   [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmRequestSchema,
@@ -299,6 +304,10 @@ export interface RpcContract {
   [AUTH_PATTERNS.sessionsList]: { request: T.OwnSessionsRequest; reply: T.SessionListResponse };
   [AUTH_PATTERNS.sessionsEnd]: { request: T.SessionEndRequest; reply: T.SessionEndReply };
   [AUTH_PATTERNS.sessionsEndOthers]: { request: T.OwnSessionsRequest; reply: T.SessionsEndOthersReply };
+  [AUTH_PATTERNS.secondFactorBegin]: { request: T.SessionTokenRequest; reply: T.SecondFactorEnrolment };
+  [AUTH_PATTERNS.secondFactorConfirm]: { request: T.SecondFactorCodeRequest; reply: T.SecondFactorConfirmReply };
+  [AUTH_PATTERNS.secondFactorCheck]: { request: T.SecondFactorCodeRequest; reply: T.SecondFactorCheckReply };
+  [AUTH_PATTERNS.secondFactorReset]: { request: T.UserChangeRequest; reply: T.UserChangeReply };
   [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.PasswordResetVerifyReply };
   [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.EmptyReply };

@@ -153,3 +153,16 @@ export const adminManageUserSchema = z.discriminatedUnion(
   { error: MESSAGES.common.invalidType },
 );
 export type AdminManageUserInput = z.output<typeof adminManageUserSchema>;
+
+const SF = LIMITS.secondFactor;
+/** What a person types as a second-factor code: spaces and dashes are for reading, case does not count. */
+const secondFactorCodeText = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.replace(/[\s-]/g, '').toUpperCase() : v),
+  z
+    .string({ error: MESSAGES.secondFactor.codeRequired })
+    .regex(new RegExp(`^(\\d{${SF.digits}}|[A-Z2-7]{${SF.recoveryCodeLength}})$`), { error: MESSAGES.secondFactor.codeRequired }),
+);
+
+/** POST /api/auth/second-factor/enrolment/confirm and /check: an app code, or (check only) a recovery code. */
+export const secondFactorCodeSchema = z.object({ code: secondFactorCodeText });
+export type SecondFactorCodeInput = z.output<typeof secondFactorCodeSchema>;

@@ -7,6 +7,12 @@ import type {
   publicUserSchema,
   userChangeResponseSchema,
 } from '../responses/user.js';
+import type {
+  SecondFactorState,
+  secondFactorCheckResponseSchema,
+  secondFactorEnrolmentResponseSchema,
+  secondFactorRecoveryCodesResponseSchema,
+} from '../responses/second-factor.js';
 import type { activeSessionSchema, sessionListResponseSchema, sessionsEndedResponseSchema } from '../responses/sessions.js';
 
 /** A user as any response shows it (docs/api.md#shapes-user-property-lists); never a password or hash (schema: responses/user.ts). */
@@ -39,6 +45,27 @@ export interface AuthServiceReply {
 /** `auth.session.resolve`: the signed-in user, or null for an unknown or ended session. */
 export interface SessionResolveReply {
   user: PublicUser | null;
+  /** Staff only: where the session stands with the admin area's second factor. */
+  secondFactor?: SecondFactorState;
+}
+
+/** `auth.second-factor.begin`: the new secret to show once (schema: responses/second-factor.ts). */
+export type SecondFactorEnrolment = z.infer<typeof secondFactorEnrolmentResponseSchema>;
+/** POST /api/auth/second-factor/enrolment answer. */
+export type SecondFactorEnrolmentResponse = SecondFactorEnrolment;
+/** POST /api/auth/second-factor/enrolment/confirm answer. */
+export type SecondFactorRecoveryCodesResponse = z.infer<typeof secondFactorRecoveryCodesResponseSchema>;
+/** POST /api/auth/second-factor/check answer. */
+export type SecondFactorCheckResponse = z.infer<typeof secondFactorCheckResponseSchema>;
+
+/** `auth.second-factor.confirm`: the one-time recovery codes, in clear this once. */
+export interface SecondFactorConfirmReply {
+  recoveryCodes: string[];
+}
+
+/** `auth.second-factor.check`: whether a recovery code was spent. */
+export interface SecondFactorCheckReply {
+  usedRecoveryCode: boolean;
 }
 
 /** `auth.admin.ensure`: whether the account was made now. */

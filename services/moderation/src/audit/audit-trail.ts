@@ -22,6 +22,7 @@ const USER_VERBS: Record<string, string> = {
   'user.banned': 'Banned',
   'user.unbanned': 'Unbanned',
   'user.updated': 'Edited',
+  'user.second-factor-reset': 'Reset the second factor of',
 };
 
 /**
