@@ -2,12 +2,15 @@
 /**
  * The admin app in real headless Chromium against a RUNNING system (gateway + services + both web
  * apps). Needs E2E_BASE_URL (e.g. http://127.0.0.1:3000), E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD (an
- * existing admin: ADMIN_EMAIL/ADMIN_PASSWORD at start, or `npm run admin:create`). Everything else it
+ * existing admin: ADMIN_EMAIL/ADMIN_PASSWORD at start, or `npm run admin:create`) and
+ * E2E_ADMIN_TOTP_SECRET (the key of that admin's authenticator app, shown when it was set up: the
+ * test computes the codes the app would show). Everything else it
  * needs (a landlord, a renter, a property, a request, a ticket) is created through the API with
  * unique names, so it can run against any system, repeatedly.
  * Chromium and its launcher are the public app's harness (web/e2e/runner.ts).
  */
-import { MESSAGES, type AuthResponse, type PostPropertyResponse, type SearchResponse } from '@mboa/contracts';
+import { LIMITS, MESSAGES, type AuthResponse, type PostPropertyResponse, type SearchResponse } from '@mboa/contracts';
+import { Secret, TOTP } from 'otpauth';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +21,13 @@ import { CHROMIUM_PATH, hasChromium, launchChromium, newPage, VIEWPORTS } from '
 const BASE = process.env.E2E_BASE_URL?.replace(/\/$/, '');
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD;
+const ADMIN_TOTP_SECRET = process.env.E2E_ADMIN_TOTP_SECRET?.replace(/\s+/g, '');
 const missing = [
   !hasChromium() && `Chromium at ${CHROMIUM_PATH}`,
   !BASE && 'E2E_BASE_URL',
   !ADMIN_EMAIL && 'E2E_ADMIN_EMAIL',
   !ADMIN_PASSWORD && 'E2E_ADMIN_PASSWORD',
+  !ADMIN_TOTP_SECRET && 'E2E_ADMIN_TOTP_SECRET',
 ].filter(Boolean);
 if (missing.length) console.warn(`[admin e2e] skipped: needs ${missing.join(', ')} (a running system: npm start)`);
 
@@ -68,6 +73,20 @@ async function signup(role: 'landlord' | 'renter', name: string) {
 }
 
 /** Signs in on the public /login page (the admin app sends signed-out visitors there). */
+const PERIOD_MS = LIMITS.secondFactor.periodSeconds * 1000;
+let lastStep = 0;
+/** The admin's next unused code (each 30 s step is accepted once; the next step is taken, else waited for). */
+async function nextCode(): Promise<string> {
+  let now = Math.floor(Date.now() / PERIOD_MS);
+  if (lastStep > now) {
+    await new Promise((r) => setTimeout(r, lastStep * PERIOD_MS - Date.now() + 100));
+    now = Math.floor(Date.now() / PERIOD_MS);
+  }
+  lastStep = Math.max(now, lastStep + 1);
+  const { digits, periodSeconds: period } = LIMITS.secondFactor;
+  return TOTP.generate({ secret: Secret.fromBase32(ADMIN_TOTP_SECRET!), digits, period, timestamp: lastStep * PERIOD_MS });
+}
+
 async function logInThroughPublicPage(page: Page, adminPath: string, email: string, password: string) {
   await page.goto(`${BASE}${adminPath}`);
   await page.waitForURL((url) => url.pathname === '/login');
@@ -77,6 +96,9 @@ async function logInThroughPublicPage(page: Page, adminPath: string, email: stri
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname === adminPath.split('?')[0]);
+  // The admin area asks this session for the authenticator app's code first.
+  await page.getByLabel('Code from the app, or a recovery code').fill(await nextCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 async function toast(page: Page, text: string) {
@@ -103,6 +125,7 @@ describe.skipIf(missing.length > 0)('admin app against the running system (headl
 
   beforeAll(async () => {
     await admin.ok('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    await admin.ok('POST', '/auth/second-factor/check', { code: await nextCode() });
     landlord = await signup('landlord', `Lena Landlord ${run}`);
     renter = await signup('renter', `Rita Renter ${run}`);
     browser = await launchChromium();
