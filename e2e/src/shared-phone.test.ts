@@ -183,8 +183,10 @@ describeInBrowser('a shared phone: nothing of the last account once its session 
       await page.goto('/');
       if (width.mobile) await page.getByRole('button', { name: texts.nav.openMenu }).click();
       const menu = width.mobile ? page.getByRole('dialog') : page.locator('.nav-account');
+      // In the bar, a door icon named Log out (its tooltip says so too); in the phone's menu, the words.
       const logout = menu.getByRole('button', { name: texts.profile.logout, exact: true });
       await logout.waitFor();
+      if (!width.mobile) expect(await logout.getAttribute('title')).toBe(texts.profile.logout);
       await p.shot(`shared-phone-logout-${locale}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width.width);
       await logout.click();

@@ -104,13 +104,23 @@ function DropMenu({ menu }: { menu: NavMenu }) {
   );
 }
 
-/** Log out, beside the person's name wherever it is shown: the first place someone looks for it. */
-function LogoutButton({ className }: { className: string }) {
+/**
+ * Log out, beside the person's name wherever it is shown: the first place someone looks for it. In
+ * the bar it is a door icon (named, with its tooltip): the links, the language switch and the name
+ * leave no room for the words in French at 1024-1280 px.
+ */
+function LogoutButton({ className, iconOnly = false }: { className: string; iconOnly?: boolean }) {
   const { t } = useI18n();
   const { signOut, leaving } = useSignOut();
+  const label = leaving ? t('profile.loggingOut') : t('profile.logout');
   return (
-    <button type="button" className={className} onClick={() => void signOut()} disabled={leaving}>
-      {leaving ? t('profile.loggingOut') : t('profile.logout')}
+    <button type="button" className={className} onClick={() => void signOut()} disabled={leaving} title={iconOnly ? label : undefined}>
+      {iconOnly ? (
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+        </svg>
+      ) : null}
+      <span className={iconOnly ? 'sr-only' : undefined}>{label}</span>
     </button>
   );
 }
@@ -152,7 +162,7 @@ export function Nav() {
   ) : user ? (
     <>
       <Avatar user={user} />
-      <LogoutButton className="btn btn-ghost btn-sm" />
+      <LogoutButton className="btn btn-ghost btn-sm nav-logout" iconOnly />
     </>
   ) : (
     <>
