@@ -231,7 +231,7 @@ describe('alerts', () => {
     ]);
   });
 
-  test('instant: one mail per matching approved listing, with a working link, an unsubscribe link whose page only asks (its button deletes) and the mail clients' one-click POST; daily: one digest a day', async () => {
+  test('instant: one mail per matching approved listing, with a working link, an unsubscribe link whose page only asks (its button deletes) and the mail clients’ one-click POST; daily: one digest a day', async () => {
     const instant = await signUp(system, 'renter', { name: 'Awa Instant', whatsapp: '677001122' });
     const daily = await signUp(system, 'renter', { name: 'Bih Daily' });
     // The daily renter reads French: mails go in the account's language.
