@@ -111,6 +111,7 @@ describeInBrowser('admin app', () => {
         const secret = ((await page.getByTestId('second-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
         expect(secret).toMatch(/^[A-Z2-7]{32}$/);
         expect(await page.getByRole('link', { name: t.secondFactor.openInApp }).getAttribute('href')).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+        expect(await page.getByRole('img', { name: t.secondFactor.qrLabel }).isVisible()).toBe(true);
         await p.shot('admin-second-factor-enrol');
         await page.getByLabel(t.secondFactor.codeLabel).fill(authenticatorCode(secret, Math.floor(Date.now() / 30_000)));
         await page.getByRole('button', { name: t.secondFactor.confirm }).click();

@@ -60,7 +60,9 @@ export const en = {
     enrolTitle: 'Set up your authenticator app',
     enrolIntro:
       'The admin area asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis, FreeOTP…) each time you sign in.',
-    enrolStepAdd: 'In the app, add an account with this key (time-based, 6 digits), or open the link on the phone that has the app:',
+    enrolStepScan: 'In the app, add an account by scanning this code:',
+    qrLabel: 'QR code of the authenticator key',
+    enrolStepAdd: 'Or add it with this key (time-based, 6 digits), or open the link on the phone that has the app:',
     keyLabel: 'Key to type in the app',
     openInApp: 'Open in the authenticator app',
     enrolStepCode: 'Then type the 6-digit code the app shows.',

@@ -60,7 +60,9 @@ export const fr: WithManyPlurals<Catalog> = {
     enrolTitle: 'Configurez votre application d’authentification',
     enrolIntro:
       'L’espace d’administration demande, à chaque connexion, un code d’une application d’authentification sur votre téléphone (Google Authenticator, Microsoft Authenticator, Aegis, FreeOTP…).',
-    enrolStepAdd: 'Dans l’application, ajoutez un compte avec cette clé (basé sur le temps, 6 chiffres), ou ouvrez le lien sur le téléphone qui a l’application :',
+    enrolStepScan: 'Dans l’application, ajoutez un compte en scannant ce code :',
+    qrLabel: 'QR code de la clé d’authentification',
+    enrolStepAdd: 'Ou ajoutez-le avec cette clé (basé sur le temps, 6 chiffres), ou ouvrez le lien sur le téléphone qui a l’application :',
     keyLabel: 'Clé à saisir dans l’application',
     openInApp: 'Ouvrir dans l’application d’authentification',
     enrolStepCode: 'Saisissez ensuite le code à 6 chiffres affiché par l’application.',

@@ -1,8 +1,10 @@
 import { Spinner } from '@mboa/ui';
 import { LanguageSwitch, useI18n } from '@mboa/web-core';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { loginUrl, useAccess } from './access.js';
-import { SecondFactorGate } from './SecondFactorGate.js';
+
+/** Drawn once per sign-in at most (with its QR code library): downloaded only then. */
+const SecondFactorGate = lazy(async () => ({ default: (await import('./SecondFactorGate.js')).SecondFactorGate }));
 
 /** Leaves the admin app for the public login page; replaces history so Back does not loop. */
 function goToLogin(url: string) {
@@ -27,7 +29,13 @@ export function AdminGate({ children, onSignedOut = goToLogin }: { children: Rea
   if (access.state === 'loading') return <Spinner page label={t('app.loading')} />;
   if (access.state === 'signed-out') return <Spinner page label={t('access.redirecting')} />;
   if (access.state === 'not-admin') return <NotAuthorised name={access.user.name} />;
-  if (access.state === 'second-factor') return <SecondFactorGate step={access.step} user={access.user} />;
+  if (access.state === 'second-factor') {
+    return (
+      <Suspense fallback={<Spinner page label={t('app.loading')} />}>
+        <SecondFactorGate step={access.step} user={access.user} />
+      </Suspense>
+    );
+  }
   return <>{children}</>;
 }
 

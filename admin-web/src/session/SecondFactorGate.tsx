@@ -2,7 +2,9 @@ import type { PublicUser, SecondFactorEnrolmentResponse } from '@mboa/contracts'
 import { Spinner } from '@mboa/ui';
 import { ApiError, LanguageSwitch, useI18n } from '@mboa/web-core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { generate } from 'lean-qr';
+import { toSvgPath } from 'lean-qr/extras/svg';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { beginSecondFactor, checkSecondFactor, confirmSecondFactor } from '../api/admin.js';
 import { ACCESS_KEY, useAccess, type Access, type SecondFactorStep } from './access.js';
 
@@ -89,6 +91,19 @@ function CodeForm({ label, submit, busyLabel, send }: { label: string; submit: s
   );
 }
 
+/** The otpauth:// link as a QR code for the app's camera (lean-qr: a few KB, no dependencies). */
+function LinkQrCode({ uri, label }: { uri: string; label: string }) {
+  const code = useMemo(() => generate(uri), [uri]);
+  // Four modules of light margin all round: cameras need the quiet zone to find the code.
+  const box = `-4 -4 ${code.size + 8} ${code.size + 8}`;
+  return (
+    <svg className="second-factor-qr" viewBox={box} role="img" aria-label={label} data-testid="second-factor-qr" shapeRendering="crispEdges">
+      <rect x={-4} y={-4} width={code.size + 8} height={code.size + 8} fill="#fff" />
+      <path d={toSvgPath(code)} fill="#000" />
+    </svg>
+  );
+}
+
 function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   const { t } = useI18n();
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolmentResponse | 'failed' | null>(null);
@@ -118,6 +133,8 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   return (
     <Panel title={t('secondFactor.enrolTitle')} testId="second-factor-enrol">
       <p>{t('secondFactor.enrolIntro')}</p>
+      <p>{t('secondFactor.enrolStepScan')}</p>
+      <LinkQrCode uri={enrolment.uri} label={t('secondFactor.qrLabel')} />
       <p>{t('secondFactor.enrolStepAdd')}</p>
       <p>
         <code className="second-factor-key" data-testid="second-factor-secret" aria-label={t('secondFactor.keyLabel')}>

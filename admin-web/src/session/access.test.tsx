@@ -85,6 +85,7 @@ describe('admin access', () => {
     expect(await screen.findByRole('heading', { name: 'Set up your authenticator app' })).toBeInTheDocument();
     expect(screen.getByTestId('second-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     expect(screen.getByRole('link', { name: 'Open in the authenticator app' }).getAttribute('href')).toMatch(/^otpauth:\/\/totp\//);
+    expect(screen.getByRole('img', { name: 'QR code of the authenticator key' }).querySelector('path')?.getAttribute('d')).toBeTruthy();
     expect(screen.queryByText('admin content')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '000000' } });
