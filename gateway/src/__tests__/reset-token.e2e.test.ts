@@ -1,7 +1,9 @@
 // Issue 23: a password reset could be finished by anyone who knew the e-mail, for 10 minutes after
 // the owner entered their code; strangers' confirms also spent the owner's allowance, and nobody
 // was told that a password changed. Now `verify` hands its browser a single-use reset cookie that
-// `confirm` needs, and every change is mailed to the account in its language.
+// `confirm` needs, and every change is mailed to the account in its language. And strangers spent
+// the owner's code (5 wrong tries) and the e-mail's checks (10 in 15 minutes): now the code belongs
+// to the request cookie of the browser that asked, and only that browser's tries count against it.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
@@ -20,6 +22,7 @@ afterAll(async () => {
 });
 
 const RESET_COOKIE = 'mboa_reset';
+const REQUEST_COOKIE = 'mboa_reset_request';
 
 /** An account signed in on the owner's phone, with a reset code mailed to it. */
 async function ownerWithCode(over: Record<string, unknown> = {}) {
@@ -159,4 +162,77 @@ test.each([
   expect(mail).toContain(String(new Date().getUTCFullYear()));
   expect(mail).toContain(language === 'fr' ? 'Mot de passe oublié ?' : 'Forgot password?');
   expect(mail).not.toContain('changed today 6');
+});
+
+test('request gives its browser the request cookie (HttpOnly, SameSite=Strict, reset routes only), the same for an unknown address', async () => {
+  const account = signupBody({ email: uniqueEmail('asker') });
+  expect((await new Browser(system.url).post('/api/auth/signup', account)).status).toBe(201);
+  const shapes: string[] = [];
+  for (const email of [account.email, uniqueEmail('nobody')]) {
+    const browser = new Browser(system.url);
+    const asked = await browser.post('/api/auth/password-reset/request', { email });
+    expect([asked.status, asked.body.message]).toEqual([200, MESSAGES.passwordReset.requestSent]);
+    const cookie = browser.lastSetCookie.find((c) => c.startsWith(`${REQUEST_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/api\/auth\/password-reset(;|$)/);
+    expect(browser.cookie(REQUEST_COOKIE)!.length).toBeGreaterThanOrEqual(40);
+    shapes.push(cookie.replace(/^[^;]*/, '').replace(/Expires=[^;]*/i, ''));
+  }
+  // Nothing in the answer tells whether the account exists.
+  expect(shapes[0]).toBe(shapes[1]);
+});
+
+test('a verify without this browser’s request cookie is refused (EN and FR), even with the right code, and changes nothing', async () => {
+  const { account, phone, code } = await ownerWithCode();
+  const stranger = new Browser(system.url);
+  const bare = await stranger.post('/api/auth/password-reset/verify', { email: account.email, code });
+  expect([bare.status, bare.body.message]).toEqual([400, MESSAGES.passwordReset.askHereFirst]);
+  expect(stranger.cookie(RESET_COOKIE)).toBeUndefined();
+  const french = await stranger.post('/api/auth/password-reset/verify', { email: account.email, code }, { 'accept-language': 'fr' });
+  expect([french.status, french.body.message]).toEqual([400, MESSAGES_FR.passwordReset.askHereFirst]);
+  // A request cookie the stranger got for another address is no better.
+  expect((await stranger.post('/api/auth/password-reset/request', { email: uniqueEmail('decoy') })).status).toBe(200);
+  const crossed = await stranger.post('/api/auth/password-reset/verify', { email: account.email, code });
+  expect([crossed.status, crossed.body.message]).toEqual([400, MESSAGES.passwordReset.askHereFirst]);
+  // Nor the owner's code under a made-up request cookie for the right address.
+  const forged = await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code }, { cookie: `${REQUEST_COOKIE}=${'A'.repeat(32)}.${'B'.repeat(22)}` });
+  expect(forged.status).toBe(400);
+  expect((await phone.post('/api/auth/password-reset/verify', { email: account.email, code })).status).toBe(200);
+  expect((await phone.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'only the owner 7' })).status).toBe(200);
+});
+
+test('a stranger’s wrong verifies (more than the ten checks and the five tries) leave the owner able to verify with their code and finish', async () => {
+  const { account, phone, code } = await ownerWithCode();
+  const wrong = code === '000000' ? '111111' : '000000';
+  // A stranger who asked for a code of their own for the owner's address, then guesses.
+  const stranger = new Browser(system.url);
+  expect((await stranger.post('/api/auth/password-reset/request', { email: account.email })).status).toBe(200);
+  const answers: number[] = [];
+  for (let i = 0; i < 12; i++) answers.push((await stranger.post('/api/auth/password-reset/verify', { email: account.email, code: wrong })).status);
+  // Their own request's allowance runs out, not the owner's.
+  expect(answers.slice(0, 10).every((s) => s === 400)).toBe(true);
+  expect(answers.at(-1)).toBe(429);
+  // Others with no request cookie, or a made-up one, for good measure.
+  for (let i = 0; i < 6; i++) {
+    const headers: Record<string, string> = i % 2 ? { cookie: `${REQUEST_COOKIE}=${`guess${i}`.padEnd(32, 'x')}.${'y'.repeat(22)}` } : {};
+    expect((await new Browser(system.url).post('/api/auth/password-reset/verify', { email: account.email, code: wrong }, headers)).status).toBe(400);
+  }
+  // Before: the e-mail's ten checks were spent (429 for 15 minutes) and five wrong codes had ended the owner's.
+  const verified = await phone.post('/api/auth/password-reset/verify', { email: account.email, code });
+  expect([verified.status, verified.body.message]).toEqual([200, MESSAGES.passwordReset.codeVerified]);
+  expect((await phone.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'guess away 8' })).status).toBe(200);
+  expect(await signsInWith(account.email, 'guess away 8')).toBe(true);
+});
+
+test('a stranger’s request after the owner’s gets a code of its own and leaves the owner’s code working', async () => {
+  const { account, phone, code } = await ownerWithCode();
+  const stranger = new Browser(system.url);
+  expect((await stranger.post('/api/auth/password-reset/request', { email: account.email })).status).toBe(200);
+  // The stranger's request was handled (its code mailed to the owner's mailbox, never to the stranger).
+  await system.mailedCodes(account.email, { atLeast: 2 });
+  const verified = await phone.post('/api/auth/password-reset/verify', { email: account.email, code });
+  expect(verified.status).toBe(200);
+  expect((await phone.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'first come 10' })).status).toBe(200);
+  expect(await signsInWith(account.email, 'first come 10')).toBe(true);
 });

@@ -36,7 +36,15 @@ import { CurrentUser, SignedIn, SignedInAnyFactor, secondFactorOf, sessionToken 
 import { DeviceCookies } from './device-cookie.js';
 import { setLoginDevice } from './login-device.js';
 import type { LoginReply } from './local.strategy.js';
-import { clearResetCookie, resetToken, resetTokenRateKey, setResetCookie } from './reset-cookie.js';
+import {
+  clearResetCookie,
+  newResetRequestId,
+  resetRequestId,
+  resetToken,
+  resetTokenRateKey,
+  setResetCookie,
+  setResetRequestCookie,
+} from './reset-cookie.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 import { hasSessionMark, setSessionMark } from './session-mark.js';
 
@@ -162,13 +170,23 @@ export class AuthController {
   @ApiOperation({ summary: 'Mail a 6-digit reset code; same answer whether or not the account exists' })
   @ApiBody({ schema: jsonSchemaOf(resetRequestSchema) })
   @AcceptsPersonCheck()
-  @ApiAnswers({ 200: messageResponseSchema, errors: { 400: 'Not a valid e-mail', 429: 'Too many reset requests for this e-mail or address; Retry-After' } })
-  async resetRequest(@Body(new ZodBody(resetRequestSchema)) body: { email: string }, @Req() req: Request) {
+  @ApiAnswers({
+    200: { schema: messageResponseSchema, description: '{ message }; sets the request cookie verify needs (HttpOnly, SameSite=Strict, 10 min), whether or not the account exists' },
+    errors: { 400: 'Not a valid e-mail', 429: 'Too many reset requests for this e-mail or address; Retry-After' },
+  })
+  async resetRequest(
+    @Body(new ZodBody(resetRequestSchema)) body: { email: string },
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     await this.limits.consume([
       ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
       ['resetRequestsPerIp', clientRateKey(req)],
     ], req);
-    await this.services.call(AUTH_PATTERNS.passwordResetRequest, body);
+    // The browser asking again for the same address keeps its request (and its 60 s between codes).
+    const requestId = resetRequestId(req, body.email) ?? newResetRequestId(body.email);
+    await this.services.call(AUTH_PATTERNS.passwordResetRequest, { ...body, requestId });
+    setResetRequestCookie(res, requestId, this.config.cookieSecure);
     return { message: MESSAGES.passwordReset.requestSent };
   }
 
@@ -179,18 +197,25 @@ export class AuthController {
   @AcceptsPersonCheck()
   @ApiAnswers({
     200: { schema: messageResponseSchema, description: '{ message }; sets the reset cookie (HttpOnly, SameSite=Strict, 10 min, single use)' },
-    errors: { 400: '`Invalid or expired code.` or `Too many wrong codes. Please request a new code.`', 429: 'Too many checks for this e-mail or address; Retry-After' },
+    errors: {
+      400: '`Please ask for a code in this browser first.` (no request cookie for this e-mail), `Invalid or expired code.` or `Too many wrong codes. Please request a new code.`',
+      429: 'Too many checks with this request cookie or from this address; Retry-After',
+    },
   })
   async resetVerify(
     @Body(new ZodBody(resetVerifySchema)) body: { email: string; code: string },
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
+    // Counted per request cookie, never per e-mail: anyone can send the owner's address, and that
+    // must not spend the owner's allowance (docs/api.md#rate-limits).
+    const requestId = resetRequestId(req, body.email);
     await this.limits.consume([
-      ['resetChecksPerEmail', body.email.trim().toLowerCase()],
       ['resetChecksPerIp', clientRateKey(req)],
+      ...(requestId ? [['resetChecksPerRequest', resetTokenRateKey(requestId)] as [RateRule, string]] : []),
     ], req);
-    const reply = await this.services.call(AUTH_PATTERNS.passwordResetVerify, body);
+    if (!requestId) throw new BadRequestException({ message: MESSAGES.passwordReset.askHereFirst });
+    const reply = await this.services.call(AUTH_PATTERNS.passwordResetVerify, { ...body, requestId });
     // The token lives only in this browser's cookie: the answer carries none for a script to read.
     setResetCookie(res, reply.resetToken, this.config.cookieSecure);
     return { message: MESSAGES.passwordReset.codeVerified };

@@ -43,7 +43,7 @@ const RULES = {
   loginFailuresPerDevice: { name: 'login-device', points: LIMITS.login.maxFailuresPerDevice, durationSeconds: WINDOW },
   resetRequestsPerEmail: { name: 'reset-email', points: RESET.requestsPerEmail, durationSeconds: WINDOW },
   resetRequestsPerIp: { name: 'reset-ip', points: RESET.requestsPerIp, durationSeconds: WINDOW },
-  resetChecksPerEmail: { name: 'reset-check-email', points: RESET.checksPerEmail, durationSeconds: WINDOW },
+  resetChecksPerRequest: { name: 'reset-check-request', points: RESET.checksPerRequest, durationSeconds: WINDOW },
   resetChecksPerIp: { name: 'reset-check-ip', points: RESET.checksPerIp, durationSeconds: WINDOW },
   resetConfirmsPerToken: { name: 'reset-confirm-token', points: RESET.confirmsPerToken, durationSeconds: WINDOW },
   signupsPerIp: { name: 'signup-ip', points: LIMITS.signup.maxPerIpPerHour, durationSeconds: 3600 },

@@ -173,6 +173,8 @@ export interface RequestStatusChangedPayload {
 export interface PasswordResetRequestedPayload {
   /** Trimmed and lower-cased. */
   email: string;
+  /** SHA-256 of the asking browser's request id: the code mailed is good only with that browser's cookie. */
+  requestHash: string;
 }
 
 /** The password of `userId` changed at `changedAt`; the mail reads the address and language from the account. */

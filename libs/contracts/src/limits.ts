@@ -46,7 +46,13 @@ export const LIMITS = {
     codeLength: 6,
     codeValidityMinutes: 10,
     maxWrongTries: 5,
+    /** A browser gets a new code at most once in this many seconds (docs/api.md#auth-and-profile). */
     resendMinSeconds: 60,
+    /**
+     * Codes pending at once for one account, each bound to the browser that asked: a stranger's
+     * request never replaces the owner's code; past this, new requests mail nothing until one ends.
+     */
+    pendingPerAccount: 3,
     /** How long the reset cookie `verify` gives its browser lasts: `confirm` needs it (docs/api.md#auth-and-profile). */
     verifiedWindowMinutes: 10,
   },
@@ -150,7 +156,8 @@ export const LIMITS = {
   passwordResetLimits: {
     requestsPerEmail: 5,
     requestsPerIp: 300,
-    checksPerEmail: 10,
+    /** Per pending request (the asking browser's request cookie), never per e-mail: a stranger cannot spend it. */
+    checksPerRequest: 10,
     checksPerIp: 600,
     confirmsPerToken: 10,
   },

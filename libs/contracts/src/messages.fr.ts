@@ -112,6 +112,7 @@ export const MESSAGES_FR = {
     tooManyWrongTries: 'Trop de codes erronés. Veuillez demander un nouveau code.',
     resendTooSoon: `Veuillez patienter ${LIMITS.passwordReset.resendMinSeconds} secondes avant de demander un nouveau code.`,
     codeVerified: 'Code vérifié. Vous pouvez maintenant choisir un nouveau mot de passe.',
+    askHereFirst: 'Veuillez d\'abord demander un code dans ce navigateur.',
     verifyFirst: 'Veuillez d\u2019abord valider votre code de réinitialisation, dans ce navigateur.',
     resetTokenInvalid: 'Cette réinitialisation a expiré ou a déjà été utilisée. Veuillez demander un nouveau code.',
     confirmSuccess: 'Mot de passe réinitialisé. Vous pouvez maintenant vous connecter.',

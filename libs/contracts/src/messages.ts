@@ -107,6 +107,8 @@ export const MESSAGES = {
     tooManyWrongTries: 'Too many wrong codes. Please request a new code.',
     resendTooSoon: `Please wait ${LIMITS.passwordReset.resendMinSeconds} seconds before requesting a new code.`,
     codeVerified: 'Code verified. You can now set a new password.',
+    /** `verify` from a browser that did not ask for a code for this e-mail (no request cookie, or one for another address). */
+    askHereFirst: 'Please ask for a code in this browser first.',
     /** `confirm` without the reset cookie that `verify` set in this browser. */
     verifyFirst: 'Please verify your reset code first, in this browser.',
     /** `confirm` with a reset cookie that is wrong, already used or past its 10 minutes. */

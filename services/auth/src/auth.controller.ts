@@ -84,13 +84,13 @@ export class AuthController {
   }
 
   @MessagePattern(P.passwordResetRequest)
-  requestReset(@RpcRequest(P.passwordResetRequest) { email }: In<'passwordResetRequest'>): Out<'passwordResetRequest'> {
-    return this.resets.request(email);
+  requestReset(@RpcRequest(P.passwordResetRequest) { email, requestId }: In<'passwordResetRequest'>): Out<'passwordResetRequest'> {
+    return this.resets.request(email, requestId);
   }
 
   @MessagePattern(P.passwordResetVerify)
-  verifyReset(@RpcRequest(P.passwordResetVerify) { email, code }: In<'passwordResetVerify'>): Out<'passwordResetVerify'> {
-    return this.resets.verify(email, code);
+  verifyReset(@RpcRequest(P.passwordResetVerify) { email, code, requestId }: In<'passwordResetVerify'>): Out<'passwordResetVerify'> {
+    return this.resets.verify(email, code, requestId);
   }
 
   @MessagePattern(P.passwordResetConfirm)

@@ -95,6 +95,16 @@ export const resetConfirmRequestSchema = resetConfirmSchema.safeExtend({
 });
 export type ResetConfirmRequestInput = z.output<typeof resetConfirmRequestSchema>;
 
+/**
+ * `auth.password-reset.request` and `.verify`: the body plus the random id of this browser's request
+ * cookie (docs/api.md#auth-and-profile). The code mailed belongs to that request; only its hash is stored.
+ */
+const requestId = z.string({ error: R.askHereFirst }).min(1, { error: R.askHereFirst }).max(200, { error: R.askHereFirst });
+export const resetRequestRpcSchema = resetRequestSchema.safeExtend({ requestId });
+export type ResetRequestRpcInput = z.output<typeof resetRequestRpcSchema>;
+export const resetVerifyRpcSchema = resetVerifySchema.safeExtend({ requestId });
+export type ResetVerifyRpcInput = z.output<typeof resetVerifyRpcSchema>;
+
 /** Admin create (CLI `admin:create` and ADMIN_* env): a staff account, so the staff length. */
 export const adminCreateSchema = z.object({
   email: emailSchema(ALL, A.invalidEmail),

@@ -9,8 +9,8 @@ import type {
   PropertyPostInput,
   RequestSpaceInput,
   ResetConfirmInput,
-  ResetRequestInput,
-  ResetVerifyInput,
+  ResetRequestRpcInput,
+  ResetVerifyRpcInput,
   ReviewInput,
   SearchQuery,
   SignupInput,
@@ -51,8 +51,8 @@ export interface OwnSessionsRequest {
 export interface SessionEndRequest extends OwnSessionsRequest {
   sessionId: string;
 }
-export type PasswordResetRequestRequest = ResetRequestInput;
-export type PasswordResetVerifyRequest = ResetVerifyInput;
+export type PasswordResetRequestRequest = ResetRequestRpcInput;
+export type PasswordResetVerifyRequest = ResetVerifyRpcInput;
 export type PasswordResetConfirmRequest = Pick<ResetConfirmInput, 'email' | 'newPassword'> & { confirmPassword?: string; resetToken: string };
 /** `auth.password-reset.verify`: the single-use token that lets this browser `confirm` (only its hash is stored). */
 export interface PasswordResetVerifyReply {

@@ -79,8 +79,8 @@ test('an update changes the language, and user.updated carries the new one', asy
 test('the reset code goes out in the account language: French for a French account, English for an English one', async () => {
   await signup('reset.fr@example.cm', 'fr');
   await signup('reset.en@example.cm', 'en');
-  await rpc.call(AUTH_PATTERNS.passwordResetRequest, { email: 'reset.fr@example.cm' });
-  await rpc.call(AUTH_PATTERNS.passwordResetRequest, { email: 'reset.en@example.cm' });
+  await rpc.call(AUTH_PATTERNS.passwordResetRequest, { email: 'reset.fr@example.cm', requestId: 'french-browser' });
+  await rpc.call(AUTH_PATTERNS.passwordResetRequest, { email: 'reset.en@example.cm', requestId: 'english-browser' });
 
   const [fr] = await mailsTo('reset.fr@example.cm');
   expect(fr.subject).toBe(MESSAGES_FR.passwordReset.mailSubject);
@@ -95,5 +95,5 @@ test('the reset code goes out in the account language: French for a French accou
   expect(en.text).toBe(MESSAGES.passwordReset.mailBody(enCode ?? ''));
 
   // The French code is a real one: it verifies.
-  await expect(rpc.call(AUTH_PATTERNS.passwordResetVerify, { email: 'reset.fr@example.cm', code: frCode ?? '' })).resolves.toBeDefined();
+  await expect(rpc.call(AUTH_PATTERNS.passwordResetVerify, { email: 'reset.fr@example.cm', code: frCode ?? '', requestId: 'french-browser' })).resolves.toBeDefined();
 });

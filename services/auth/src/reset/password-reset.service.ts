@@ -13,11 +13,14 @@ const MINUTE = 60_000;
 
 /**
  * Three steps (docs/api.md#auth-and-profile): `request` mails (through `sendCode`) a 6-digit code
- * (valid 10 min, one per 60 s) and answers the same whether or not the account exists; `verify`
- * checks it (5 wrong tries end the code) and hands the verifying browser a single-use reset token
- * (only its hash is kept); `confirm` sets the password only with that token, within 10 minutes of
- * the verify, spends it, ends every session of the user and has the change mailed to the account.
- * Knowing the e-mail, even the moment the owner verified, is not enough to set a password.
+ * that belongs to the asking browser's request id (valid 10 min, one per 60 s per browser, at most
+ * `pendingPerAccount` pending at once) and answers the same whether or not the account exists;
+ * `verify` checks it only with that request id (5 wrong tries end that code, no other) and hands
+ * the verifying browser a single-use reset token (only hashes are kept); `confirm` sets the password
+ * only with that token, within 10 minutes of the verify, spends it with every pending code of the
+ * account, ends every session of the user and has the change mailed to the account. Knowing the
+ * e-mail, even the moment the owner verified, is not enough to set a password or to spend the
+ * owner's tries.
  */
 @Injectable()
 export class PasswordResetService {
@@ -34,30 +37,37 @@ export class PasswordResetService {
    * service's consumer of the recorded event (`sendCode`), so the answer's timing says nothing about
    * whether the account exists, and the outbox keeps the request through a restart.
    */
-  async request(email: string): Promise<EmptyReply> {
+  async request(email: string, requestId: string): Promise<EmptyReply> {
     await this.db.$transaction(async (tx) => {
-      await recordEvent(tx, EVENT_TYPES.passwordResetRequested, { email: email.trim().toLowerCase() });
+      await recordEvent(tx, EVENT_TYPES.passwordResetRequested, { email: email.trim().toLowerCase(), requestHash: resetRequestHash(requestId) });
     });
     return {};
   }
 
-  /** Mails a code for a `password-reset.requested` event; throwing makes the event come back later. */
-  async sendCode(email: string, now = new Date()): Promise<void> {
+  /**
+   * Mails a code for a `password-reset.requested` event; throwing makes the event come back later.
+   * The same browser asking again within 60 s gets nothing new (its code stands); another browser's
+   * request gets a code of its own and leaves the others alone, as long as fewer than
+   * `pendingPerAccount` are pending: a stranger's requests never undo the owner's code.
+   */
+  async sendCode(email: string, requestHash: string, now = new Date()): Promise<void> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     if (!user || user.status === 'banned') return;
-    const previous = await this.db.passwordReset.findUnique({ where: { userId: user.id } });
+    await this.db.passwordReset.deleteMany({ where: { userId: user.id, ...ended(now) } });
+    const key = { userId_requestHash: { userId: user.id, requestHash } };
+    const previous = await this.db.passwordReset.findUnique({ where: key });
     if (previous && now.getTime() - previous.sentAt.getTime() < RULES.resendMinSeconds * 1000) return;
+    if (!previous && (await this.db.passwordReset.count({ where: { userId: user.id } })) >= RULES.pendingPerAccount) return;
 
     const code = randomInt(0, 10 ** RULES.codeLength).toString().padStart(RULES.codeLength, '0');
-    // A new code leaves a verified browser's token alone: anyone may ask for a code for the
-    // owner's address, and that must not undo the owner's verified reset.
+    // A new code leaves a verified browser's token alone: that browser may still confirm.
     const reset = {
       codeHash: hashCode(user.id, code),
       sentAt: now,
       expiresAt: new Date(now.getTime() + RULES.codeValidityMinutes * MINUTE),
       attempts: 0,
     };
-    await this.db.passwordReset.upsert({ where: { userId: user.id }, create: { userId: user.id, ...reset }, update: reset });
+    const saved = await this.db.passwordReset.upsert({ where: key, create: { userId: user.id, requestHash, ...reset }, update: reset });
     try {
       await this.config.mailer.send({
         to: user.email,
@@ -67,40 +77,46 @@ export class PasswordResetService {
       });
     } catch (error) {
       // The person can ask again at once: the code that never left is forgotten.
-      await this.db.passwordReset.delete({ where: { userId: user.id } }).catch(() => undefined);
+      await this.db.passwordReset.delete({ where: { id: saved.id } }).catch(() => undefined);
       this.logger.error(`reset mail to user ${user.id} failed, will retry: ${(error as Error).message}`);
       throw error;
     }
   }
 
-  async verify(email: string, code: string, now = new Date()): Promise<PasswordResetVerifyReply> {
+  /**
+   * Only the code of this browser's request is tried: without it the answer is the plain "invalid
+   * code" (the same whether or not the account exists), and nobody else's code loses a try.
+   */
+  async verify(email: string, code: string, requestId: string, now = new Date()): Promise<PasswordResetVerifyReply> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-    const reset = user ? await this.db.passwordReset.findUnique({ where: { userId: user.id } }) : null;
+    const reset = user
+      ? await this.db.passwordReset.findUnique({ where: { userId_requestHash: { userId: user.id, requestHash: resetRequestHash(requestId) } } })
+      : null;
     if (!user || !reset || reset.expiresAt <= now) throw fail.badRequest(MESSAGES.passwordReset.codeInvalid);
     if (reset.attempts >= RULES.maxWrongTries) throw fail.badRequest(MESSAGES.passwordReset.tooManyWrongTries);
 
     if (!sameHash(reset.codeHash, hashCode(user.id, code))) {
       // Counted atomically so parallel guesses cannot exceed the allowance.
       const counted = await this.db.passwordReset.updateMany({
-        where: { userId: user.id, attempts: { lt: RULES.maxWrongTries } },
+        where: { id: reset.id, attempts: { lt: RULES.maxWrongTries } },
         data: { attempts: { increment: 1 } },
       });
       const left = counted.count ? RULES.maxWrongTries - reset.attempts - 1 : 0;
       throw fail.badRequest(left > 0 ? MESSAGES.passwordReset.codeInvalid : MESSAGES.passwordReset.tooManyWrongTries);
     }
-    // A later verify (another tab) replaces the token: only the newest browser may confirm.
+    // A later verify of the same request (another tab) replaces the token: only the newest may confirm.
     const resetToken = randomBytes(32).toString('base64url');
-    await this.db.passwordReset.update({ where: { userId: user.id }, data: { verifiedAt: now, tokenHash: hashToken(resetToken) } });
+    await this.db.passwordReset.update({ where: { id: reset.id }, data: { verifiedAt: now, tokenHash: hashToken(resetToken) } });
     return { resetToken };
   }
 
   async confirm(email: string, newPassword: string, resetToken: string, now = new Date()): Promise<EmptyReply> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-    const reset = user ? await this.db.passwordReset.findUnique({ where: { userId: user.id } }) : null;
     const tokenHash = hashToken(resetToken);
+    const reset = user ? await this.db.passwordReset.findFirst({ where: { userId: user.id, tokenHash } }) : null;
     const since = new Date(now.getTime() - RULES.verifiedWindowMinutes * MINUTE);
     const valid = reset?.tokenHash && reset.verifiedAt && reset.verifiedAt > since && sameHash(reset.tokenHash, tokenHash);
-    if (!user || !valid) throw fail.badRequest(MESSAGES.passwordReset.resetTokenInvalid);
+    if (!user || !reset || !valid) throw fail.badRequest(MESSAGES.passwordReset.resetTokenInvalid);
     // A refused password spends nothing: the person tries another with the same token.
     assertAcceptablePassword(newPassword, user, 'newPassword');
 
@@ -109,8 +125,10 @@ export class PasswordResetService {
       newPassword,
       async (tx) => {
         // Spent in the transaction that sets the password: two confirms racing with one token set one password.
-        const spent = await tx.passwordReset.deleteMany({ where: { userId: user.id, tokenHash, verifiedAt: { gt: since } } });
+        const spent = await tx.passwordReset.deleteMany({ where: { id: reset.id, tokenHash, verifiedAt: { gt: since } } });
         if (spent.count !== 1) throw fail.badRequest(MESSAGES.passwordReset.resetTokenInvalid);
+        // The other browsers' codes are moot once the password is new.
+        await tx.passwordReset.deleteMany({ where: { userId: user.id } });
       },
       now,
     );
@@ -120,6 +138,17 @@ export class PasswordResetService {
 
 function hashCode(userId: string, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
+}
+
+/** Pending resets whose code has run out and whose verified token, if any, has too. */
+function ended(now: Date) {
+  const since = new Date(now.getTime() - RULES.verifiedWindowMinutes * MINUTE);
+  return { expiresAt: { lte: now }, OR: [{ verifiedAt: null }, { verifiedAt: { lte: since } }] };
+}
+
+/** What is stored of a browser's request id (and carried by the `password-reset.requested` event). */
+export function resetRequestHash(requestId: string): string {
+  return createHash('sha256').update(`reset-request:${requestId}`).digest('hex');
 }
 
 function hashToken(token: string): string {

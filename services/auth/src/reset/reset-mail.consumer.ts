@@ -33,7 +33,9 @@ export class ResetMailConsumer extends EventConsumerHost {
       logger: nestEventBusLogger('reset-mail'),
     }).on(EVENT_TYPES.passwordResetRequested, async (event) => {
       if (Date.now() - Date.parse(event.occurredAt) > STALE_AFTER_MS) return;
-      await this.resets.sendCode(event.payload.email);
+      // A request recorded before codes were bound to browsers could never be verified: skipped.
+      if (!event.payload.requestHash) return;
+      await this.resets.sendCode(event.payload.email, event.payload.requestHash);
     });
     return [resetMail];
   }
