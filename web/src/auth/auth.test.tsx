@@ -349,6 +349,45 @@ describe('Reset password', () => {
     expect(calls.filter((c) => c.path === '/api/auth/password-reset/request')).toHaveLength(2);
   });
 
+  it.each([
+    ['in English', MESSAGES.passwordReset.askHereFirst],
+    ['in French', MESSAGES_FR.passwordReset.askHereFirst],
+  ])('a verify refused because this browser did not ask for the code goes back to the first step, the e-mail kept and the reason shown (%s)', async (_label, message) => {
+    const replies: Record<string, { status?: number; body: unknown }> = {
+      '/api/auth/password-reset/request': { body: { message: MESSAGES.passwordReset.requestSent } },
+      '/api/auth/password-reset/verify': { status: 400, body: { message } },
+    };
+    const { calls } = mockFetch(({ path }) => replies[path]);
+    renderApp(<ResetPassword />, { path: '/reset-password' });
+    const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    click('Send Code');
+    fireEvent.change(await screen.findByLabelText('Reset code'), { target: { value: '123456' } });
+    click('Verify Code');
+    expect(await screen.findByRole('button', { name: 'Send Code' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.cm');
+    expect(screen.queryByLabelText('Reset code')).toBeNull();
+    click('Send Code');
+    await screen.findByLabelText('Reset code');
+    expect(calls.filter((c) => c.path === '/api/auth/password-reset/request')).toHaveLength(2);
+  });
+
+  it('a wrong code keeps the person on the code step', async () => {
+    mockFetch(({ path }) =>
+      path === '/api/auth/password-reset/verify'
+        ? { status: 400, body: { message: MESSAGES.passwordReset.codeInvalid } }
+        : { body: { message: MESSAGES.passwordReset.requestSent } },
+    );
+    renderApp(<ResetPassword />, { path: '/reset-password' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.cm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    fireEvent.change(await screen.findByLabelText('Reset code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passwordReset.codeInvalid);
+    expect(screen.getByLabelText('Reset code')).toBeInTheDocument();
+  });
+
   it('sends verify and confirm with the browser\'s cookies: the reset cookie verify set goes back with confirm', async () => {
     const { spy } = mockFetch(() => ({ body: { message: MESSAGES.passwordReset.codeVerified } }));
     renderApp(<ResetPassword />, { path: '/reset-password' });

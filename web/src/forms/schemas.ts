@@ -74,11 +74,13 @@ export function isPasswordProblem(message: string | null | undefined): message i
 }
 
 /**
- * A reset's `confirm` refusals that only a new code mends: this browser holds no reset cookie
- * (verified elsewhere, or cookies cleared), or it is spent or past its 10 minutes. In both
- * languages, as the server answers in the language read.
+ * A reset's refusals that only a new code mends: `verify` from a browser that holds no request
+ * cookie for this e-mail (asked elsewhere, cookies cleared, or past its 10 minutes); `confirm`
+ * without a reset cookie (verified elsewhere, or cookies cleared), or with one spent or past its
+ * 10 minutes. In both languages, as the server answers in the language read.
  */
 const RESET_STARTS_OVER: readonly string[] = [MESSAGES, MESSAGES_FR].flatMap((catalog) => [
+  catalog.passwordReset.askHereFirst,
   catalog.passwordReset.verifyFirst,
   catalog.passwordReset.resetTokenInvalid,
 ]);

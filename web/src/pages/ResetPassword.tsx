@@ -81,9 +81,24 @@ export default function ResetPassword() {
 
   const submitEmail = emailForm.handleSubmit(({ email: to }) => sendCode(to));
 
+  /**
+   * The server's refusal says only a new code mends it: back to the first step, the e-mail kept,
+   * with the reason shown there (by `run`), so a new code is one click away.
+   */
+  const startOverIfNeeded = (e: unknown): never => {
+    if (resetStartsOver(serverText(e))) {
+      emailForm.setValue('email', email);
+      codeForm.reset();
+      passwordForm.reset();
+      setInfo(null);
+      setStep(1);
+    }
+    throw e;
+  };
+
   const submitCode = codeForm.handleSubmit(({ code }) =>
     run(async () => {
-      await verifyPasswordReset(email, code);
+      await verifyPasswordReset(email, code).catch(startOverIfNeeded);
       setInfo(null);
       passwordForm.setValue('email', email);
       setStep(3);
@@ -92,17 +107,7 @@ export default function ResetPassword() {
 
   const submitPassword = passwordForm.handleSubmit(({ newPassword }) =>
     run(async () => {
-      const result = await confirmPasswordReset(email, newPassword).catch((e: unknown) => {
-        // The reset cookie is missing, spent or too old: back to the first step, the e-mail kept,
-        // with the server's reason shown there, to ask for a new code.
-        if (resetStartsOver(serverText(e))) {
-          emailForm.setValue('email', email);
-          codeForm.reset();
-          passwordForm.reset();
-          setStep(1);
-        }
-        throw e;
-      });
+      const result = await confirmPasswordReset(email, newPassword).catch(startOverIfNeeded);
       notify('success', result?.message ?? m.passwordReset.confirmSuccess);
       // The flow starts over next time.
       setStep(1);
