@@ -96,6 +96,10 @@ describeInBrowser('accounts: sign-up and password reset', () => {
         await page.getByText(/You can ask for a new code in \d+ s/).waitFor();
         expect(LIMITS.passwordReset.countdownSeconds).toBe(60);
         expect(await page.getByRole('button', { name: MESSAGES.ui.resendCode }).count()).toBe(0);
+        // The code belongs to this browser's request: its cookie goes back with verify, unseen by scripts.
+        const requestCookie = (await page.context().cookies()).find((c) => c.name === 'mboa_reset_request');
+        expect(requestCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/password-reset' });
+        expect(await page.evaluate(() => document.cookie)).not.toContain('mboa_reset_request');
         const [code] = await eventually(async () => {
           const codes = await e2e.system.mailedCodes(user.email);
           return codes.length ? codes : undefined;
