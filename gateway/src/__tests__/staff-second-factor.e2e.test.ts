@@ -1,7 +1,7 @@
 // Staff accounts (issue 23): 12-character passwords, the site's own words refused for anyone, and
 // the admin area's second factor (RFC 6238 codes), through the real gateway, auth, Redis and NATS.
-import { AUTH_PATTERNS, EVENT_TYPES, LIMITS, MESSAGES, SECOND_FACTOR_ERROR_CODES, type UserEventPayload } from '@mboa/contracts';
-import { waitForEvent } from '@mboa/platform/testing';
+import { AUTH_PATTERNS, EVENT_TYPES, LIMITS, MESSAGES, MODERATION_PATTERNS, SECOND_FACTOR_ERROR_CODES, type UserEventPayload } from '@mboa/contracts';
+import { until, waitForEvent } from '@mboa/platform/testing';
 import { connect } from '@nats-io/transport-node';
 import {
   authenticatorCode,
@@ -19,8 +19,8 @@ import { Browser, startTestSystem, type TestSystem } from './system.js';
 let system: TestSystem;
 
 beforeAll(async () => {
-  system = await startTestSystem({ services: ['auth'], env: TEST_ADMIN });
-}, 60_000);
+  system = await startTestSystem({ services: ['auth', 'moderation'], env: TEST_ADMIN });
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
@@ -194,6 +194,17 @@ test("an admin resets another staff member's second factor: audited, their sessi
     expect(event.payload.actor).toMatchObject({ role: 'admin', name: TEST_ADMIN.ADMIN_NAME });
   } finally {
     await nc.drain();
+  }
+  // The staff audit trail (what the dashboard lists as the latest admin actions) names it and who did it.
+  const rpc = await rpcFor(system);
+  try {
+    const audited = await until(async () => {
+      const { actions } = await rpc.call(MODERATION_PATTERNS.auditLatest, { limit: 10 });
+      return actions.find((a) => a.action === EVENT_TYPES.userSecondFactorReset && a.targetId === staffId);
+    }, 'the reset in the audit trail', 20_000);
+    expect(audited).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, summary: 'Reset the second factor of user Ngono Staff' });
+  } finally {
+    await rpc.close();
   }
 
   // Nobody else can: a staff session without its own second factor, or a renter.
