@@ -1,7 +1,9 @@
 const preset = require('./jest.preset.cjs');
 module.exports = {
-  // Per-project testTimeout is ignored by jest; end-to-end files start whole systems.
-  testTimeout: 30000,
+  // Per-project testTimeout is ignored by jest; end-to-end files start whole systems, and their hooks
+  // took longer than 30 s at a load average of 30 (a busy shared machine): slow set-ups get the time
+  // they need. A test that hangs is still stopped.
+  testTimeout: 120000,
   // Jest's default is one worker per core less one: a single worker on a 2-core machine. The end-to-end
   // files mostly wait on servers (a full run uses about 8 CPU-minutes in 14 wall-minutes), so two workers
   // overlap that waiting; the 1-second "search reflects it" bounds held under load 14 in all but one case.

@@ -236,8 +236,9 @@ describe('permission before work', () => {
     const ms = (used.user + used.system) / 1000;
     expect(res.status).toBe(403);
     // Measured (this process: gateway, services and the client's own writes): 4,260 ms when every
-    // photo was staged and decoded before the 403; about 100 ms now.
-    expect(ms).toBeLessThan(500);
+    // photo was staged and decoded before the 403; about 100 ms now. The bound is CPU, not wall time,
+    // and sits far from both, so a busy machine does not trip it while decoding the photos would.
+    expect(ms).toBeLessThan(1500);
   });
 
   it('refuses an unverified landlord with 403, nothing stored, and counts nothing against them', async () => {
