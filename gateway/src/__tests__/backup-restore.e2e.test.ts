@@ -96,7 +96,7 @@ describe('backup and restore of a populated system', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
-  }, 30_000);
+  }, 120_000);
 
   it('restores every property, photo, user and ticket into a new database and media folder, where the apps find them', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'mboa-backup-e2e-'));
@@ -211,5 +211,5 @@ describe('backup and restore of a populated system', () => {
 
     // The ticket, for staff.
     expect((await tickets(adminAgain.browser)).body.data).toEqual(ticketsBefore);
-  }, 90_000);
+  }, 120_000);
 });

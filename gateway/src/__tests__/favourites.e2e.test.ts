@@ -19,7 +19,7 @@ beforeAll(async () => {
   owner = await signUp(system, 'landlord', { verified: true, name: 'Ngono Marie' });
   db = new pg.Client({ connectionString: system.context.db.urlFor('listings') });
   await db.connect();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await db?.end();
@@ -76,7 +76,7 @@ describe('favourites', () => {
   beforeAll(async () => {
     [a, b, c, d] = [await approved(), await approved(), await approved(), await approved()];
     pending = await listing();
-  }, 60_000);
+  }, 120_000);
 
   it('adds and removes a favourite, each twice without harm; a hidden or unknown listing is 404, signed out 401', async () => {
     const renter = (await signUp(system, 'renter')).browser;

@@ -84,7 +84,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
   const statuses = [...seen.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
   console.log(`hostile requests sent: ${seen.requests} (${statuses})`);
-}, 60_000);
+}, 120_000);
 
 // ------------------------------------------------------------------------------------------------
 // What is stored

@@ -10,7 +10,7 @@ const timeouts = { headersMs: 1500, bodyIdleMs: 1000, requestMs: 4000, keepAlive
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['auth'], gateway: { rateLimitScale: 100, httpTimeouts: timeouts } });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();

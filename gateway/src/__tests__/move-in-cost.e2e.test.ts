@@ -14,11 +14,11 @@ beforeAll(async () => {
   system = await startTestSystem({ services: ['auth', 'listings', 'media'], env: TEST_ADMIN });
   landlord = await signUp(system, 'landlord', { verified: true });
   admin = (await signInAdmin(system)).browser;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
-}, 30_000);
+}, 120_000);
 
 /** The web app's post, without photos; `over` replaces or adds fields. */
 function fields(over: Record<string, string> = {}): Record<string, string> {

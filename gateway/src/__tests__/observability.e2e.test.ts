@@ -29,7 +29,7 @@ beforeAll(async () => {
     gateway: { rateLimitScale: 100, runtime: { logLevel: 'info', shutdownGraceMs: 20_000, metricsPort } },
   });
   nc = await connect({ servers: system.context.natsUrl });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await nc?.drain();

@@ -58,12 +58,12 @@ beforeAll(async () => {
   // ajv-formats is CommonJS; its plugin is its `default` however the module is loaded.
   formats.default(ajv);
   ajv.addFormat('binary', true);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
   await rm(dir, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 function operations(): { path: string; method: string; op: Operation }[] {
   return Object.entries(doc.paths).flatMap(([p, methods]) =>

@@ -89,7 +89,7 @@ beforeAll(async () => {
     propertyId: listing.id,
   });
   expect(booking.status).toBe(201);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
@@ -155,7 +155,7 @@ describe('owner insights', () => {
     counts = await read();
     expect(counts).toMatchObject({ views30d: 6, contacts30d: 2 });
     expect(counts.daily[29]).toEqual({ day: today(), views: 6, contacts: 2 });
-  }, 60_000);
+  }, 120_000);
 
   it("never tells another owner's numbers, and refuses a malformed list", async () => {
     expect((await insightsOf(otherOwner.browser, listing.id)).status).toBe(404);

@@ -10,7 +10,7 @@ let system: TestSystem;
 
 beforeAll(async () => {
   system = await startTestSystem({ services: ['auth', 'support'], env: TEST_ADMIN });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();

@@ -24,12 +24,12 @@ beforeAll(async () => {
     gateway: { objectStore: new LocalFileStore(dir) },
   });
   admin = (await signInAdmin(system)).browser;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
   await rm(dir, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 const FIELDS: Record<string, string> = {
   category: 'residential',
@@ -167,7 +167,7 @@ describe('photos that are not reused', () => {
     await post(owner, 'Studio in Bastos', [photo]);
     const again = await post(owner, 'Studio in Bastos (again)', [await editedPhoto(photo, 'all four (re-encode, 50 %, crop 5 % each edge, q40)')]);
     expect((await adminRead(again.id)).photoMatches).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('once the original listing is deleted, its photos no longer match', async () => {
     const owner = await landlord();
@@ -179,5 +179,5 @@ describe('photos that are not reused', () => {
     const deleted = await owner.post('/api/property/my-listings', { action: 'delete', payload: { id: original.id } });
     expect(deleted.status).toBe(200);
     expect((await adminRead(copy.id)).photoMatches).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

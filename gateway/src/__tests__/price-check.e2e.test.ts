@@ -17,7 +17,7 @@ beforeAll(async () => {
   owner = await signUp(system, 'landlord', { verified: true, name: 'Ekane Joseph' });
   db = new pg.Client({ connectionString: system.context.db.urlFor('listings') });
   await db.connect();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await db?.end();
@@ -89,7 +89,7 @@ describe('prices that look wrong', () => {
     // Neither another type nor a daily stay counts for a long-stay studio.
     await approved(town, 1_000, 'monthly', 'apartment');
     await approved(town, 500, 'daily');
-  }, 60_000);
+  }, 120_000);
 
   it('a new studio at 12,000 a month is flagged against the median of the five, other terms counted per month', async () => {
     const cheap = await listing(town, 12_000, 'monthly');
@@ -128,7 +128,7 @@ describe('prices that look wrong', () => {
     for (let i = 0; i < 4; i++) await approved(town, 15_000, 'daily');
     expect((await adminRead(daily.id)).priceCheck).toEqual({ term: 'daily', price: 3_000, median: 15_000, comparables: 5, ratio: 0.2, flagged: true });
     expect((await details(daily.id, owner.browser)).typicalPrice).toMatchObject({ amount: 15_000, term: 'daily', comparables: 5 });
-  }, 30_000);
+  }, 120_000);
 
   it('with four comparables nothing is flagged and no typical price is shown', async () => {
     const small = `Small Town ${Date.now()}`;
@@ -136,7 +136,7 @@ describe('prices that look wrong', () => {
     const cheap = await listing(small, 5_000, 'monthly');
     expect((await adminRead(cheap.id)).priceCheck).toBeNull();
     expect((await details(cheap.id, owner.browser)).typicalPrice).toBeNull();
-  }, 30_000);
+  }, 120_000);
 
   it('a listing that leaves search (rented, unconfirmed for 45 days) stops counting at once', async () => {
     const other = `Other Town ${Date.now()}`;
@@ -155,5 +155,5 @@ describe('prices that look wrong', () => {
       five[1].id,
     ]);
     expect((await adminRead(cheap.id)).priceCheck).toBeNull();
-  }, 30_000);
+  }, 120_000);
 });

@@ -30,12 +30,12 @@ beforeAll(async () => {
   });
   landlord = await signUp(system, 'landlord', { verified: true });
   [camera, png, webp] = await Promise.all([cameraJpeg(2400, 1800), alphaPng(640, 480), plainWebp(500, 300)]);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
   await rm(dir, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 const FIELDS: Record<string, string> = {
   category: 'residential',

@@ -15,7 +15,7 @@ let system: TestSystem;
 
 beforeAll(async () => {
   system = await startTestSystem();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();

@@ -93,7 +93,7 @@ afterAll(async () => {
   await rpc?.close();
   await nc?.drain();
   await system?.stop();
-}, 30_000);
+}, 120_000);
 
 describe('sort=', () => {
   it('price-asc and price-desc order by the monthly equivalent across terms, equal ones newest first', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   system = await startTestSystem();
   redis = createClient({ url: system.context.redisUrl });
   await redis.connect();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await redis?.quit();
@@ -119,7 +119,7 @@ describe('a password reset ends every session, whatever its age', () => {
     expect((await oldPhone.get('/api/me')).status).toBe(401);
     expect((await laptop.get('/api/me')).status).toBe(401);
     expect((await signIn({ email: account.email, password: 'a new mango season' })).cookie('mboa_session')).toBeDefined();
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('a person sees and ends their own sessions (ASVS 3.3.4)', () => {
@@ -238,5 +238,5 @@ describe('the session cookie under HTTPS', () => {
     } finally {
       await https.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });

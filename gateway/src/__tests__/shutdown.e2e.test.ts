@@ -91,4 +91,4 @@ test('in-flight requests all get a proper answer, and the process exits 0', asyn
 
   expect(await exited).toBe(0);
   expect(output).toContain('STOPPED');
-}, 90_000);
+}, 120_000);

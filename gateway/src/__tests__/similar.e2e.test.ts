@@ -18,7 +18,7 @@ beforeAll(async () => {
   owner = await signUp(system, 'landlord', { verified: true, name: 'Ngono Marie' });
   db = new pg.Client({ connectionString: system.context.db.urlFor('listings') });
   await db.connect();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await db?.end();
@@ -95,7 +95,7 @@ describe('similar listings', () => {
     expected.push(await approved({ town, price: 30_000, propertyType: 'apartment' }));
     expected.push(await approved({ town, price: 45_000, propertyType: 'apartment' }));
     farApartment = await approved({ town, price: 62_000, propertyType: 'apartment' });
-  }, 90_000);
+  }, 120_000);
 
   const titles = (list: PropertyRead[]) => list.map((p) => p.title);
 
@@ -126,7 +126,7 @@ describe('similar listings', () => {
     expect(ids).toHaveLength(6);
     // A shop is compared with the town's other commercial places only: there are none.
     expect(await similarTo(shop.id)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('is 404 for an unknown listing and, like details, for one the public may not see', async () => {
     expect((await new Browser(system.url).get('/api/properties/00000000-0000-4000-8000-000000000000/similar')).status).toBe(404);

@@ -31,12 +31,12 @@ beforeAll(async () => {
   });
   staff = await signInAdmin(system);
   photo = await plainWebp(400, 300);
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
   await rm(dir, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 const unit = (n: number): [string, string][] => [
   ['category', 'residential'],
@@ -147,7 +147,7 @@ describe('adding photos to a listing', () => {
     const posted = await postUnit(owner.browser, 200, 0);
     expect(posted.status).toBe(201);
     listing = posted.body.property.id;
-  }, 60_000);
+  }, 120_000);
 
   it('its owner adds photos after the posting; they come after the listing\'s own', async () => {
     const res = await addPhotos(owner.browser, listing, [photo, photo]);
@@ -160,14 +160,14 @@ describe('adding photos to a listing', () => {
     expect(await photosOf(owner, listing)).toEqual(res.body.property.propertyImages.map((i: { url: string }) => i.url));
     // Each is served like a posted photo.
     expect((await fetch(`${system.url}${res.body.property.propertyImages[1].url}`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   it('staff add photos to an owner\'s listing', async () => {
     const before = await photosOf(owner, listing);
     const res = await addPhotos(staff.browser, listing, [photo]);
     expect(res.status).toBe(200);
     expect(await photosOf(owner, listing)).toEqual([...before, res.body.property.propertyImages[before.length].url]);
-  }, 60_000);
+  }, 120_000);
 
   it('another owner, a renter and someone signed out are refused, and nothing changes', async () => {
     const other = await signUp(system, 'landlord', { verified: true });
@@ -186,7 +186,7 @@ describe('adding photos to a listing', () => {
     expect((await addPhotos(owner.browser, 'not-a-listing', [photo])).status).toBe(404);
     expect(await photosOf(owner, listing)).toEqual(photos);
     expect(await storedFiles()).toEqual(files);
-  }, 60_000);
+  }, 120_000);
 
   it(`more than ${LIMITS.images.maxCount} photos in all are refused (400), and nothing changes`, async () => {
     const photos = await photosOf(owner, listing);
@@ -219,7 +219,7 @@ describe('adding photos to a listing', () => {
     expect(fake.body.message).toBe(MESSAGES.property.imageTypeNotAllowed);
     expect(await photosOf(owner, id)).toEqual([]);
     expect(await storedFiles()).toEqual(files);
-  }, 60_000);
+  }, 120_000);
 
   it("photos added spend the owner's hourly allowance, so adding is no way around it", async () => {
     const busy = await signUp(system, 'landlord', { verified: true });

@@ -75,7 +75,7 @@ test('a staff password of 11 characters is refused, 12 accepted (admin:create an
   }
   // A renter keeps the 8-character rule.
   expect((await new Browser(system.url).post('/api/auth/signup', signupBody({ password: 'river mango' }))).status).toBe(201);
-}, 60_000);
+}, 120_000);
 
 test('"Cameroun2026" and the site\'s name are refused for anyone, with a reason a person can read', async () => {
   for (const password of ['Cameroun2026', 'mboarentals', 'Mboa123456', 'Yaounde2025', 'douala_237']) {
@@ -85,7 +85,7 @@ test('"Cameroun2026" and the site\'s name are refused for anyone, with a reason 
   const french = await new Browser(system.url).post('/api/auth/signup', signupBody({ password: 'Cameroun2026' }), { 'accept-language': 'fr' });
   expect(french.body.message).toMatch(/Cameroun/);
   expect(french.body.message).not.toBe(MESSAGES.auth.passwordSiteWords);
-}, 60_000);
+}, 120_000);
 
 test('an admin with the right password but no second factor gets 403 with a code; after a valid code the admin area opens', async () => {
   const staff = await newStaff();
@@ -223,4 +223,4 @@ test("a renter's routes are unaffected, and a renter never sees the second facto
   expect(admin.status).toBe(403);
   expect(admin.body).toEqual({ message: MESSAGES.auth.adminOnly });
   expect((await renter.browser.post('/api/auth/second-factor/enrolment')).status).toBe(403);
-}, 60_000);
+}, 120_000);

@@ -180,7 +180,7 @@ describe('the supervisor (scripts/lib/supervisor.mjs)', () => {
     expect(stopped.find((a) => a.name === 'broken')!.starts).toBeGreaterThanOrEqual(5);
     // No restart is scheduled once stopping began.
     expect(output.slice(output.indexOf('stopping'))).not.toMatch(/broken started/);
-  }, 30_000);
+  }, 120_000);
 });
 
 function pathToModule(file: string): string {

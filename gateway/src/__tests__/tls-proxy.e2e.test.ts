@@ -134,7 +134,7 @@ describeWithCaddy('the TLS proxy (infra/caddy/Caddyfile) in front of the gateway
     );
     await gateway.listen(port, '127.0.0.1');
     await startCaddy(port);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     caddy?.kill('SIGTERM');

@@ -37,12 +37,12 @@ beforeAll(async () => {
     sharp(pixels, { raw: { width: 3000, height: 2000, channels: 3 } }).jpeg({ quality: 90 }).toBuffer(),
     plainWebp(400, 300),
   ]);
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   await system?.stop();
   await rm(dir, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 const RESIDENTIAL: [string, string][] = [
   ['category', 'residential'],
@@ -429,7 +429,7 @@ describe('how much posting one account and one gateway take', () => {
     await untilNothingStaged();
     const after = await post(landlord.browser, [...fieldParts(RESIDENTIAL), photo(smallPhoto)]);
     expect(after.status).toBe(201);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('uploads slower than the floor are cut; a 2G phone above it is not', () => {
@@ -449,11 +449,11 @@ describe('uploads slower than the floor are cut; a 2G phone above it is not', ()
     });
     owner = await signUp(slowSystem, 'landlord', { verified: true });
     tinyPhoto = await plainWebp(160, 120);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await slowSystem?.stop();
-  }, 30_000);
+  }, 120_000);
 
   /** The details at once, then the photo at `bytesPerSecond`, as a phone's radio would. */
   const postPaced = (bytesPerSecond: number) => {
@@ -472,12 +472,12 @@ describe('uploads slower than the floor are cut; a 2G phone above it is not', ()
     await expect(upload.answer).rejects.toThrow();
     await expectNothingStored(before, owner.browser);
     expect((await fetch(`${slowSystem.url}/api/health`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   it('an upload at twice the floor (slower than one GPRS timeslot) completes', async () => {
     expect(tinyPhoto.length).toBeGreaterThan(floor.bodyFloorBytes);
     const res = await postPaced(rate * 2).answer;
     expect(res.status).toBe(201);
     expect(res.body.property?.propertyImages).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 });

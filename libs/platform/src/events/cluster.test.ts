@@ -160,7 +160,7 @@ beforeAll(async () => {
   await createOutboxTables(pgSqlClient(pool), SCHEMA);
   // What the handlers did, committed with processed_events: a second application would raise n.
   await pool.query(`CREATE TABLE ${SCHEMA}.applied (consumer text NOT NULL, event_id text NOT NULL, n int NOT NULL DEFAULT 1, PRIMARY KEY (consumer, event_id))`);
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   // CLUSTER_NOTES=1 shows them on success too, to see where the time after the kill goes.
@@ -330,4 +330,4 @@ test('three NATS nodes, one killed mid-stream: every event reaches every handler
       `handled on a redelivery (first copy lost with the node): ${JSON.stringify(Object.fromEntries(redelivered))}; total ${Date.now() - started} ms`,
   );
   passed = true;
-}, 90_000);
+}, 120_000);

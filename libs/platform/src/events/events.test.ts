@@ -209,7 +209,7 @@ test('a relay killed after claiming, then one killed after publishing: the event
   expect(seen).toEqual([a.id, b.id]);
   expect(await storedCount('crash.happened')).toBe(2); // the republished copy of a was dropped
   expect(await count(`SELECT count(*) AS n FROM ${SCHEMA}.outbox_events WHERE published_at IS NULL`)).toBe(0);
-}, 20_000);
+}, 120_000);
 
 test('a handler that throws is retried after a delay; its writes count once', async () => {
   const attempts: number[] = [];
@@ -321,7 +321,7 @@ test('two relays at once publish every event once, in outbox order', async () =>
   const stored = await readStoredEvents<{ n: number }>(nc, { ...bus, type: 'order.step' });
   expect(stored.map((e) => e.payload.n).join(',')).toEqual(expected.join(','));
   expect(received.join(',')).toEqual(expected.join(','));
-}, 20_000);
+}, 120_000);
 
 test('waitForEvent finds a stored event', async () => {
   const e = await publishEvent(nc, { type: 'wait.for', payload: { k: 'v' } }, { prefix });

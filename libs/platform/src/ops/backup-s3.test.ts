@@ -68,7 +68,7 @@ beforeAll(async () => {
     c.query(`INSERT INTO support.property_requests (id, request_text, whatsapp, status, updated_at)
              VALUES (gen_random_uuid(), 'A shop in Limbe', '674000111', 'searching', now())`),
   );
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   resets = bed.service.get(PasswordResetService);
   db = bed.service.get(AuthDb);
-}, 60_000);
+}, 120_000);
 
 afterAll(() => bed?.stop());
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
   bed = await startAuthTestbed('staff-password', {
     admin: { email: 'chief@mboa.cm', password: 'a long staff passphrase', name: 'Chief', whatsapp: '600000001' },
   });
-}, 60_000);
+}, 120_000);
 
 afterAll(() => bed?.stop());
 

@@ -194,7 +194,7 @@ describe('a bound on waiting work', () => {
       await client.close();
       await busy.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('removing images', () => {

@@ -81,7 +81,7 @@ describe('ImageProcessor', () => {
       expect(inMeta.xmp?.toString()).toContain(XMP_MARKER);
       // Its speed is the benchmark's to measure (npm run bench:media), not a test's.
       out = await processor.process(input);
-    }, 60_000);
+    }, 120_000);
 
     it('reports the source type from the bytes', () => {
       expect(out.sourceType).toBe('image/jpeg');
