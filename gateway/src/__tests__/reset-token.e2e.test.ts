@@ -236,3 +236,48 @@ test('a stranger’s request after the owner’s gets a code of its own and leav
   expect((await phone.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'first come 10' })).status).toBe(200);
   expect(await signsInWith(account.email, 'first come 10')).toBe(true);
 });
+
+test('a stranger who spends the e-mail’s requests and fills the pending codes from three browsers does not keep the owner, on a phone they signed in on before, from a code; another account’s device cookie earns nothing', async () => {
+  const account = signupBody({ email: uniqueEmail('phone.owner') });
+  expect((await new Browser(system.url).post('/api/auth/signup', account)).status).toBe(201);
+  // The owner signed in on this phone some day, then signed out: it keeps the device cookie.
+  const phone = new Browser(system.url);
+  expect((await phone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
+  expect((await phone.post('/api/auth/logout')).status).toBe(200);
+  expect(phone.cookie('mboa_device')).toBeDefined();
+
+  // The stranger's three browsers each get a code mailed (to the owner): the pending codes are full...
+  const strangerAnswers: { status: number; body: unknown; cookie: string }[] = [];
+  const ask = async (browser: Browser) => {
+    const res = await browser.post('/api/auth/password-reset/request', { email: account.email });
+    const cookie = browser.lastSetCookie.find((c) => c.startsWith(`${REQUEST_COOKIE}=`)) ?? '';
+    return { status: res.status, body: res.body as unknown, cookie: cookie.replace(/^[^;]*/, '').replace(/Expires=[^;]*/i, '') };
+  };
+  for (let i = 0; i < 3; i++) strangerAnswers.push(await ask(new Browser(system.url)));
+  const strangerCodes = await system.mailedCodes(account.email, { atLeast: 3 });
+  expect(strangerCodes).toHaveLength(3);
+  // ...and two more requests spend the rest of the e-mail's five.
+  for (let i = 0; i < 2; i++) strangerAnswers.push(await ask(new Browser(system.url)));
+  expect(strangerAnswers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+  expect((await ask(new Browser(system.url))).status).toBe(429);
+
+  // A browser where the stranger signed in to an account of their own gets no exemption for the owner's address.
+  const own = signupBody({ email: uniqueEmail('stranger') });
+  expect((await new Browser(system.url).post('/api/auth/signup', own)).status).toBe(201);
+  const strangersPhone = new Browser(system.url);
+  expect((await strangersPhone.post('/api/auth/login', { email: own.email, password: own.password })).status).toBe(200);
+  expect((await strangersPhone.post('/api/auth/logout')).status).toBe(200);
+  expect(strangersPhone.cookie('mboa_device')).toBeDefined();
+  expect((await ask(strangersPhone)).status).toBe(429);
+
+  // The owner's phone is counted on its own allowance, and its answer is the very one strangers got.
+  const owners = await ask(phone);
+  expect(owners).toEqual(strangerAnswers[0]);
+  expect(owners.body).toEqual({ message: MESSAGES.passwordReset.requestSent });
+  const codes = await system.mailedCodes(account.email, { atLeast: 4, timeoutMs: 20_000 });
+  expect(codes).toHaveLength(4);
+  const code = codes[3];
+  expect((await phone.post('/api/auth/password-reset/verify', { email: account.email, code })).status).toBe(200);
+  expect((await phone.post('/api/auth/password-reset/confirm', { email: account.email, newPassword: 'my phone still 11' })).status).toBe(200);
+  expect(await signsInWith(account.email, 'my phone still 11')).toBe(true);
+}, 120_000);

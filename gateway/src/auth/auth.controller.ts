@@ -172,20 +172,27 @@ export class AuthController {
   @AcceptsPersonCheck()
   @ApiAnswers({
     200: { schema: messageResponseSchema, description: '{ message }; sets the request cookie verify needs (HttpOnly, SameSite=Strict, 10 min), whether or not the account exists' },
-    errors: { 400: 'Not a valid e-mail', 429: 'Too many reset requests for this e-mail or address; Retry-After' },
+    errors: { 400: 'Not a valid e-mail', 429: 'Too many reset requests for this e-mail (or, from a browser signed in to the account before, for this browser) or address; Retry-After' },
   })
   async resetRequest(
     @Body(new ZodBody(resetRequestSchema)) body: { email: string },
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
+    const email = body.email.trim().toLowerCase();
+    // As at login: a browser holding this account's device cookie asks on its own allowance, so a
+    // stranger who spends the e-mail's cannot keep the owner from a code; once spent, it is any client.
+    // The answer is the same either way, and the same whether or not the account exists.
+    const trusted = await this.devices.trustedDevice(req, email);
+    const device = trusted && !(await this.limits.isBlocked('resetRequestsPerDevice', trusted)) ? trusted : null;
+    const knownDevice = device !== null;
     await this.limits.consume([
-      ['resetRequestsPerEmail', body.email.trim().toLowerCase()],
+      device ? ['resetRequestsPerDevice', device] : ['resetRequestsPerEmail', email],
       ['resetRequestsPerIp', clientRateKey(req)],
     ], req);
     // The browser asking again for the same address keeps its request (and its 60 s between codes).
     const requestId = resetRequestId(req, body.email) ?? newResetRequestId(body.email);
-    await this.services.call(AUTH_PATTERNS.passwordResetRequest, { ...body, requestId });
+    await this.services.call(AUTH_PATTERNS.passwordResetRequest, { ...body, requestId, ...(knownDevice ? { knownDevice } : {}) });
     setResetRequestCookie(res, requestId, this.config.cookieSecure);
     return { message: MESSAGES.passwordReset.requestSent };
   }

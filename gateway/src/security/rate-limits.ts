@@ -42,6 +42,7 @@ const RULES = {
   loginFailuresPerIp: { name: 'login-ip', points: LIMITS.login.maxFailuresPerIp, durationSeconds: WINDOW },
   loginFailuresPerDevice: { name: 'login-device', points: LIMITS.login.maxFailuresPerDevice, durationSeconds: WINDOW },
   resetRequestsPerEmail: { name: 'reset-email', points: RESET.requestsPerEmail, durationSeconds: WINDOW },
+  resetRequestsPerDevice: { name: 'reset-device', points: RESET.requestsPerDevice, durationSeconds: WINDOW },
   resetRequestsPerIp: { name: 'reset-ip', points: RESET.requestsPerIp, durationSeconds: WINDOW },
   resetChecksPerRequest: { name: 'reset-check-request', points: RESET.checksPerRequest, durationSeconds: WINDOW },
   resetChecksPerIp: { name: 'reset-check-ip', points: RESET.checksPerIp, durationSeconds: WINDOW },

@@ -175,6 +175,12 @@ export interface PasswordResetRequestedPayload {
   email: string;
   /** SHA-256 of the asking browser's request id: the code mailed is good only with that browser's cookie. */
   requestHash: string;
+  /**
+   * The asking browser holds a device cookie of this account (someone signed in to it there): its
+   * code is mailed even when strangers have filled the account's pending codes. Absent in events
+   * recorded before it existed: read as false.
+   */
+  knownDevice?: boolean;
 }
 
 /** The password of `userId` changed at `changedAt`; the mail reads the address and language from the account. */

@@ -50,7 +50,8 @@ export const LIMITS = {
     resendMinSeconds: 60,
     /**
      * Codes pending at once for one account, each bound to the browser that asked: a stranger's
-     * request never replaces the owner's code; past this, new requests mail nothing until one ends.
+     * request never replaces the owner's code; past this, new requests mail nothing until one ends,
+     * except those from a browser where someone signed in to the account (its device cookie).
      */
     pendingPerAccount: 3,
     /** How long the reset cookie `verify` gives its browser lasts: `confirm` needs it (docs/api.md#auth-and-profile). */
@@ -155,6 +156,11 @@ export const LIMITS = {
    */
   passwordResetLimits: {
     requestsPerEmail: 5,
+    /**
+     * A browser holding a device cookie of the account (someone signed in to it there) asks on its
+     * own allowance, never the e-mail's, which a stranger can spend (docs/api.md#auth-and-profile).
+     */
+    requestsPerDevice: 5,
     requestsPerIp: 300,
     /** Per pending request (the asking browser's request cookie), never per e-mail: a stranger cannot spend it. */
     checksPerRequest: 10,

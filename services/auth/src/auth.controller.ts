@@ -84,8 +84,8 @@ export class AuthController {
   }
 
   @MessagePattern(P.passwordResetRequest)
-  requestReset(@RpcRequest(P.passwordResetRequest) { email, requestId }: In<'passwordResetRequest'>): Out<'passwordResetRequest'> {
-    return this.resets.request(email, requestId);
+  requestReset(@RpcRequest(P.passwordResetRequest) { email, requestId, knownDevice }: In<'passwordResetRequest'>): Out<'passwordResetRequest'> {
+    return this.resets.request(email, requestId, knownDevice);
   }
 
   @MessagePattern(P.passwordResetVerify)

@@ -100,7 +100,11 @@ export type ResetConfirmRequestInput = z.output<typeof resetConfirmRequestSchema
  * cookie (docs/api.md#auth-and-profile). The code mailed belongs to that request; only its hash is stored.
  */
 const requestId = z.string({ error: R.askHereFirst }).min(1, { error: R.askHereFirst }).max(200, { error: R.askHereFirst });
-export const resetRequestRpcSchema = resetRequestSchema.safeExtend({ requestId });
+/**
+ * `knownDevice`: the gateway found a device cookie of this account in the asking browser (a browser
+ * where someone signed in to it); its code is mailed even when the account's pending codes are full.
+ */
+export const resetRequestRpcSchema = resetRequestSchema.safeExtend({ requestId, knownDevice: z.boolean().optional() });
 export type ResetRequestRpcInput = z.output<typeof resetRequestRpcSchema>;
 export const resetVerifyRpcSchema = resetVerifySchema.safeExtend({ requestId });
 export type ResetVerifyRpcInput = z.output<typeof resetVerifyRpcSchema>;

@@ -182,3 +182,34 @@ test('one browser gets one code per 60 s; after that its new code replaces its o
   await resets.sendCode(email, resetRequestHash('fourth-browser'), afterwards);
   expect(mailsTo(email)).toBe(5);
 });
+
+test('strangers fill the pending codes from three browsers; a request from a browser signed in to the account before (knownDevice) still gets a code and the owner finishes', async () => {
+  const now = new Date();
+  const email = `reset.${Date.now()}.${++made}@example.cm`;
+  await bed.rpc.call(AUTH_PATTERNS.signup, { name: 'Ebai Ndip', email, password: 'old password 1', role: 'renter', whatsapp: '677112233', agreeToTerms: true });
+  for (const browser of ['stranger-1', 'stranger-2', 'stranger-3']) await resets.sendCode(email, resetRequestHash(browser), now);
+  expect(mailsTo(email)).toBe(LIMITS.passwordReset.pendingPerAccount);
+  // Any other browser, the owner's on a new phone included, waits until one ends...
+  await resets.sendCode(email, resetRequestHash('new-phone'), now);
+  expect(mailsTo(email)).toBe(3);
+  // ...but not the phone the owner signed in on before.
+  await resets.sendCode(email, resetRequestHash(OWNER), now, true);
+  expect(mailsTo(email)).toBe(4);
+  const { resetToken } = await resets.verify(email, codeIn(email, 4), OWNER, now);
+  await resets.confirm(email, 'known phone 10', resetToken, now);
+  expect(await signsIn(email, 'known phone 10')).toBe(true);
+});
+
+test('the known-device mark goes from the request through the recorded event; a request without it (as older builds recorded) is held by the pending cap', async () => {
+  const email = `reset.${Date.now()}.${++made}@example.cm`;
+  await bed.rpc.call(AUTH_PATTERNS.signup, { name: 'Ebai Ndip', email, password: 'old password 1', role: 'renter', whatsapp: '677112233', agreeToTerms: true });
+  for (const browser of ['stranger-1', 'stranger-2', 'stranger-3']) await bed.rpc.call(AUTH_PATTERNS.passwordResetRequest, { email, requestId: browser });
+  await until(async () => mailsTo(email) === 3, 'the strangers’ three codes', 15_000);
+  await bed.rpc.call(AUTH_PATTERNS.passwordResetRequest, { email, requestId: 'no-mark' });
+  await bed.rpc.call(AUTH_PATTERNS.passwordResetRequest, { email, requestId: OWNER, knownDevice: true });
+  await until(async () => mailsTo(email) === 4, 'the known phone’s code', 15_000);
+  // One consumer handles them in the order recorded: the unmarked request was handled first and mailed nothing.
+  const { resetToken } = await resets.verify(email, codeIn(email, 4), OWNER);
+  expect(resetToken).toBeTruthy();
+  await expect(resets.verify(email, codeIn(email, 4), 'no-mark')).rejects.toMatchObject(refusal(MESSAGES.passwordReset.codeInvalid));
+});

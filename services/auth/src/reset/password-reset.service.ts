@@ -37,9 +37,13 @@ export class PasswordResetService {
    * service's consumer of the recorded event (`sendCode`), so the answer's timing says nothing about
    * whether the account exists, and the outbox keeps the request through a restart.
    */
-  async request(email: string, requestId: string): Promise<EmptyReply> {
+  async request(email: string, requestId: string, knownDevice = false): Promise<EmptyReply> {
     await this.db.$transaction(async (tx) => {
-      await recordEvent(tx, EVENT_TYPES.passwordResetRequested, { email: email.trim().toLowerCase(), requestHash: resetRequestHash(requestId) });
+      await recordEvent(tx, EVENT_TYPES.passwordResetRequested, {
+        email: email.trim().toLowerCase(),
+        requestHash: resetRequestHash(requestId),
+        ...(knownDevice ? { knownDevice } : {}),
+      });
     });
     return {};
   }
@@ -49,15 +53,24 @@ export class PasswordResetService {
    * The same browser asking again within 60 s gets nothing new (its code stands); another browser's
    * request gets a code of its own and leaves the others alone, as long as fewer than
    * `pendingPerAccount` are pending: a stranger's requests never undo the owner's code.
+   *
+   * A `knownDevice` request (the browser holds a device cookie of this account: someone signed in
+   * to it there) gets its code even past `pendingPerAccount`, so strangers who fill the pending
+   * codes do not keep the owner from resetting on their own phone. Allowed beyond the cap rather
+   * than taking the place of a stranger's code: the cap only bounds how many codes strangers can
+   * have mailed, and a known device is already bounded by its own allowance
+   * (`requestsPerDevice`, counted by the gateway) and one code per 60 s; replacing would need each
+   * code to remember where it was asked from, and would end a code the owner may have asked on a
+   * new phone.
    */
-  async sendCode(email: string, requestHash: string, now = new Date()): Promise<void> {
+  async sendCode(email: string, requestHash: string, now = new Date(), knownDevice = false): Promise<void> {
     const user = await this.db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
     if (!user || user.status === 'banned') return;
     await this.db.passwordReset.deleteMany({ where: { userId: user.id, ...ended(now) } });
     const key = { userId_requestHash: { userId: user.id, requestHash } };
     const previous = await this.db.passwordReset.findUnique({ where: key });
     if (previous && now.getTime() - previous.sentAt.getTime() < RULES.resendMinSeconds * 1000) return;
-    if (!previous && (await this.db.passwordReset.count({ where: { userId: user.id } })) >= RULES.pendingPerAccount) return;
+    if (!previous && !knownDevice && (await this.db.passwordReset.count({ where: { userId: user.id } })) >= RULES.pendingPerAccount) return;
 
     const code = randomInt(0, 10 ** RULES.codeLength).toString().padStart(RULES.codeLength, '0');
     // A new code leaves a verified browser's token alone: that browser may still confirm.

@@ -35,7 +35,7 @@ export class ResetMailConsumer extends EventConsumerHost {
       if (Date.now() - Date.parse(event.occurredAt) > STALE_AFTER_MS) return;
       // A request recorded before codes were bound to browsers could never be verified: skipped.
       if (!event.payload.requestHash) return;
-      await this.resets.sendCode(event.payload.email, event.payload.requestHash);
+      await this.resets.sendCode(event.payload.email, event.payload.requestHash, new Date(), event.payload.knownDevice === true);
     });
     return [resetMail];
   }
