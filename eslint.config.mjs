@@ -81,7 +81,7 @@ export default defineConfig(
     files: [
       'gateway/src/__tests__/system.ts',
       'gateway/src/__tests__/child/register-ts.mjs',
-      'gateway/src/__tests__/{property-post,upload-guards,hostile-input,staff-posting}.e2e.test.ts',
+      'gateway/src/__tests__/{property-post,upload-guards,hostile-input,staff-posting,held-photos}.e2e.test.ts',
       'gateway/src/__tests__/photo-matches.e2e.test.ts',
       'services/moderation/src/__tests__/moderation-service.test.ts',
       'admin-web/e2e/**/*.ts',

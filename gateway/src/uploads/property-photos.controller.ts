@@ -49,12 +49,14 @@ export class PropertyPhotosController {
       'Who may add photos and whether the listing has room are decided before the body is read. The photos go after ' +
       `the listing's own, at most ${LIMITS.images.maxCount} in all, with the posting's rules (type by content, ` +
       `${LIMITS.images.maxBytes / 1024 / 1024} MB each, re-encoded). They spend the owner's hourly allowance of postings ` +
-      'with photos and take one of the person\'s upload places. The review state is kept. A refusal changes nothing.',
+      'with photos and take one of the person\'s upload places. The review state is kept. On a listing staff have approved, ' +
+      'an owner\'s photos are held for review: marked `awaitingReview` for the owner and staff, shown to nobody else until ' +
+      'staff accept them (POST /api/admin/properties/{id}/photos/review). A refusal changes nothing.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: PROPERTY_PHOTOS_MULTIPART })
   @ApiAnswers({
-    200: { schema: addPhotosResponseSchema, description: '{ message, property }: the listing with every photo, the new ones last' },
+    200: { schema: addPhotosResponseSchema, description: '{ message, property }: the listing as its owner sees it, every photo, the new ones last (held ones marked)' },
     errors: {
       400: '`Maximum 10 images allowed` (the listing is full, or the photos would pass 10 in all), no photo, a file that is not JPEG/PNG/GIF/WebP, or not multipart',
       404: '`Property not found`: unknown, deleted, or not yours (staff excepted)',
@@ -114,7 +116,9 @@ export class PropertyPhotosController {
         await this.photos.discardUnlessMaybeSaved(images, error);
         throw error;
       }
-      return { message: MESSAGES.property.photosAdded, property };
+      // The new photos are last; on an approved listing an owner's wait for staff, and they are told so.
+      const held = property.propertyImages.slice(-images.length).some((photo) => photo.awaitingReview);
+      return { message: held ? MESSAGES.property.photosAwaitingReview : MESSAGES.property.photosAdded, property };
     } finally {
       await this.photos.removeStaged(upload.files);
     }

@@ -24,6 +24,8 @@ export const EVENT_TYPES = {
   propertyUpdated: 'property.updated',
   propertyStatusChanged: 'property.status-changed',
   propertyDeleted: 'property.deleted',
+  /** Staff refused photos an owner added to an approved listing: media deletes their files. */
+  propertyPhotosRefused: 'property.photos-refused',
   propertyApproved: 'property.approved',
   propertyRejected: 'property.rejected',
   bookingCreated: 'booking.created',
@@ -133,6 +135,14 @@ export interface PropertyDeletedPayload {
   /** Object-store keys of the property's image variants (large and thumbnail), for media to delete. */
   imageKeys?: string[];
 }
+export interface PropertyPhotosRefusedPayload {
+  propertyId: string;
+  ownerId: string;
+  version: number;
+  actor: Actor;
+  /** Object-store keys of the refused photos' variants (large and thumbnail), for media to delete. */
+  imageKeys: string[];
+}
 export interface PropertyReviewedPayload {
   propertyId: string;
   action: ReviewAction;
@@ -217,6 +227,7 @@ export interface EventPayloads {
   'property.updated': PropertyUpdatedPayload;
   'property.status-changed': PropertyStatusChangedPayload;
   'property.deleted': PropertyDeletedPayload;
+  'property.photos-refused': PropertyPhotosRefusedPayload;
   'property.approved': PropertyApprovedPayload;
   'property.rejected': PropertyRejectedPayload;
   'booking.created': BookingCreatedPayload;

@@ -40,6 +40,8 @@ export const LISTINGS_PATTERNS = {
   propertyPhotosCheck: 'listings.property.photos-check',
   /** Appends photos processed by media to a listing (docs/api.md#adding-photos-to-a-listing). */
   propertyPhotosAdd: 'listings.property.photos-add',
+  /** Staff accept or refuse photos held for review (docs/api.md#adding-photos-to-a-listing). */
+  propertyPhotosReview: 'listings.property.photos-review',
   propertyGet: 'listings.property.get',
   propertySearch: 'listings.property.search',
   /** Up to 6 public listings like one (same category and town, closest price, same type first). */

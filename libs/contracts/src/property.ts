@@ -132,6 +132,10 @@ export const MY_LISTINGS_STATUS_FILTERS = ['all', ...PROPERTY_STATUSES] as const
 
 export const REVIEW_ACTIONS = ['approve', 'reject'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+/** Staff's decision on photos an owner added after the listing was approved (docs/api.md#adding-photos-to-a-listing). */
+export const PHOTO_REVIEW_ACTIONS = ['accept', 'refuse'] as const;
+export type PhotoReviewAction = (typeof PHOTO_REVIEW_ACTIONS)[number];
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 

@@ -56,6 +56,11 @@ export class ListingsController {
     return this.photos.add(request);
   }
 
+  @MessagePattern(P.propertyPhotosReview)
+  photosReview(@RpcRequest(P.propertyPhotosReview) request: In<'propertyPhotosReview'>): Out<'propertyPhotosReview'> {
+    return this.photos.review(request);
+  }
+
   @MessagePattern(P.propertyGet)
   get(@RpcRequest(P.propertyGet) { id, actor }: In<'propertyGet'>): Out<'propertyGet'> {
     return this.queries.get(id, actor);

@@ -5,7 +5,7 @@ import { MEDIA_CONFIG, type MediaConfig } from './config.js';
 import { ImageUploads } from './image-uploads.service.js';
 
 /**
- * Deletes a deleted property's image files. Durable (a deletion while media is down is handled
+ * Deletes a deleted property's image files, and those of photos staff refused. Durable (a deletion while media is down is handled
  * when it returns) and idempotent by nature (removing a missing key is fine), hence no database.
  */
 @Injectable()
@@ -24,18 +24,22 @@ export class PropertyDeletedConsumer extends EventConsumerHost {
   }
 
   protected consumers(base: ConsumerBase) {
-    const cleanup = new EventConsumer<EventPayloads>({
-      ...base,
-      name: 'property-images-cleanup',
-      logger: {
-        info: (msg, meta) => this.logger.log(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
-        warn: (msg, meta) => this.logger.warn(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
-        error: (msg, meta) => this.logger.error(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
-      },
-    }).on(EVENT_TYPES.propertyDeleted, async (event) => {
+    const logger = {
+      info: (msg: string, meta?: unknown) => this.logger.log(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
+      warn: (msg: string, meta?: unknown) => this.logger.warn(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
+      error: (msg: string, meta?: unknown) => this.logger.error(`${msg}${meta ? ` ${JSON.stringify(meta)}` : ''}`),
+    };
+    const cleanup = new EventConsumer<EventPayloads>({ ...base, name: 'property-images-cleanup', logger }).on(EVENT_TYPES.propertyDeleted, async (event) => {
       const keys = event.payload.imageKeys ?? [];
       await this.uploads.removeVariants(keys);
     });
-    return [cleanup];
+    // Its own durable consumer: the deletions' one keeps its exact subject filter.
+    const refused = new EventConsumer<EventPayloads>({ ...base, name: 'refused-photos-cleanup', logger }).on(
+      EVENT_TYPES.propertyPhotosRefused,
+      async (event) => {
+        await this.uploads.removeVariants(event.payload.imageKeys);
+      },
+    );
+    return [cleanup, refused];
   }
 }

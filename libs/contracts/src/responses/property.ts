@@ -20,7 +20,19 @@ export const propertySpecificationsSchema = z.object({
   sections: maybeNumber,
 });
 
-export const propertyImageSchema = z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
+export const propertyImageSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /**
+   * Only for the listing's owner and staff, on a photo added after staff approved the listing: the
+   * public does not see it until staff accept it (docs/api.md#adding-photos-to-a-listing). `id` names
+   * it in the admin photo review.
+   */
+  awaitingReview: z.literal(true).optional(),
+  id: z.string().optional(),
+});
 
 export const propertyAuthorSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), whatsapp: z.string() });
 
@@ -127,6 +139,14 @@ export const searchResponseSchema = z.object({
 
 /** POST /api/property/post answer. */
 export const postPropertyResponseSchema = z.object({ message: z.string(), property: propertyReadSchema, id: z.string(), _id: z.string() });
+
+/** POST /api/admin/properties/{id}/photos/review: the held photos accepted or refused (docs/api.md#adding-photos-to-a-listing). */
+export const photoReviewResponseSchema = z.object({
+  message: z.string(),
+  /** How many held photos the decision took. */
+  decided: z.number().int().min(1),
+  property: propertyReadSchema,
+});
 
 /** POST /api/properties/{id}/photos: the listing with its photos, the new ones last. */
 export const addPhotosResponseSchema = z.object({ message: z.string(), property: propertyReadSchema });

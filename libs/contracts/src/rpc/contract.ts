@@ -17,6 +17,7 @@ import {
   idSchema,
   loginSchema,
   myListingsSchema,
+  photoReviewSchema,
   requestSpaceSchema,
   resetConfirmRequestSchema,
   resetRequestRpcSchema,
@@ -170,6 +171,7 @@ const propertyPhotosAddRequest = propertyPhotosCheckRequest.extend({
     .min(1, { error: MESSAGES.property.imagesInvalid })
     .max(LIMITS.images.maxCount, { error: MESSAGES.property.maxImages }),
 });
+const propertyPhotosReviewRequest = z.object({ actor: actorSchema, id: idSchema, review: photoReviewSchema }, { error: MESSAGES.auth.notSignedIn });
 
 /** What each service checks at its door, by pattern. */
 export const RPC_REQUESTS = {
@@ -210,6 +212,7 @@ export const RPC_REQUESTS = {
   ),
   [LISTINGS_PATTERNS.propertyPhotosCheck]: propertyPhotosCheckRequest,
   [LISTINGS_PATTERNS.propertyPhotosAdd]: propertyPhotosAddRequest,
+  [LISTINGS_PATTERNS.propertyPhotosReview]: propertyPhotosReviewRequest,
   [LISTINGS_PATTERNS.propertyGet]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
   [LISTINGS_PATTERNS.propertySearch]: z.preprocess((v) => v ?? {}, searchQuerySchema),
   [LISTINGS_PATTERNS.propertySimilar]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
@@ -325,6 +328,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.propertyPostCheck]: { request: T.PropertyPostCheckRequest; reply: T.PropertyPostCheckReply };
   [LISTINGS_PATTERNS.propertyPhotosCheck]: { request: T.PropertyPhotosCheckRequest; reply: T.PropertyPhotosCheckReply };
   [LISTINGS_PATTERNS.propertyPhotosAdd]: { request: T.PropertyPhotosAddRequest; reply: T.PropertyRead };
+  [LISTINGS_PATTERNS.propertyPhotosReview]: { request: T.PropertyPhotosReviewRequest; reply: T.PropertyPhotosReviewReply };
   [LISTINGS_PATTERNS.propertyGet]: { request: T.PropertyGetRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertySearch]: { request: T.PropertySearchRequest; reply: T.SearchResponse };
   [LISTINGS_PATTERNS.propertySimilar]: { request: T.PropertyGetRequest; reply: T.SimilarListingsResponse };

@@ -8,6 +8,7 @@ import {
   AVAILABILITIES,
   isTypeInCategory,
   PAYMENT_TERMS,
+  PHOTO_REVIEW_ACTIONS,
   PROPERTY_CATEGORIES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
@@ -423,6 +424,13 @@ export const reviewSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['feedback'] });
   });
 export type ReviewInput = z.output<typeof reviewSchema>;
+
+/** POST /api/admin/properties/{id}/photos/review: every held photo unless `imageIds` names some. */
+export const photoReviewSchema = z.object({
+  action: z.preprocess(caseInsensitive(PHOTO_REVIEW_ACTIONS), z.enum(PHOTO_REVIEW_ACTIONS, { error: P.photoReviewActionInvalid })),
+  imageIds: z.array(idSchema, { error: MESSAGES.common.invalidId }).max(LIMITS.images.maxCount, { error: P.maxImages }).optional(),
+});
+export type PhotoReviewInput = z.output<typeof photoReviewSchema>;
 
 /** POST /api/property/bookings */
 export const bookingSchema = z.object({

@@ -12,6 +12,7 @@ import type {
   myListingsFetchResponseSchema,
   myListingsUpdateResponseSchema,
   photoMatchSchema,
+  photoReviewResponseSchema,
   postPropertyResponseSchema,
   priceCheckSchema,
   propertyAuthorSchema,
@@ -60,6 +61,7 @@ export type PostPropertyResponse = z.infer<typeof postPropertyResponseSchema>;
 
 /** POST /api/properties/{id}/photos answer. */
 export type AddPhotosResponse = z.infer<typeof addPhotosResponseSchema>;
+export type PhotoReviewResponse = z.infer<typeof photoReviewResponseSchema>;
 
 /** my-listings `fetch` answer. */
 export type MyListingsFetchResponse = z.infer<typeof myListingsFetchResponseSchema>;

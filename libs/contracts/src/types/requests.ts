@@ -5,6 +5,7 @@ import type {
   BookingInput,
   LoginInput,
   MyListingsInput,
+  PhotoReviewInput,
   PropertyEditInput,
   PropertyPostInput,
   RequestSpaceInput,
@@ -20,6 +21,7 @@ import type {
 import type { AdminPropertyAction, PropertyStatus } from '../property.js';
 import type { Role, UserFilter } from '../roles.js';
 import type { ProcessedImage } from './media.js';
+import type { PropertyRead } from './property.js';
 
 /** Who asks, as the gateway resolved it from the session; services decide what it may do. */
 export interface Actor {
@@ -119,6 +121,18 @@ export interface PropertyPhotosAddRequest {
   id: string;
   /** Processed by media (`media.images.process`), in the order sent; they go after the listing's own. */
   images: ProcessedImage[];
+}
+export interface PropertyPhotosReviewRequest {
+  /** Staff. */
+  actor: Actor;
+  id: string;
+  review: PhotoReviewInput;
+}
+export interface PropertyPhotosReviewReply {
+  /** How many held photos the decision took. */
+  decided: number;
+  /** The listing as staff see it, held photos marked. */
+  property: PropertyRead;
 }
 export interface PropertyGetRequest {
   id: string;

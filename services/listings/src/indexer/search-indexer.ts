@@ -14,6 +14,9 @@ const BATCH = 500;
  * makes it idempotent and order-safe: a late or repeated event at worst rewrites the current state,
  * and an older version never replaces a newer one.
  */
+/** A search document (card thumbnail, photo count) knows only the photos the public sees (rules/photo-review). */
+const PUBLIC_PHOTOS = { images: { where: { heldForReview: false } } };
+
 @Injectable()
 export class SearchIndexer {
   constructor(
@@ -23,7 +26,7 @@ export class SearchIndexer {
 
   async reindexProperty(id: string): Promise<'upserted' | 'removed'> {
     if (!isUuid(id)) return 'removed';
-    const property = await this.db.property.findUnique({ where: { id }, include: { images: true } });
+    const property = await this.db.property.findUnique({ where: { id }, include: PUBLIC_PHOTOS });
     if (!property) {
       await this.search.index.remove(id);
       return 'removed';
@@ -68,7 +71,7 @@ export class SearchIndexer {
         take: BATCH,
         ...(cursor ? { skip: 1, cursor: { id: cursor } } : {}),
         orderBy: { id: 'asc' },
-        include: { images: true },
+        include: PUBLIC_PHOTOS,
       });
       if (rows.length === 0) return;
       const owners = new Map(

@@ -5,10 +5,14 @@ type Variant = Pick<ProcessedImageVariant, 'key' | 'url' | 'width' | 'height'>;
 /** What a row keeps of a processed image (as checked at listings' door, its byte counts optional). */
 type ImageIn = Pick<ProcessedImage, 'alt' | 'perceptualHash' | 'croppedHashes' | 'turnedHashes'> & { large: Variant; thumbnail: Variant };
 
-/** The `property_images` rows of photos processed by media, placed from `firstPosition` on in the order given. */
-export function imageRowsOf(images: readonly ImageIn[], firstPosition = 0) {
+/**
+ * The `property_images` rows of photos processed by media, placed from `firstPosition` on in the
+ * order given; `heldForReview` keeps them from the public until staff accept them (rules/photo-review).
+ */
+export function imageRowsOf(images: readonly ImageIn[], firstPosition = 0, heldForReview = false) {
   return images.map((image, i) => ({
     position: firstPosition + i,
+    heldForReview,
     largeKey: image.large.key,
     largeUrl: image.large.url,
     thumbKey: image.thumbnail.key,

@@ -7,11 +7,13 @@ import {
   type CheckedRequestOf,
   type LISTINGS_PATTERNS,
   type PropertyPhotosCheckReply,
+  type PropertyPhotosReviewReply,
   type PropertyRead,
 } from '@mboa/contracts';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
+import { heldPhotosToReview, photosHeldOnAdd } from '../rules/photo-review.js';
 import { ensureMayAddPhotos, ensureRoomForPhotos } from '../rules/posting.js';
 import { imageRowsOf } from './image-rows.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
@@ -19,7 +21,8 @@ import { toPropertyRead, type PropertyWithImages } from './property-view.js';
 
 /**
  * Photos added to an existing listing (docs/api.md#adding-photos-to-a-listing): by its owner or
- * staff, up to the listing's maximum. The review state is kept, as an admin's edit keeps it.
+ * staff, up to the listing's maximum. The review state is kept, as an admin's edit keeps it; an
+ * owner's photos on an approved listing wait for staff (rules/photo-review) before the public sees them.
  */
 @Injectable()
 export class PropertyPhotosService {
@@ -44,20 +47,64 @@ export class PropertyPhotosService {
       const current = await this.allowed(actor, id, tx);
       ensureRoomForPhotos(current.images.length, images.length);
       const next = current.images.reduce((max, image) => Math.max(max, image.position + 1), 0);
+      const held = photosHeldOnAdd(actor, current);
       const updated = await tx.property.update({
         where: { id },
-        data: { images: { create: imageRowsOf(images, next) }, version: { increment: 1 } },
+        data: { images: { create: imageRowsOf(images, next, held) }, version: { increment: 1 } },
         include: { images: { orderBy: { position: 'asc' } } },
       });
-      const read = toPropertyRead(updated, await tx.owner.findUnique({ where: { id: updated.ownerId } }));
-      await recordEvent(tx, EVENT_TYPES.propertyUpdated, {
-        property: snapshotOfProperty(read, updated.ownerId),
-        version: updated.version,
-        actor,
-        fields: ['propertyImages'],
-      });
-      return read;
+      return this.changed(tx, updated, actor, 'propertyImages');
     });
+  }
+
+  /**
+   * Staff accept held photos (the public sees them from now on) or refuse them: their rows go, and
+   * media deletes their files from the event, as for a deleted listing, even if it is down right now.
+   * Audited as a staff edit of the listing.
+   */
+  async review({ actor, id, review }: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyPhotosReview>): Promise<PropertyPhotosReviewReply> {
+    if (actor.role !== 'admin') throw propertyNotFound();
+    if (!isUuid(id)) throw propertyNotFound();
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM "listings"."properties" WHERE id = ${id}::uuid AND deleted_at IS NULL FOR UPDATE`;
+      const current = await this.reader.load(id, tx);
+      if (!current) throw propertyNotFound();
+      const decided = heldPhotosToReview(current.images, review.imageIds);
+      const ids = decided.map((image) => image.id);
+      if (review.action === 'accept') {
+        await tx.propertyImage.updateMany({ where: { id: { in: ids }, propertyId: id }, data: { heldForReview: false } });
+      } else {
+        await tx.propertyImage.deleteMany({ where: { id: { in: ids }, propertyId: id } });
+      }
+      const updated = await tx.property.update({
+        where: { id },
+        data: { version: { increment: 1 } },
+        include: { images: { orderBy: { position: 'asc' } } },
+      });
+      if (review.action === 'refuse') {
+        await recordEvent(tx, EVENT_TYPES.propertyPhotosRefused, {
+          propertyId: id,
+          ownerId: updated.ownerId,
+          version: updated.version,
+          actor,
+          imageKeys: decided.flatMap((image) => [image.largeKey, image.thumbKey]),
+        });
+      }
+      const property = await this.changed(tx, updated, actor, review.action === 'accept' ? 'photosAccepted' : 'photosRefused');
+      return { decided: decided.length, property };
+    });
+  }
+
+  /** Records the change (the event carries what the public sees) and answers the listing as its owner or staff see it. */
+  private async changed(tx: ListingsTx, updated: PropertyWithImages, actor: Actor, field: string): Promise<PropertyRead> {
+    const owner = await tx.owner.findUnique({ where: { id: updated.ownerId } });
+    await recordEvent(tx, EVENT_TYPES.propertyUpdated, {
+      property: snapshotOfProperty(toPropertyRead(updated, owner), updated.ownerId),
+      version: updated.version,
+      actor,
+      fields: [field],
+    });
+    return toPropertyRead(updated, owner, { withHeld: true });
   }
 
   /** The live listing, if `actor` may add photos to it (rules/posting). */

@@ -20,7 +20,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
-import { canSee, isPubliclyVisible } from '../rules/visibility.js';
+import { canSee, isOwnerOrAdmin, isPubliclyVisible } from '../rules/visibility.js';
 import { valuesNamedBy } from '../search/search-labels.js';
 import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
@@ -58,7 +58,8 @@ export class PropertyQueriesService {
     if (!isUuid(id)) throw propertyNotFound();
     const found = (await this.reader.loadWithOwners([id], { ownerCard: true })).get(id);
     if (!found || !canSee(found.property, found.owner, actor)) throw propertyNotFound();
-    const read = toPropertyRead(found.property, found.owner);
+    // Its owner and staff also see photos awaiting review, marked; everyone else the public ones.
+    const read = toPropertyRead(found.property, found.owner, { withHeld: isOwnerOrAdmin(found.property, actor) });
     if (found.owner && typeof found.activeListings === 'number') read.owner = ownerCardOf(found.owner, found.activeListings);
     read.typicalPrice = await typicalPriceFor(this.db, found.property);
     return read;
@@ -73,7 +74,7 @@ export class PropertyQueriesService {
       photoMatchesOf(this.db, property),
       priceCheckFor(this.db, property),
     ]);
-    return { ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0 })), photoMatches, priceCheck };
+    return { ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0, withHeld: true })), photoMatches, priceCheck };
   }
 
   /**
@@ -118,7 +119,7 @@ export class PropertyQueriesService {
       this.db.property.findMany({ where, include: withImages, orderBy: newestFirst, skip: (query.page - 1) * query.limit, take: query.limit }),
     ]);
     const counts = await this.reader.contactCounts(rows.map((r) => r.id));
-    return { data: await this.reader.readMany(rows, counts), meta: listMeta(total, query.page, query.limit) };
+    return { data: await this.reader.readMany(rows, counts, true), meta: listMeta(total, query.page, query.limit) };
   }
 
   async adminList(query: { page: number; limit: number; status?: PropertyStatus; search?: string }): Promise<AdminPropertyListResponse> {
@@ -138,7 +139,7 @@ export class PropertyQueriesService {
       ]);
     }
     const counts = await this.reader.contactCounts(rows.map((r) => r.id));
-    return { properties: await this.reader.readMany(rows, counts), total, page: query.page, totalPages: totalPagesOf(total, query.limit) };
+    return { properties: await this.reader.readMany(rows, counts, true), total, page: query.page, totalPages: totalPagesOf(total, query.limit) };
   }
 
   private adminRows(where: Prisma.PropertyWhereInput) {

@@ -6,7 +6,7 @@ import { ListingsDb, type ListingsTx } from '../db.js';
 import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { publiclyVisibleSql } from '../rules/visibility.js';
-import { toPropertyRead, type PropertyWithImages } from './property-view.js';
+import { toPropertyRead, type PropertyWithImages, type ReadExtras } from './property-view.js';
 
 /** A row of loadWithOwners: the property's columns, its images and owner as JSON (dates as text). */
 type LoadedRow = Property & {
@@ -74,7 +74,7 @@ export class PropertyReader {
                  'id', i.id, 'propertyId', i.property_id, 'position', i.position, 'largeKey', i.large_key,
                  'largeUrl', i.large_url, 'thumbKey', i.thumb_key, 'thumbUrl', i.thumb_url, 'width', i.width,
                  'height', i.height, 'thumbWidth', i.thumb_width, 'thumbHeight', i.thumb_height, 'alt', i.alt,
-                 'createdAt', i.created_at) ORDER BY i.position)
+                 'heldForReview', i.held_for_review, 'createdAt', i.created_at) ORDER BY i.position)
                FROM "listings"."property_images" i WHERE i.property_id = p.id), '[]'::jsonb) AS images,
              CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object(
                'id', o.id, 'name', o.name, 'email', o.email, 'whatsapp', o.whatsapp, 'role', o.role,
@@ -97,14 +97,15 @@ export class PropertyReader {
     );
   }
 
-  async read(property: PropertyWithImages, extra: { contactCount?: number } = {}): Promise<PropertyRead> {
+  async read(property: PropertyWithImages, extra: ReadExtras = {}): Promise<PropertyRead> {
     return toPropertyRead(property, await this.owners.find(property.ownerId), extra);
   }
 
-  async readMany(properties: PropertyWithImages[], contactCounts?: Map<string, number>): Promise<PropertyRead[]> {
+  /** `withHeld`: for the listings' owner (My Listings) or staff, held photos marked. */
+  async readMany(properties: PropertyWithImages[], contactCounts?: Map<string, number>, withHeld = false): Promise<PropertyRead[]> {
     const owners = await this.owners.findMany(properties.map((p) => p.ownerId));
     return properties.map((p) =>
-      toPropertyRead(p, owners.get(p.ownerId), contactCounts ? { contactCount: contactCounts.get(p.id) ?? 0 } : {}),
+      toPropertyRead(p, owners.get(p.ownerId), { ...(contactCounts ? { contactCount: contactCounts.get(p.id) ?? 0 } : {}), withHeld }),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { Amenity, PropertyAuthor, PropertyOwnerCard, PropertyRead, PropertyType } from '@mboa/contracts';
 import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
+import { publicPhotos } from '../rules/photo-review.js';
 
 export type PropertyWithImages = Property & { images: PropertyImage[] };
 
@@ -8,9 +9,23 @@ function unknownAuthor(ownerId: string): PropertyAuthor {
   return { _id: ownerId, name: '', email: '', whatsapp: '' };
 }
 
+/** What a read adds to the public shape; `withHeld` only for the listing's owner and staff. */
+export interface ReadExtras {
+  contactCount?: number;
+  /** Photos awaiting staff review too, marked (rules/photo-review): never in a public answer or an event. */
+  withHeld?: boolean;
+}
+
+/** The photo as answered; a held one carries its id and mark (only in the owner's and staff's reads). */
+function photoOf(i: PropertyImage): PropertyRead['propertyImages'][number] {
+  const photo = { url: i.largeUrl, alt: i.alt, width: i.width, height: i.height };
+  return i.heldForReview ? { ...photo, awaitingReview: true, id: i.id } : photo;
+}
+
 /** The only shape a property leaves this service in (docs/api.md#shapes-user-property-lists). */
-export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | undefined, extra: { contactCount?: number } = {}): PropertyRead {
+export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | undefined, extra: ReadExtras = {}): PropertyRead {
   const images = [...p.images].sort((a, b) => a.position - b.position);
+  const shown = publicPhotos(images);
   const read: PropertyRead = {
     _id: p.id,
     id: p.id,
@@ -28,8 +43,9 @@ export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | unde
     advanceMonths: p.advanceMonths,
     status: p.status,
     isVerified: p.isVerified,
-    thumbnail: images[0]?.thumbUrl ?? null,
-    propertyImages: images.map((i) => ({ url: i.largeUrl, alt: i.alt, width: i.width, height: i.height })),
+    // The card's thumbnail is a public photo even in the owner's read: what renters see.
+    thumbnail: shown[0]?.thumbUrl ?? null,
+    propertyImages: (extra.withHeld ? images : shown).map(photoOf),
     amenities: p.amenities as Amenity[],
     specifications: {
       bedrooms: p.bedrooms,
