@@ -19,6 +19,8 @@ import {
   type ReportQueueReply,
   type ReportResolveResponse,
   type RequestStatus,
+  type PhotoReviewAction,
+  type PhotoReviewResponse,
   type ReviewAction,
   type SupportTicket,
   type TicketStatus,
@@ -103,6 +105,13 @@ export const editProperty = (id: string, data: PropertyEdit) =>
 export const reviewProperty = (id: string, action: ReviewAction, feedback: string) =>
   api<MessageResponse>(`/admin/properties/${encodeURIComponent(id)}/review`, {
     body: { action, feedback },
+    fallback: currentMessages().property.updateFailed,
+  });
+
+/** Photos an owner added to an approved listing: accept (public from now on) or refuse (deleted), all of them. */
+export const reviewHeldPhotos = (id: string, action: PhotoReviewAction) =>
+  api<PhotoReviewResponse>(`/admin/properties/${encodeURIComponent(id)}/photos/review`, {
+    body: { action },
     fallback: currentMessages().property.updateFailed,
   });
 

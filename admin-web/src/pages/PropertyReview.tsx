@@ -1,8 +1,8 @@
-import { labelOf, whatsappLink, type PropertyRead, type ReviewAction } from '@mboa/contracts';
+import { labelOf, whatsappLink, type PhotoReviewAction, type PropertyRead, type ReviewAction } from '@mboa/contracts';
 import { FactList, useToast } from '@mboa/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getProperty, reviewProperty } from '../api/admin.js';
+import { getProperty, reviewHeldPhotos, reviewProperty } from '../api/admin.js';
 import { ApiError, useI18n } from '@mboa/web-core';
 import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
@@ -35,6 +35,17 @@ export default function PropertyReview() {
       notify('error', error instanceof ApiError && error.message ? error.message : m.property.updateFailed);
     }
     // Either way the screen shows the property as the server now has it.
+    loaded.reload();
+  }
+
+  async function decidePhotos(action: PhotoReviewAction) {
+    try {
+      const reply = await reviewHeldPhotos(id, action);
+      notify('success', reply.message);
+    } catch (error) {
+      reportAccessLost(error);
+      notify('error', error instanceof ApiError && error.message ? error.message : m.property.updateFailed);
+    }
     loaded.reload();
   }
 
@@ -84,8 +95,9 @@ export default function PropertyReview() {
         <div className="stack">
           <div className="panel">
             <h2>{t('review.photos')}</h2>
-            <Gallery images={p.propertyImages ?? []} title={p.title} />
+            <Gallery images={(p.propertyImages ?? []).filter((image) => !image.awaitingReview)} title={p.title} />
           </div>
+          <HeldPhotos p={p} onDecide={decidePhotos} />
           <div className="panel">
             <h2>{t('review.details')}</h2>
             <Details p={p} />
@@ -139,6 +151,33 @@ export default function PropertyReview() {
         />
       ) : null}
     </section>
+  );
+}
+
+/** Photos the owner added after approval: the public sees none of them until staff accept them. */
+function HeldPhotos({ p, onDecide }: { p: PropertyRead; onDecide: (action: PhotoReviewAction) => Promise<void> }) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const held = (p.propertyImages ?? []).filter((image) => image.awaitingReview);
+  if (held.length === 0) return null;
+  const decide = (action: PhotoReviewAction) => {
+    setBusy(true);
+    void onDecide(action).finally(() => setBusy(false));
+  };
+  return (
+    <div className="panel" aria-live="polite">
+      <h2>{t('review.heldPhotos', { count: held.length })}</h2>
+      <p className="muted">{t('review.heldPhotosHint')}</p>
+      <Gallery images={held} title={p.title} />
+      <div className="badges">
+        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => decide('accept')}>
+          {t('review.acceptPhotos')}
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => decide('refuse')}>
+          {t('review.refusePhotos')}
+        </button>
+      </div>
+    </div>
   );
 }
 
