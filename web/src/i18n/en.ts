@@ -392,6 +392,8 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     underReview: 'Under review',
+    photosAwaitingReview_one: '1 new photo awaiting our review: the public does not see it yet',
+    photosAwaitingReview_other: '{{count}} new photos awaiting our review: the public does not see them yet',
     live: 'Live',
     view: 'View',
     addPhotos: 'Add photos',

@@ -176,9 +176,11 @@ export default function MyListings() {
 
   const review = (p: PropertyRead) => {
     const seen = insights.get(p.id ?? p._id);
+    const held = (p.propertyImages ?? []).filter((image) => image.awaitingReview).length;
     return (
       <>
         <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
+        {held ? <div className="small text-warn">{t('listings.photosAwaitingReview', { count: held })}</div> : null}
         {p.status === 'available' ? <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} /> : null}
         {seen ? <ListingInsightsLine insights={seen} /> : null}
       </>

@@ -89,4 +89,14 @@ describe('adding photos from My Listings', () => {
     const card = (await screen.findByText('Flat C')).closest('li')!;
     expect(within(card).getByRole('button', { name: 'Add photos' })).toBeDisabled();
   });
+
+  it('tells the owner which listing has new photos awaiting our review', async () => {
+    const image = { url: '/media/a-large.webp', width: 1024, height: 768, alt: 'Flat D' };
+    const held = { ...image, url: '/media/b-large.webp', awaitingReview: true as const, id: 'img-b' };
+    listWith([property({ id: 'd', title: 'Flat D', isVerified: true, propertyImages: [image, held, { ...held, url: '/media/c-large.webp', id: 'img-c' }] }), property({ id: 'e', title: 'Flat E', propertyImages: [image] })]);
+    const card = (await screen.findByText('Flat D')).closest('li')!;
+    expect(within(card).getByText('2 new photos awaiting our review: the public does not see them yet')).toBeInTheDocument();
+    const other = screen.getByText('Flat E').closest('li')!;
+    expect(within(other).queryByText(/awaiting our review/)).not.toBeInTheDocument();
+  });
 });
