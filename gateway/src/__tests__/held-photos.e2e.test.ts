@@ -285,6 +285,7 @@ describe('held photos elsewhere', () => {
     expect(res.status).toBe(200);
     const held = ((await res.json()).property.propertyImages as Photo[]).find((p) => p.awaitingReview)!;
     const read = await adminRead(listing.id);
-    expect(read.photoMatches).toEqual([expect.objectContaining({ imageUrl: held.url, matchedPropertyId: earlier.id })]);
+    // Among the matches: the file's other listings use look-alike test photos, which may match too.
+    expect(read.photoMatches).toEqual(expect.arrayContaining([expect.objectContaining({ imageUrl: held.url, matchedPropertyId: earlier.id, distance: 0 })]));
   }, 180_000);
 });
