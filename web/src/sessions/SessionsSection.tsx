@@ -57,7 +57,7 @@ export default function SessionsSection() {
       ) : list.isPending ? (
         <div className="skeleton line w80" aria-busy="true" />
       ) : (
-        <ul className="stack" aria-label={t('sessions.title')}>
+        <ul className="stack plain-list" aria-label={t('sessions.title')}>
           {sessions.map((s) => (
             <li key={s.id} className="row-between">
               <div>
