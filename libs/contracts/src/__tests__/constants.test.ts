@@ -7,6 +7,7 @@ import {
   COMMERCIAL_PROPERTY_TYPES,
   EVENT_TYPES,
   isServiceError,
+  labelOf,
   LIMITS,
   LISTINGS_PATTERNS,
   MESSAGES,
@@ -14,11 +15,14 @@ import {
   OTHER_TOWN_OPTION,
   PATTERNS,
   PAYMENT_TERMS,
+  REGIONS,
+  regionOfTown,
   RESIDENTIAL_PROPERTY_TYPES,
   ROLES,
   serviceError,
   SIGNUP_ROLES,
   toErrorBody,
+  TOWN_REGIONS,
   TOWNS,
 } from '../index.js';
 
@@ -56,6 +60,25 @@ describe('constants', () => {
     expect([...TOWNS].sort((a, b) => a.localeCompare(b, 'en'))).toEqual([...TOWNS]);
     for (const t of ['Douala', 'Yaounde', 'Bamenda', 'Buea', 'Limbe', 'Kribi', 'Mutengene']) expect(TOWNS).toContain(t);
     expect(OTHER_TOWN_OPTION).toBe('Other (please specify)');
+  });
+
+  test('every town of the list lies in one of the ten regions, named in both languages', () => {
+    expect(REGIONS).toHaveLength(10);
+    expect(Object.keys(TOWN_REGIONS).sort()).toEqual([...TOWNS].sort());
+    expect(new Set(Object.values(TOWN_REGIONS))).toEqual(new Set(REGIONS));
+    expect(regionOfTown('Douala')).toBe('littoral');
+    expect(regionOfTown('yaoundé')).toBe('centre');
+    expect(regionOfTown('Bamenda')).toBe('north-west');
+    expect(regionOfTown('Buea')).toBe('south-west');
+    expect(regionOfTown('Ngaoundéré')).toBe('adamawa');
+    expect(regionOfTown('Maroua')).toBe('far-north');
+    expect(regionOfTown('Garoua')).toBe('north');
+    expect(regionOfTown('Bafoussam')).toBe('west');
+    expect(regionOfTown('Bertoua')).toBe('east');
+    expect(regionOfTown('Ebolowa')).toBe('south');
+    expect(regionOfTown('Somewhere New')).toBeUndefined();
+    expect(labelOf('region', 'far-north', 'fr')).toBe('Extrême-Nord');
+    expect(labelOf('region', 'far-north', 'en')).toBe('Far North');
   });
 
   test('limits', () => {

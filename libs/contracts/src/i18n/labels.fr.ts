@@ -9,6 +9,7 @@ import type {
   TicketStatus,
 } from '../property.js';
 import type { Role, UserFilter, UserStatus } from '../roles.js';
+import type { Region } from '../towns.js';
 
 /*
  * Product terms in French as people say them in Cameroon. The stored and sent values never change;
@@ -102,4 +103,18 @@ export const USER_FILTER_LABELS_FR: Readonly<Record<UserFilter, string>> = {
   banned: 'Suspendus',
   verified: 'Vérifiés',
   unverified: 'Non vérifiés',
+};
+
+/** The official French names of Cameroon's regions. */
+export const REGION_LABELS_FR: Readonly<Record<Region, string>> = {
+  adamawa: 'Adamaoua',
+  centre: 'Centre',
+  east: 'Est',
+  'far-north': 'Extrême-Nord',
+  littoral: 'Littoral',
+  north: 'Nord',
+  'north-west': 'Nord-Ouest',
+  south: 'Sud',
+  'south-west': 'Sud-Ouest',
+  west: 'Ouest',
 };

@@ -17,6 +17,7 @@ import {
   type TicketStatus,
 } from '../property.js';
 import { ROLE_LABELS, type Role, type UserFilter, type UserStatus } from '../roles.js';
+import { REGION_LABELS, type Region } from '../towns.js';
 import type { Language } from './language.js';
 import {
   AMENITY_LABELS_FR,
@@ -25,6 +26,7 @@ import {
   PAYMENT_TERM_UNITS_FR,
   PROPERTY_STATUS_LABELS_FR,
   PROPERTY_TYPE_LABELS_FR,
+  REGION_LABELS_FR,
   REQUEST_STATUS_LABELS_FR,
   REVIEW_STATE_LABELS_FR,
   ROLE_LABELS_FR,
@@ -49,6 +51,8 @@ export interface ProductLabels {
   userFilter: Readonly<Record<UserFilter, string>>;
   /** Countries are typed by owners (the wizard suggests Cameroon); the ones we know read in the reader's language. */
   country: Readonly<Record<string, string>>;
+  /** Cameroon's regions (a town's region: towns.ts regionOfTown). */
+  region: Readonly<Record<Region, string>>;
 }
 
 export const PRODUCT_LABELS: Readonly<Record<Language, ProductLabels>> = {
@@ -66,6 +70,7 @@ export const PRODUCT_LABELS: Readonly<Record<Language, ProductLabels>> = {
     userStatus: { active: 'Active', banned: 'Banned' },
     userFilter: { active: 'Active', banned: 'Banned', verified: 'Verified', unverified: 'Unverified' },
     country: { Cameroon: 'Cameroon' },
+    region: REGION_LABELS,
   },
   fr: {
     category: CATEGORY_LABELS_FR,
@@ -81,6 +86,7 @@ export const PRODUCT_LABELS: Readonly<Record<Language, ProductLabels>> = {
     userStatus: USER_STATUS_LABELS_FR,
     userFilter: USER_FILTER_LABELS_FR,
     country: { Cameroon: 'Cameroun' },
+    region: REGION_LABELS_FR,
   },
 };
 
