@@ -363,6 +363,8 @@ export const MESSAGES_FR = {
     webNoscript: 'Mboa Rentals a besoin de JavaScript pour afficher les annonces.',
     adminTitle: 'Mboa Rentals – Administration',
     adminNoscript: 'L\u2019espace d\u2019administration a besoin de JavaScript.',
+    breadcrumbHome: 'Accueil',
+    breadcrumbTown: (town: string) => `Locations à ${town}`,
   },
 } satisfies Widen<Messages>;
 

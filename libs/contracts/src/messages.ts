@@ -369,6 +369,9 @@ export const MESSAGES = {
     webNoscript: 'Mboa Rentals needs JavaScript to show listings.',
     adminTitle: 'Mboa Rentals – Admin',
     adminNoscript: 'The admin area needs JavaScript.',
+    // The trail search engines show above a listing (home › the town's listings › the listing).
+    breadcrumbHome: 'Home',
+    breadcrumbTown: (town: string) => `Rentals in ${town}`,
   },
 } as const;
 
