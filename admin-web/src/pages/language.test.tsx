@@ -25,7 +25,7 @@ describe('FR | EN switch', () => {
     expect(await screen.findByText('Ada Nkem Fon')).toBeInTheDocument();
     const reads = calls.length;
 
-    await u.click(screen.getByRole('button', { name: 'Français' }));
+    await u.click(screen.getByRole('button', { name: 'FR – Français' }));
 
     // The first switch loads the French texts (their own chunk), then every screen changes at once.
     expect(await screen.findByRole('heading', { name: fr.users.title })).toBeInTheDocument();
@@ -50,9 +50,9 @@ describe('FR | EN switch', () => {
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Suspendre', 'Publier en son nom', 'Modifier']);
     expect(document.documentElement.lang).toBe('fr');
     expect(document.title).toBe(fr.app.documentTitle);
-    expect(screen.getByRole('button', { name: 'Français' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'FR – Français' }).getAttribute('aria-pressed')).toBe('true');
 
-    await u.click(screen.getByRole('button', { name: 'English' }));
+    await u.click(screen.getByRole('button', { name: 'EN – English' }));
     expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
     expect(screen.getByTestId('user-row-u1')).toHaveTextContent('1 Nov 2026');
     expect(document.title).toBe('Mboa Rentals – Admin');
@@ -65,7 +65,7 @@ describe('the not-authorised screen', () => {
     const u = userEvent.setup();
     render(<NotAuthorised name="Rita Renter" />);
     expect(screen.getByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
-    await u.click(screen.getByRole('button', { name: 'Français' }));
+    await u.click(screen.getByRole('button', { name: 'FR – Français' }));
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
     expect(screen.getByText(/^Vous êtes connecté en tant que Rita Renter,/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: fr.access.backToSite })).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('the profile follows the language', () => {
       </QueryClientProvider>,
     );
     expect(calls).toHaveLength(0);
-    await u.click(screen.getByRole('button', { name: 'Français' }));
+    await u.click(screen.getByRole('button', { name: 'FR – Français' }));
     await waitFor(() => expect(screen.getByTestId('language')).toHaveTextContent('fr'));
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['PATCH', '/api/user/me', { language: 'fr' }]]);
   });

@@ -40,12 +40,12 @@ describe('the FR | EN switch in the top bar', () => {
     const before = calls.length;
     const bar = screen.getByRole('banner');
 
-    await u.click(within(bar).getByRole('button', { name: 'Français' }));
+    await u.click(within(bar).getByRole('button', { name: 'FR – Français' }));
 
     // The first switch loads the French texts (their own chunk), then every screen changes at once.
     expect(await screen.findByRole('heading', { level: 1, name: fr.home.heroTitle })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('fr');
-    expect(within(bar).getByRole('button', { name: 'Français' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(bar).getByRole('button', { name: 'FR – Français' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(bar).getAllByRole('link', { name: fr.nav.home }).length).toBeGreaterThan(0);
     // A text shared with the server (MESSAGES_FR) and one of the app's catalog, both already French.
     expect(within(bar).getByRole('link', { name: `+ ${MESSAGES_FR.ui.postProperty}` })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('the FR | EN switch in the top bar', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(before);
 
-    await u.click(within(bar).getByRole('button', { name: 'English' }));
+    await u.click(within(bar).getByRole('button', { name: 'EN – English' }));
     expect(document.documentElement.lang).toBe('en');
     expect(within(bar).getAllByRole('link', { name: 'Home' }).length).toBeGreaterThan(0);
     expect(screen.getByText('2 properties found')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('the FR | EN switch in the top bar', () => {
     // The profile already says English: nothing to send.
     expect(calls).toHaveLength(0);
 
-    await u.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Français' }));
+    await u.click(within(screen.getByRole('banner')).getByRole('button', { name: 'FR – Français' }));
 
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PATCH', path: '/api/user/me', body: { language: 'fr' } });
