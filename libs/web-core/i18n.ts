@@ -61,7 +61,7 @@ function rememberedLanguage(): Language | undefined {
   return isLanguage(value) ? value : undefined;
 }
 
-/** The language of a shared link (`?lang=fr`), if any. */
+/** The language the page's address names (`?lang=fr`: a shared link, or the FR | EN switch), if any. */
 function linkLanguage(): Language | undefined {
   if (typeof location === 'undefined') return undefined;
   const value = new URLSearchParams(location.search).get('lang');
@@ -70,12 +70,13 @@ function linkLanguage(): Language | undefined {
 
 /**
  * The language of a visit, decided as the gateway decides `<html lang>` (gateway/src/static/
- * page-language.ts): the device's choice, then a shared link's, then the browser's languages,
- * French when in doubt.
+ * page-language.ts): the address's `?lang=` first (each language has its own address, so a link or
+ * a search result opens in the language it names), then the device's choice (cookie), then the
+ * browser's languages, French when in doubt.
  */
 export function initialLanguage(): Language {
   const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return rememberedLanguage() ?? linkLanguage() ?? preferredLanguage(browser);
+  return linkLanguage() ?? rememberedLanguage() ?? preferredLanguage(browser);
 }
 
 /** Remembers the language on this device for a year (the gateway reads it for the next page). */

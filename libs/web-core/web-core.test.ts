@@ -48,7 +48,7 @@ describe('i18n entry point', () => {
     expect(preferredLanguage([])).toBe('fr');
   });
 
-  it("starts in the device's remembered language, else a shared link's, else the browser's", () => {
+  it("starts in the address's language, else the device's remembered one, else the browser's", () => {
     const forget = () => (document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`);
     forget();
     const languages = vi.spyOn(navigator, 'languages', 'get');
@@ -59,7 +59,13 @@ describe('i18n entry point', () => {
       expect(initialLanguage()).toBe('fr');
       history.pushState(null, '', '/property-details/abc?lang=en');
       expect(initialLanguage()).toBe('en');
+      // The address decides over the device's earlier choice: each language has its own address.
       document.cookie = `${LANGUAGE_COOKIE}=fr; Path=/`;
+      expect(initialLanguage()).toBe('en');
+      history.pushState(null, '', '/property-details/abc');
+      expect(initialLanguage()).toBe('fr');
+      // A `lang` that is not one of ours is no choice.
+      history.pushState(null, '', '/property-details/abc?lang=de');
       expect(initialLanguage()).toBe('fr');
     } finally {
       languages.mockRestore();

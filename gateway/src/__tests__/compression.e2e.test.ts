@@ -200,16 +200,20 @@ describe("the page's language", () => {
     return { lang: /<html lang="([^"]*)"/.exec(html)?.[1], vary: res.headers.get('vary') ?? '' };
   }
 
-  test('says the language the app will show before any script runs: choice, shared link, browser, French when in doubt', async () => {
+  test('says the language the app will show before any script runs: address, choice, browser, French when in doubt', async () => {
     expect(await pageLang({ 'Accept-Language': 'fr-CM,fr;q=0.9,en;q=0.5' })).toMatchObject({ lang: 'fr' });
     expect((await pageLang({ 'Accept-Language': 'en-GB,en;q=0.9' })).lang).toBe('en');
     // Neither of ours, or nothing said: our users mostly read French.
     expect((await pageLang({ 'Accept-Language': 'de-DE' })).lang).toBe('fr');
     expect((await pageLang({})).lang).toBe('fr');
-    // A choice made on the device wins over the browser and over a shared link's language.
+    // A choice made on the device wins over the browser.
     expect((await pageLang({ 'Accept-Language': 'fr', Cookie: 'mboa_lang=en' })).lang).toBe('en');
-    expect((await pageLang({ 'Accept-Language': 'en', Cookie: 'mboa_lang=fr' }, '/?lang=en')).lang).toBe('fr');
+    // The address's language wins over both: each language has its own address.
+    expect((await pageLang({ 'Accept-Language': 'en', Cookie: 'mboa_lang=fr' }, '/?lang=en')).lang).toBe('en');
+    expect((await pageLang({ 'Accept-Language': 'fr', Cookie: 'mboa_lang=en' }, '/contact?lang=fr')).lang).toBe('fr');
     expect((await pageLang({ 'Accept-Language': 'en' }, '/contact?lang=fr')).lang).toBe('fr');
+    // A `lang` that is not one of ours is no choice.
+    expect((await pageLang({ 'Accept-Language': 'en', Cookie: 'mboa_lang=fr' }, '/?lang=de')).lang).toBe('fr');
     const { vary } = await pageLang({ 'Accept-Language': 'fr' });
     expect(vary).toMatch(/Accept-Language/i);
     expect(vary).toMatch(/Cookie/i);

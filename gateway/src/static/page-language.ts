@@ -4,15 +4,16 @@ import { escapeHtml } from './link-preview.js';
 
 /**
  * The language a web page will show, decided as the apps decide it (libs/web-core i18n): the
- * device's choice (cookie), then a shared link's `?lang=`, then the browser's `Accept-Language`,
- * French when in doubt. The page's `<html lang>` says it before any script runs, for screen
- * readers, translation prompts and search engines.
+ * address's `?lang=` (each language has its own address, which the FR | EN switch moves to, so a
+ * link or a search engine's result opens in the language it names), then the device's choice
+ * (cookie), then the browser's `Accept-Language`, French when in doubt. The page's `<html lang>`
+ * says it before any script runs, for screen readers, translation prompts and search engines.
  */
 export function pageLanguage(req: Request): Language {
-  const chosen = (req.cookies as Record<string, unknown> | undefined)?.[LANGUAGE_COOKIE];
-  if (isLanguage(chosen)) return chosen;
   const linked = req.query.lang;
   if (isLanguage(linked)) return linked;
+  const chosen = (req.cookies as Record<string, unknown> | undefined)?.[LANGUAGE_COOKIE];
+  if (isLanguage(chosen)) return chosen;
   // Only a header that names one of ours decides (`*`, what fetch sends by default, does not).
   if (/(^|[\s,])(en|fr)\b/i.test(req.headers['accept-language'] ?? '')) {
     const best = req.acceptsLanguages(...LANGUAGES);

@@ -1,10 +1,12 @@
 import { LanguageSwitch, useI18n } from '@mboa/web-core';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.js';
+import { useLanguageAddress } from './language-address.js';
 
 /** Login, sign-up and reset: outside the navigation shell, with the desktop-only side panel. */
 export function AuthLayout() {
   const { t } = useI18n();
+  const toLanguageAddress = useLanguageAddress();
   return (
     <div className="auth-page">
       <DocumentTitle />
@@ -23,7 +25,7 @@ export function AuthLayout() {
       </aside>
       <main className="auth-main" id="main">
         <div className="auth-language">
-          <LanguageSwitch label={t('app.language')} />
+          <LanguageSwitch label={t('app.language')} onSwitch={toLanguageAddress} />
         </div>
         <Outlet />
       </main>

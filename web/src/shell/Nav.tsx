@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { SITE } from '../config.js';
 import { useSession } from '../session/session.js';
 import { useSignOut } from '../session/useSignOut.js';
+import { useLanguageAddress } from './language-address.js';
 
 export interface NavEntry {
   label: string;
@@ -142,6 +143,7 @@ export function Nav() {
   const { user, loading } = useSession();
   const { links, menus, showPost } = navFor(user, t);
   const { pathname } = useLocation();
+  const toLanguageAddress = useLanguageAddress();
   // Open on the page where it was opened: following one of its links closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
@@ -192,7 +194,7 @@ export function Nav() {
         </nav>
         {/* Outside the menu, so a phone switches in one tap; the account and menu buttons follow it. */}
         <div className="nav-language">
-          <LanguageSwitch label={t('app.language')} />
+          <LanguageSwitch label={t('app.language')} onSwitch={toLanguageAddress} />
         </div>
         <div className="nav-account">{account}</div>
         <div className="nav-mobile-actions">

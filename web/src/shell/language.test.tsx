@@ -1,5 +1,5 @@
 import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LanguageSwitch } from '@mboa/web-core';
@@ -7,7 +7,9 @@ import { en } from '../i18n/en.js';
 import { fr } from '../i18n/fr.js';
 import Home, { forgetHomeSnapshot } from '../pages/Home.js';
 import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
+import { AuthLayout } from './AuthLayout.js';
 import { DocumentTitle } from './DocumentTitle.js';
+import { searchInLanguage } from './language-address.js';
 import { Nav } from './Nav.js';
 
 /** The top bar above the home page, as a visitor lands. */
@@ -93,8 +95,57 @@ describe("the browser tab's title", () => {
       </>,
     );
     await waitFor(() => expect(document.title).toBe(en.app.documentTitle));
-    await u.click(screen.getByRole('button', { name: 'Français' }));
+    await u.click(screen.getByRole('button', { name: 'FR – Français' }));
     await waitFor(() => expect(document.title).toBe(fr.app.documentTitle));
     expect(fr.app.documentTitle).not.toBe(en.app.documentTitle);
+  });
+});
+
+describe("the switch moves to the page's address in the chosen language", () => {
+  it('replaces `lang` in the address, keeping the path, the rest of the query and the hash', async () => {
+    const u = userEvent.setup();
+    mockFetch(() => undefined);
+    const { router } = renderApp(<Nav />, { path: '/property-details/abc', route: '/property-details/:id' });
+    await act(() => router.navigate('/property-details/abc?lang=en&from=search#photos'));
+
+    await u.click(within(screen.getByRole('banner')).getByRole('button', { name: 'FR – Français' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=fr&from=search'));
+    expect(router.state.location).toMatchObject({ pathname: '/property-details/abc', hash: '#photos' });
+    // The language's address replaces the page's: Back does not undo a language.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(document.documentElement.lang).toBe('fr');
+
+    await u.click(within(screen.getByRole('banner')).getByRole('button', { name: 'EN – English' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=en&from=search'));
+    expect(router.state.location).toMatchObject({ pathname: '/property-details/abc', hash: '#photos' });
+  });
+
+  it('gives an address without a language one, on the sign-in pages too', async () => {
+    const u = userEvent.setup();
+    mockFetch(() => undefined);
+    const { router } = renderApp(<AuthLayout />, { path: '/login' });
+    expect(router.state.location.search).toBe('');
+
+    await u.click(screen.getByRole('button', { name: 'FR – Français' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?lang=fr'));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("names each button by the code it shows, then the language in its own words (WCAG 2.5.3)", () => {
+    mockFetch(() => undefined);
+    renderApp(<LanguageSwitch label="Language" />);
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.map((b) => [b.textContent, b.getAttribute('aria-label'), b.getAttribute('lang')])).toEqual([
+      ['FR', 'FR – Français', 'fr'],
+      ['EN', 'EN – English', 'en'],
+    ]);
+  });
+
+  it('sets only `lang` in a query, every other parameter kept in place', () => {
+    expect(searchInLanguage('', 'fr')).toBe('?lang=fr');
+    expect(searchInLanguage('?town=Buea&lang=en&page=2', 'fr')).toBe('?town=Buea&lang=fr&page=2');
+    expect(searchInLanguage('?q=a%20b%26c', 'en')).toBe('?q=a+b%26c&lang=en');
   });
 });
