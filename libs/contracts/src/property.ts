@@ -101,6 +101,14 @@ export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SEARCH_SORT: SearchSort = 'newest';
 
+/**
+ * The query parameters of the home page's address that change what it shows (its search text,
+ * filters and order), in the order its canonical address writes them (gateway
+ * static/page-addresses.ts). Any other parameter (tracking, a typo) is the same page.
+ */
+export const HOME_PAGE_PARAMETERS = ['search', 'category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice', 'sort'] as const;
+export type HomePageParameter = (typeof HOME_PAGE_PARAMETERS)[number];
+
 export const PROPERTY_STATUSES = ['available', 'rented', 'deactivated'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export const PROPERTY_STATUS_LABELS: Readonly<Record<PropertyStatus, string>> = {
