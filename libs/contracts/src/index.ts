@@ -18,6 +18,7 @@ export * from './reports.js';
 export * from './favourites.js';
 export * from './insights.js';
 export * from './saved-searches.js';
+export * from './sitemap.js';
 export * from './person-check.js';
 export * from './person-check-solve.js';
 export * from './session-mark.js';

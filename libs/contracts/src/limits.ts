@@ -279,6 +279,18 @@ export const LIMITS = {
     maxPerUser: 20,
     nameMax: 120,
   },
+  /**
+   * Search engines (docs/api.md#search-engines). The sitemaps.org protocol allows at most 50,000
+   * addresses in one sitemap file; a listing is one address per language (libs/contracts
+   * sitemap.ts). The listings service answers a sitemap's listings in pages of `pageSize` (one
+   * NATS message stays well under its 1 MB cap), and the answers may be kept by caches for
+   * `cacheSeconds`: a listing enters and leaves within minutes.
+   */
+  sitemap: {
+    maxAddressesPerFile: 50_000,
+    pageSize: 5_000,
+    cacheSeconds: 300,
+  },
 } as const;
 
 export type Limits = typeof LIMITS;

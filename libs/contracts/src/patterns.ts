@@ -78,6 +78,9 @@ export const LISTINGS_PATTERNS = {
   savedSearchesUpdate: 'listings.saved-searches.update',
   savedSearchesDelete: 'listings.saved-searches.delete',
   savedSearchesUnsubscribe: 'listings.saved-searches.unsubscribe',
+  /** Search engines (docs/api.md#search-engines): the sitemap index's files and towns, and one page of public listings in id order. */
+  sitemapSummary: 'listings.sitemap.summary',
+  sitemapListings: 'listings.sitemap.listings',
 } as const;
 
 export const MEDIA_PATTERNS = {

@@ -28,6 +28,8 @@ import { SavedSearchSweep } from './saved-searches/saved-search-sweep.js';
 import { SavedSearchesController } from './saved-searches/saved-searches.controller.js';
 import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
 import { SimilarController } from './similar/similar.controller.js';
+import { SitemapController } from './sitemap/sitemap.controller.js';
+import { SitemapService } from './sitemap/sitemap.service.js';
 import { SimilarListingsService } from './similar/similar-listings.service.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { InsightsService } from './insights/insights.service.js';
@@ -42,7 +44,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController, InsightsController, SavedSearchesController],
+      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController, InsightsController, SavedSearchesController, SitemapController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,
@@ -66,6 +68,7 @@ export class ListingsModule {
         SavedSearchesService,
         SavedSearchAlerts,
         SavedSearchSweep,
+        SitemapService,
       ],
       consumers: [EventConsumers],
       health: HealthService,

@@ -73,6 +73,14 @@ import {
   type UnsubscribeReply,
   type UnsubscribeTokenInput,
 } from '../saved-searches.js';
+import {
+  sitemapListingsRequestSchema,
+  sitemapSummaryRequestSchema,
+  type SitemapListingsReply,
+  type SitemapListingsRequest,
+  type SitemapSummaryReply,
+  type SitemapSummaryRequest,
+} from '../sitemap.js';
 
 /*
  * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
@@ -262,6 +270,8 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.savedSearchesUpdate]: savedSearchRequests.update,
   [LISTINGS_PATTERNS.savedSearchesDelete]: savedSearchRequests.remove,
   [LISTINGS_PATTERNS.savedSearchesUnsubscribe]: savedSearchRequests.unsubscribe,
+  [LISTINGS_PATTERNS.sitemapSummary]: sitemapSummaryRequestSchema,
+  [LISTINGS_PATTERNS.sitemapListings]: sitemapListingsRequestSchema,
 
   // Media checks its requests itself: a refused request's staged uploads are removed first.
   [MEDIA_PATTERNS.imagesProcess]: nothing,
@@ -358,6 +368,8 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.savedSearchesUpdate]: { request: SavedSearchUpdateRequest; reply: SavedSearch };
   [LISTINGS_PATTERNS.savedSearchesDelete]: { request: SavedSearchIdRequest; reply: { id: string } };
   [LISTINGS_PATTERNS.savedSearchesUnsubscribe]: { request: UnsubscribeTokenInput; reply: UnsubscribeReply };
+  [LISTINGS_PATTERNS.sitemapSummary]: { request: SitemapSummaryRequest; reply: SitemapSummaryReply };
+  [LISTINGS_PATTERNS.sitemapListings]: { request: SitemapListingsRequest; reply: SitemapListingsReply };
 
   [MEDIA_PATTERNS.imagesProcess]: { request: T.ProcessImagesRequest; reply: T.ProcessImagesReply };
   [MEDIA_PATTERNS.imagesDiscard]: { request: T.DiscardImagesRequest; reply: T.DiscardImagesReply };
