@@ -18,6 +18,7 @@ import { applyServerTimeouts, bodyIdleTimeout, DEFAULT_HTTP_TIMEOUTS } from './h
 import { bodyFloor } from './http/body-floor.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
+import { mountSearchEngineFiles } from './seo/search-engines.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
 import { requestObservability } from './observability/request-observability.js';
 import { serveMetricsOnInternalPort } from './observability/metrics-port.js';
@@ -79,6 +80,8 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   });
   const services = app.get(Services);
   const origin = config.allowedOrigins[0];
+  // Before the web app's catch-all, which would answer these paths with its page.
+  mountSearchEngineFiles(server, services, origin);
   const webTexts = (language: Language) => {
     const { webTitle, webDescription, webNoscript } = catalogueOf(language).page;
     return { title: webTitle, description: webDescription, noscript: webNoscript };
