@@ -112,3 +112,38 @@ export function toSearchParams(filters: Filters, page: number): SearchParams {
 export function sameFilters(a: Filters, b: Filters): boolean {
   return (Object.keys(a) as (keyof Filters)[]).every((k) => a[k] === b[k]);
 }
+
+/** The filters a home address may carry (`/?town=Douala&category=residential`), the search's own names. */
+const ADDRESS_KEYS = Object.keys(EMPTY_FILTERS) as (keyof Filters)[];
+
+/**
+ * The filters in a home page's address, so a search can be shared, bookmarked, indexed by search
+ * engines and drawn by the server; null when the address names none. A value out of its list (an
+ * unknown category or order) is left out, as a hand-edited address should not break the page.
+ */
+export function filtersFromAddress(search: string): Filters | null {
+  const params = new URLSearchParams(search);
+  if (!ADDRESS_KEYS.some((key) => params.get(key))) return null;
+  const filters: Filters = { ...EMPTY_FILTERS };
+  for (const key of ADDRESS_KEYS) {
+    const value = params.get(key) ?? '';
+    if (!value) continue;
+    if (key === 'category') {
+      if (value in PROPERTY_TYPES_BY_CATEGORY) filters.category = value as PropertyCategory;
+    } else if (key === 'sort') {
+      if ((SEARCH_SORTS as readonly string[]).includes(value)) filters.sort = value as SearchSort;
+    } else filters[key] = value;
+  }
+  return filters;
+}
+
+/** The address's query for `filters`: their values (none when empty), keeping its other parameters (`lang`). */
+export function filtersToAddress(filters: Filters, current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of ADDRESS_KEYS) next.delete(key);
+  for (const key of ADDRESS_KEYS) {
+    const value = filters[key].trim();
+    if (value && !(key === 'sort' && value === DEFAULT_SEARCH_SORT)) next.set(key, value);
+  }
+  return next;
+}

@@ -3,15 +3,27 @@ import { isAbort, useI18n } from '@mboa/web-core';
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchProperties } from '../api/endpoints.js';
+import { useSearchParams } from 'react-router';
 import { FiltersPanel } from '../home/FiltersPanel.js';
-import { activeFilterCount, EMPTY_FILTERS, filterChips, removeChip, sameFilters, toSearchParams, type Filters } from '../home/filters.js';
+import {
+  activeFilterCount,
+  EMPTY_FILTERS,
+  filterChips,
+  filtersFromAddress,
+  filtersToAddress,
+  removeChip,
+  sameFilters,
+  toSearchParams,
+  type Filters,
+} from '../home/filters.js';
 import { lastSearchWhenOffline, rememberLastSearch } from '../offline/last-search.js';
 import { useRequestModal } from '../shell/RequestModal.js';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { SEARCH_KEY } from './queryKeys.js';
 
-const searchKey = (filters: Filters): QueryKey => [...SEARCH_KEY, toSearchParams(filters, 1)];
+/** The cache key of a search's pages (the server fills it for the page it draws: web/src/entry-server.tsx). */
+export const searchKey = (filters: Filters): QueryKey => [...SEARCH_KEY, toSearchParams(filters, 1)];
 
 /**
  * The filters last searched, kept for the session with their answers (the cache): coming back from a
@@ -31,19 +43,26 @@ function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
 
 export default function Home() {
   const { t, m } = useI18n();
-  // Opened offline, the last search's results are the ones this device kept (web/src/offline/).
-  const [filters, setFilters] = useState<Filters>(() => lastFilters ?? lastSearchWhenOffline() ?? EMPTY_FILTERS);
+  const [address, setAddress] = useSearchParams();
+  // A shared or indexed address names its search; otherwise the one left this session; opened
+  // offline, the last search's results are the ones this device kept (web/src/offline/).
+  const [filters, setFilters] = useState<Filters>(() => filtersFromAddress(address.toString()) ?? lastFilters ?? lastSearchWhenOffline() ?? EMPTY_FILTERS);
   const [searchText, setSearchText] = useState(filters.search);
   const [panelOpen, setPanelOpen] = useState(false);
   const [sentinelVisible, setSentinelVisible] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const openRequest = useRequestModal();
 
-  const choose = useCallback((next: Filters) => {
-    lastFilters = next;
-    rememberLastSearch(next);
-    setFilters(next);
-  }, []);
+  const choose = useCallback(
+    (next: Filters) => {
+      lastFilters = next;
+      rememberLastSearch(next);
+      setFilters(next);
+      // The address follows the search, so it can be shared and a reload shows the same results.
+      setAddress((current) => filtersToAddress(next, current), { replace: true, preventScrollReset: true });
+    },
+    [setAddress],
+  );
 
   const search = useInfiniteQuery({
     queryKey: searchKey(filters),
