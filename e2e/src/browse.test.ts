@@ -180,12 +180,12 @@ describeInBrowser('browsing: search, details, Message Landlord', () => {
         await p.shot('details');
 
         // Signed out: Message Landlord goes to login, and login comes back here.
-        await page.getByRole('button', { name: MESSAGES.ui.messageLandlord }).click();
+        await page.getByRole('link', { name: MESSAGES.ui.messageLandlord }).click();
         await page.waitForURL('**/login');
         await login(page, renter.user.email, renter.password);
         await page.waitForURL(`**${propertyDetailsPath(withPhotos.id)}`);
 
-        await page.getByRole('button', { name: MESSAGES.ui.messageLandlord }).click();
+        await page.getByRole('link', { name: MESSAGES.ui.messageLandlord }).click();
         const dialog = page.getByRole('dialog', { name: en.details.noticeTitle });
         await dialog.waitFor();
         await p.shot('message-landlord');

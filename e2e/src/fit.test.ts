@@ -363,7 +363,7 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
       await visit('/ (renter)', '/', () => page.getByRole('article').filter({ hasText: TITLE }).waitFor());
       await mobileMenu('/ (renter)');
       await visit('/property-details/:id (renter)', propertyDetailsPath(live.id), () => h1(page, TITLE));
-      await page.getByRole('button', { name: MESSAGES.ui.messageLandlord }).click();
+      await page.getByRole('link', { name: MESSAGES.ui.messageLandlord }).click();
       await dialog(page, en.details.noticeTitle);
       await check('/property-details/:id Message Landlord dialog');
       await escape(page);

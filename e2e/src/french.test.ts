@@ -108,7 +108,7 @@ describeInBrowser('French everywhere', () => {
       await page.goto(propertyDetailsPath(property.id));
       await h1(page, property.title);
       await check('details');
-      await page.getByRole('button', { name: MESSAGES_FR.ui.messageLandlord }).click();
+      await page.getByRole('link', { name: MESSAGES_FR.ui.messageLandlord }).click();
       await page.waitForURL('**/login');
       await h1(page, fr.login.title);
       await check('log-in');
@@ -116,7 +116,7 @@ describeInBrowser('French everywhere', () => {
       await page.locator('input[autocomplete="current-password"]').fill(renter.password);
       await page.getByRole('button', { name: fr.login.submit, exact: true }).click();
       await page.waitForURL(`**${propertyDetailsPath(property.id)}`);
-      await page.getByRole('button', { name: MESSAGES_FR.ui.messageLandlord }).click();
+      await page.getByRole('link', { name: MESSAGES_FR.ui.messageLandlord }).click();
       await page.getByRole('dialog', { name: fr.details.noticeTitle }).waitFor();
       await check('Message Landlord');
       report();

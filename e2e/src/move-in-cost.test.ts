@@ -72,7 +72,7 @@ describeInBrowser('what a renter pays to move in', () => {
         await box.getByText(en.moveIn.safety).waitFor();
         await p.shot('move-in-cost');
 
-        await page.getByRole('button', { name: MESSAGES.ui.messageLandlord }).click();
+        await page.getByRole('link', { name: MESSAGES.ui.messageLandlord }).click();
         await page.getByRole('dialog').getByText(en.moveIn.safetyShort).waitFor();
       },
       TEST_TIMEOUT,

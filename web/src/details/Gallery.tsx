@@ -1,7 +1,6 @@
 import { LIMITS, PHOTO_SIZES, photoSources, type PropertyImage } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 import { photoLoading } from '../ui/photo-loading.js';
 
 type Img = Pick<PropertyImage, 'url' | 'alt'> & Partial<Pick<PropertyImage, 'width' | 'height'>>;
@@ -51,7 +50,6 @@ function Picture({ image, eager, sizes }: { image: Img; eager?: boolean; sizes: 
 
 export function Gallery({ images, title }: { images: Img[]; title: string }) {
   const { t, m } = useI18n();
-  const desktop = useMediaQuery(DESKTOP);
   const [index, setIndex] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
   const count = images.length;
@@ -77,10 +75,13 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
   const thumbs = images.slice(1, 1 + thumbnails);
   const extra = count - 1 - thumbs.length;
 
+  // Both layouts are in the page and the stylesheet shows one (the grid from 768 px, DESKTOP in
+  // ui/useMediaQuery.ts): a page the server drew keeps its layout when the browser takes it over.
+  // The first photo is the same file in both (same candidates and sizes), so it is fetched once;
+  // the grid's other photos load lazily, so a hidden grid costs no download.
   return (
     <>
-      {desktop ? (
-        <div className={`gallery-grid${thumbs.length ? '' : ' single'}`}>
+        <div className={`gallery-grid gallery-desktop${thumbs.length ? '' : ' single'}`}>
           <button type="button" className="gallery-main" onClick={() => setLightbox(0)} aria-label={t('details.openGallery')}>
             <Picture image={images[0]} eager sizes={thumbs.length ? PHOTO_SIZES.detailsMain : PHOTO_SIZES.detailsMainAlone} />
           </button>
@@ -96,8 +97,7 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
             </button>
           ) : null}
         </div>
-      ) : (
-        <div className="carousel" aria-roledescription={t('details.carousel')} aria-label={t('details.gallery')} {...swipe}>
+        <div className="carousel gallery-phone" aria-roledescription={t('details.carousel')} aria-label={t('details.gallery')} {...swipe}>
           <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
             {images.map((image, i) => (
               <button
@@ -138,7 +138,6 @@ export function Gallery({ images, title }: { images: Img[]; title: string }) {
             </>
           ) : null}
         </div>
-      )}
       {lightbox !== null ? <Lightbox images={images} start={lightbox} title={title} onClose={() => setLightbox(null)} /> : null}
     </>
   );

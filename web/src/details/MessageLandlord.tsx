@@ -60,9 +60,20 @@ export function MessageLandlord({ property }: { property: PropertyRead }) {
   return (
     <>
       <div className="sticky-cta">
-        <button type="button" className="btn btn-whatsapp btn-block" onClick={start}>
+        {/* A real link to the chat, so the page the server drew works before (or without) its
+            script; with it, a tap goes through sign-in, the notice and the booking as before. */}
+        <a
+          href={whatsappLink(property.author.whatsapp, m.whatsapp.greeting(property.title))}
+          className="btn btn-whatsapp btn-block"
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            event.preventDefault();
+            start();
+          }}
+        >
           {m.ui.messageLandlord}
-        </button>
+        </a>
       </div>
       <Dialog
         open={open}

@@ -80,7 +80,7 @@ describe('what a renter pays to move in, on the details page', () => {
 
   it('the Message Landlord dialog repeats the advice in one line, in both languages', async () => {
     await details({});
-    fireEvent.click(screen.getByRole('button', { name: MESSAGES.ui.messageLandlord }));
+    fireEvent.click(screen.getByRole('link', { name: MESSAGES.ui.messageLandlord }));
     const dialog = within(screen.getByRole('dialog'));
     expect(dialog.getByText('Mboa Rentals never charges renters: pay nothing before your visit.')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('fr'));

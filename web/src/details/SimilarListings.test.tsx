@@ -1,5 +1,5 @@
 import type { PropertyRead } from '@mboa/contracts';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PropertyDetails from '../pages/PropertyDetails.js';
 import { i18n, mockFetch, property, renderApp } from '../test/utils.js';
@@ -20,7 +20,9 @@ class FakeObserver {
     return [];
   }
 }
-function scrollToBottom() {
+/** The list's code loads after the page (a chunk of its own): the bottom is reached once it is there. */
+async function scrollToBottom() {
+  await waitFor(() => expect(document.querySelector('.similar-listings')).not.toBeNull());
   act(() => {
     for (const cb of observers) cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
   });
@@ -62,7 +64,7 @@ describe('similar listings on the details page', () => {
     expect(calls.map((c) => c.path)).not.toContain(SIMILAR);
     expect(screen.queryByText('Similar listings')).toBeNull();
 
-    scrollToBottom();
+    await scrollToBottom();
     expect(await screen.findByRole('heading', { level: 2, name: 'Similar listings' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === SIMILAR)).toHaveLength(1);
     const cards = within(section()).getAllByRole('article');
@@ -74,7 +76,7 @@ describe('similar listings on the details page', () => {
   it('in French, and follows a switch of language at once', async () => {
     details(similar);
     await screen.findByRole('heading', { level: 1 });
-    scrollToBottom();
+    await scrollToBottom();
     await screen.findByRole('heading', { level: 2, name: 'Similar listings' });
     await act(() => i18n.changeLanguage('fr'));
     const titled = screen.getByRole('region', { name: 'Annonces similaires' });
@@ -85,7 +87,7 @@ describe('similar listings on the details page', () => {
   it('shows nothing when there are none', async () => {
     const { calls } = details([]);
     await screen.findByRole('heading', { level: 1 });
-    scrollToBottom();
+    await scrollToBottom();
     await vi.waitFor(() => expect(calls.filter((c) => c.path === SIMILAR)).toHaveLength(1));
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryByRole('heading', { level: 2, name: 'Similar listings' })).toBeNull();
@@ -94,7 +96,7 @@ describe('similar listings on the details page', () => {
 
   it('never holds up the page: the details show while the similar listings still load', async () => {
     details(new Promise<never>(() => undefined));
-    scrollToBottom();
+    await scrollToBottom();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Similar listings')).toBeNull();
   });

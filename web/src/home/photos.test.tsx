@@ -1,5 +1,5 @@
 import { CARD_THUMBNAIL_ONLY, PHOTO_SIZES } from '@mboa/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../details/Gallery.js';
 import { property, renderApp } from '../test/utils.js';
@@ -42,14 +42,16 @@ describe('details photos', () => {
   it("on a phone the first photo is fetched at once, in the variant the screen needs, the others when they're near", () => {
     const images = ['one', 'two'].map((name) => ({ url: `/media/properties/p/${name}-large.webp`, alt: name, width: 1024, height: 683 }));
     renderApp(<Gallery images={images} title="Studio" />);
-    const first = screen.getByRole('img', { name: 'one' });
+    // The phone's carousel (the stylesheet hides the large screens' grid on a phone).
+    const carousel = within(screen.getByLabelText('Photo gallery'));
+    const first = carousel.getByRole('img', { name: 'one' });
     expect(first.getAttribute('srcset')).toBe('/media/properties/p/one-thumb.webp 320w, /media/properties/p/one-large.webp 1024w');
     expect(first.getAttribute('sizes')).toBe(PHOTO_SIZES.detailsMain);
     expect(first.getAttribute('width')).toBe('1024');
     expect(first.getAttribute('height')).toBe('683');
     expect(first.getAttribute('fetchpriority')).toBe('high');
     expect(first.getAttribute('loading')).toBe('eager');
-    expect(screen.getByRole('img', { name: 'two', hidden: true }).getAttribute('loading')).toBe('lazy');
+    expect(carousel.getByRole('img', { name: 'two', hidden: true }).getAttribute('loading')).toBe('lazy');
   });
 });
 
@@ -57,7 +59,8 @@ describe('details carousel', () => {
   it('holds the photo shown and the next one, and each further photo once the visitor moves on', () => {
     const images = ['one', 'two', 'three', 'four'].map((name) => ({ url: `/media/properties/p/${name}-large.webp`, alt: name, width: 1024, height: 768 }));
     renderApp(<Gallery images={images} title="Studio" />);
-    const photo = (name: string) => screen.queryByRole('img', { name, hidden: true });
+    const carousel = within(screen.getByLabelText('Photo gallery'));
+    const photo = (name: string) => carousel.queryByRole('img', { name, hidden: true });
     expect(photo('one')).not.toBeNull();
     expect(photo('two')).not.toBeNull();
     expect(photo('three')).toBeNull();

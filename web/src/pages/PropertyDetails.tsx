@@ -2,7 +2,7 @@ import { labelOf, propertyDetailsPath, type PropertyRead } from '@mboa/contracts
 import { FactList } from '@mboa/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, currentMessages, useI18n, type Formatter } from '@mboa/web-core';
 import { getProperty } from '../api/endpoints.js';
@@ -11,14 +11,17 @@ import { MessageLandlord } from '../details/MessageLandlord.js';
 import { MoveInCost } from '../details/MoveInCost.js';
 import { OwnerCard } from '../details/OwnerCard.js';
 import { ReportListing } from '../details/ReportListing.js';
-import { ShareDialog } from '../details/ShareDialog.js';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
-import { SimilarListings } from '../details/SimilarListings.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { TypicalPrice } from '../details/TypicalPrice.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
-import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
+import { useHydrated } from '../ui/useHydrated.js';
+import { refetchUnlessFromPage } from '../page-state.js';
 import { propertyKey } from './queryKeys.js';
+
+// Below the fold or opened by a tap: their code comes after the first screen.
+const SimilarListings = lazy(() => import('../details/SimilarListings.js').then((m) => ({ default: m.SimilarListings })));
+const ShareDialog = lazy(() => import('../details/ShareDialog.js').then((m) => ({ default: m.ShareDialog })));
 
 async function loadProperty(id: string, signal: AbortSignal): Promise<PropertyRead> {
   const property = await getProperty(id, signal);
@@ -54,8 +57,13 @@ export default function PropertyDetails() {
   const { t, m, format, language } = useI18n();
   const { id = '' } = useParams();
   const [shareOpen, setShareOpen] = useState(false);
-  const desktop = useMediaQuery(DESKTOP);
-  const query = useQuery({ queryKey: propertyKey(id), queryFn: ({ signal }) => loadProperty(id, signal) });
+  const hydrated = useHydrated();
+  const query = useQuery({
+    queryKey: propertyKey(id),
+    queryFn: ({ signal }) => loadProperty(id, signal),
+    // Drawn by the server with the page: not asked again when the browser takes it over.
+    refetchOnMount: refetchUnlessFromPage,
+  });
   const title = query.data?.title;
 
   useEffect(() => {
@@ -93,7 +101,6 @@ export default function PropertyDetails() {
 
   const p = query.data;
   const propertyId = p.id ?? p._id;
-  const url = `${window.location.origin}${propertyDetailsPath(propertyId)}`;
   const town = p.town ?? p.location?.town ?? '';
   const neighbourhood = p.neighbourhood ?? p.location?.neighbourhood ?? '';
   const images = (p.propertyImages ?? []).length
@@ -125,7 +132,9 @@ export default function PropertyDetails() {
           </button>
         </div>
       </header>
-      {desktop ? null : <p className="details-price">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>}
+      {/* Under the title on a phone, in the contact card on a large screen (styles.css): chosen by the
+          stylesheet, not by script, so the page the server drew does not move when it is taken over. */}
+      <p className="details-price details-price-phone">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>
       {p.isVerified === false ? <p className="notice">{t('details.underReview')}</p> : null}
 
       <div className="details-layout">
@@ -174,7 +183,7 @@ export default function PropertyDetails() {
         </div>
         <aside className="details-aside">
           <div className="panel contact-card">
-            {desktop ? <p className="details-price">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p> : null}
+            <p className="details-price details-price-desktop">{format.priceWithTerm(p.price, p.paymentTerms ?? p.paymentTerm)}</p>
             {/* The caution is a line of the move-in cost just below (and of the specifications). */}
             <MoveInCost property={p} />
             <TypicalPrice property={p} />
@@ -185,8 +194,17 @@ export default function PropertyDetails() {
           </div>
         </aside>
       </div>
-      <SimilarListings propertyId={propertyId} />
-      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={url} title={p.title} />
+      {/* After the page is taken over: the server never waits for (or draws) code it left for later. */}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <SimilarListings propertyId={propertyId} />
+        </Suspense>
+      ) : null}
+      {shareOpen ? (
+        <Suspense fallback={null}>
+          <ShareDialog open onClose={() => setShareOpen(false)} url={`${window.location.origin}${propertyDetailsPath(propertyId)}`} title={p.title} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
