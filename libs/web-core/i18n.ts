@@ -125,6 +125,32 @@ export function startI18n<C extends object>(load: BundleLoader<C>, options: { la
   return { i18n: instance, ready };
 }
 
+/**
+ * The server's i18next instances (web/src/entry-server.tsx), one per language, loaded at once from
+ * the given bundles: a page is drawn in one pass, in the visit's language, with no await between.
+ * Each page passes its language's instance to react-i18next's provider, so two pages drawn at the
+ * same time in two languages never share one.
+ */
+export function startServerI18n<C extends object>(bundles: Record<Language, LanguageBundle<C>>): Record<Language, I18n> {
+  const instances = {} as Record<Language, I18n>;
+  for (const language of LANGUAGES) {
+    messagesByLanguage.set(language, bundles[language].messages);
+    const instance = i18next.createInstance();
+    instance.use(initReactI18next);
+    void instance.init({
+      lng: language,
+      resources: { [language]: { translation: bundles[language].catalog } },
+      initAsync: false,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: false,
+      returnNull: false,
+      interpolation: { escapeValue: false },
+    });
+    instances[language] = instance;
+  }
+  return instances;
+}
+
 let current: I18n | undefined;
 
 /** The language shown now (for code outside React, e.g. the API client's Accept-Language). */

@@ -1,18 +1,15 @@
-import { createQueryClient } from '@mboa/web-core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, currentMessages } from '@mboa/web-core';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { AppProviders } from './AppProviders.js';
 import { ready } from './i18n/index.js';
-import { createRouter } from './router.js';
+import { readPageState, seedFromPage } from './page-state.js';
+import { createRouter, routes } from './router.js';
 import { registerServiceWorker } from './offline/register.js';
 import { watchConnection } from './offline/connection.js';
 import { keepFavouritesOffline } from './offline/keep-favourites.js';
-import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
-import { LanguageOnProfile } from './session/LanguageOnProfile.js';
-import { SessionProvider } from './session/session.js';
-import { RequestModalProvider } from './shell/RequestModal.js';
-import { ToastProvider } from './ui/toast.js';
 import '@mboa/ui/ui.css';
 import './styles.css';
 
@@ -24,23 +21,36 @@ queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, net
 watchConnection();
 keepFavouritesOffline();
 
+const pageState = readPageState();
+
+/**
+ * The route modules of this address, loaded before the first draw: a page the server drew is taken
+ * over only by the same components (the page preloads their chunks, so this waits on nothing new).
+ */
+async function loadRoutesOfThisPage(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
 // The first screen is drawn in the visit's language, once its texts are here (preloaded with the page).
-void ready.then(() =>
-  createRoot(document.getElementById('root')!).render(
+void Promise.all([ready, pageState ? loadRoutesOfThisPage() : undefined]).then(() => {
+  const root = document.getElementById('root')!;
+  if (pageState) seedFromPage(queryClient, pageState, hydrate, currentMessages().property.notFound);
+  const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ForgetOnUserChange />
-          <LanguageOnProfile />
-          <ToastProvider>
-            <RequestModalProvider>
-              <RouterProvider router={createRouter()} />
-            </RequestModalProvider>
-          </ToastProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // The server drew this page (web/src/entry-server.tsx): take it over; otherwise draw it.
+  if (pageState) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
 // After the page has loaded, when the phone is idle: never before the first screen.
 registerServiceWorker();

@@ -22,3 +22,4 @@ export * from './sitemap.js';
 export * from './person-check.js';
 export * from './person-check-solve.js';
 export * from './session-mark.js';
+export * from './server-page.js';

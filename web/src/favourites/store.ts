@@ -167,6 +167,9 @@ export function resetFavouritesStore(): void {
   set({ ids: deviceIds(), userId: null });
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+const noFavourites = () => NONE;
+
 /** The favourites for a component, following the session. */
 export function useFavourites() {
   const { user, loading } = useSession();
@@ -174,6 +177,8 @@ export function useFavourites() {
   useEffect(() => {
     if (!loading) void syncFavourites(userId);
   }, [userId, loading]);
-  const ids = useSyncExternalStore(subscribeFavourites, favouriteIds, favouriteIds);
+  // A page the server drew has every heart empty (it cannot know this device's list): the browser
+  // takes it over that way, then shows its own list.
+  const ids = useSyncExternalStore(subscribeFavourites, favouriteIds, noFavourites);
   return { ids, isFavourite: (id: string) => ids.includes(id), toggle: toggleFavourite };
 }

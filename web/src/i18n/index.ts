@@ -1,4 +1,5 @@
 import { startI18n } from '@mboa/web-core';
+import { readPageState } from '../page-state.js';
 import type { Catalog } from './en.js';
 
 export type { Catalog };
@@ -14,4 +15,7 @@ const bundles = {
  * moment the visit's language is loaded. Each language is its own chunk: a visit downloads only
  * the one it shows (the gateway preloads it with the page), the other when the person switches.
  */
-export const { i18n, ready } = startI18n<Catalog>((language) => bundles[language]().then((m) => m.bundle));
+export const { i18n, ready } = startI18n<Catalog>((language) => bundles[language]().then((m) => m.bundle), {
+  // A page the server drew is taken over in the language it was drawn in (its texts must match).
+  language: readPageState()?.language,
+});
