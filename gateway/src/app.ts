@@ -22,8 +22,10 @@ import { mountSearchEngineFiles } from './seo/search-engines.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
 import { requestObservability } from './observability/request-observability.js';
 import { serveMetricsOnInternalPort } from './observability/metrics-port.js';
-import { routeChunks, webPageHead } from './static/page-preloads.js';
+import { routeChunks, webPages } from './static/page-preloads.js';
+import { ServerRender } from './static/server-render.js';
 import { Services } from './rpc/rpc.provider.js';
+import { ViewReports } from './insights/view-reports.js';
 
 export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const logger = options.logger === false ? undefined : createLogger({ name: 'gateway', level: config.runtime?.logLevel ?? 'info' });
@@ -86,7 +88,9 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
     const { webTitle, webDescription, webNoscript } = catalogueOf(language).page;
     return { title: webTitle, description: webDescription, noscript: webNoscript };
   };
-  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPageHead(services, origin, routeChunks(config.webDist)));
+  const views = app.get(ViewReports);
+  const render = new ServerRender(config.webDist, services, (req, propertyId) => views.report(req, null, propertyId));
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPages(services, origin, routeChunks(config.webDist), render));
   await app.init();
   await serveMetricsOnInternalPort(app, config);
   // After every route: unknown /api paths answer JSON, never an HTML page.

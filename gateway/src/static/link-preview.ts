@@ -7,6 +7,7 @@ import {
   formatPriceWithTerm,
   photoSources,
   toLanguage,
+  type Language,
   type PropertyImage,
   type PropertyRead,
 } from '@mboa/contracts';
@@ -15,6 +16,8 @@ import type { RpcClient } from '@mboa/platform';
 export interface PageHead {
   /** Replaces the page's <title> when given. */
   title?: string;
+  /** Replaces the page's meta description (a search engine's snippet) when given. */
+  description?: string;
   tags: string;
   /** The property a details page shows, when it may be shown. */
   propertyId?: string;
@@ -40,7 +43,11 @@ export async function linkPreviewHead(services: RpcClient, req: Request, origin:
   } catch {
     return null;
   }
-  const language = toLanguage(req.query.lang);
+  return listingHead(property, toLanguage(req.query.lang), origin);
+}
+
+/** The head of a listing's page in `language`: link-preview tags, canonical address, main photo preload. */
+export function listingHead(property: PropertyRead, language: Language, origin: string, canonical = true): PageHead {
   const price = formatPriceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm, language);
   const place = [property.neighbourhood, property.town].filter(Boolean).join(', ');
   const title = `${property.title} – ${price}`;
@@ -69,10 +76,10 @@ export async function linkPreviewHead(services: RpcClient, req: Request, origin:
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...(canonical ? [`<link rel="canonical" href="${escapeHtml(url)}">`] : []),
     ...(image ? [preloadPhoto(image, property.propertyImages.length)] : []),
   ].join('\n    ');
-  return { title, tags, propertyId: property.id };
+  return { title, description, tags, propertyId: property.id };
 }
 
 /** The same candidates and sizes as the gallery's first picture, so the preload is the file it shows. */

@@ -38,15 +38,16 @@ export interface PageTexts {
 /**
  * The built index.html with its title, description and no-script line in the page's language, so a
  * French phone's tab, a search engine's snippet and a browser without scripts read French too.
- * `keepTitle`: a details page's title (the listing's) was set already.
+ * `keepTitle`: a details page's title (the listing's) was set already. `drawn`: the server drew the
+ * page, which reads without scripts, so the no-script line saying otherwise goes.
  */
-export function withPageTexts(html: string, texts: PageTexts, keepTitle = false): string {
+export function withPageTexts(html: string, texts: PageTexts, options: { keepTitle?: boolean; drawn?: boolean } = {}): string {
   let page = html;
   // Replacer functions: the texts are ours, but a `$` in one must stay a `$`.
-  if (!keepTitle) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(texts.title)}</title>`);
+  if (!options.keepTitle) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(texts.title)}</title>`);
   const { description } = texts;
   if (description !== undefined) {
     page = page.replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(description)}" />`);
   }
-  return page.replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
+  return page.replace(/<noscript>[^<]*<\/noscript>/, () => (options.drawn ? '' : `<noscript>${escapeHtml(texts.noscript)}</noscript>`));
 }

@@ -1,10 +1,22 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'express';
-import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, PHOTO_SIZES, photoSources, searchQuerySchema, type SearchResponse } from '@mboa/contracts';
+import {
+  CARD_THUMBNAIL_ONLY,
+  LISTINGS_PATTERNS,
+  PHOTO_SIZES,
+  photoSources,
+  searchQuerySchema,
+  type Language,
+  type PropertyRead,
+  type SearchResponse,
+} from '@mboa/contracts';
 import type { RpcClient } from '@mboa/platform';
-import { escapeHtml, linkPreviewHead, type PageHead } from './link-preview.js';
-import { pageLanguage } from './page-language.js';
+import { escapeHtml, linkPreviewHead, listingHead, type PageHead } from './link-preview.js';
+import { addressTags, pageAddresses } from './page-addresses.js';
+import type { DrawnPage, ServerRender } from './server-render.js';
+import type { PageOutcome } from './static-apps.js';
+import { homeStructuredData, jsonLdScript, listingBreadcrumbs, listingStructuredData } from './structured-data.js';
 
 interface ManifestChunk {
   file: string;
@@ -59,24 +71,53 @@ const modulePreload = (href: string) => `<link rel="modulepreload" href="${escap
 const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials">`;
 
 /**
- * The head of a web app page: on `/` the first search is asked for with the HTML; on a details
- * page, next to the link-preview tags and the main photo, the route's scripts and the property's
- * details call. A phone on a slow network otherwise discovers each of them only after the one
- * before has arrived and run, one round trip (400 ms on 3G) each.
+ * Each web app page: drawn by the server when it can be (server-render.ts), with a head that names
+ * what the browser needs next (the route's chunks, the language's texts, the main photo) and what
+ * search engines read (canonical and per-language addresses, structured data, `noindex` on a 404).
+ * Otherwise the client-rendered page with today's preloads: on `/` the first search is asked for
+ * with the HTML; on a details page, next to the link-preview tags and the main photo, the route's
+ * scripts and the property's details call. A phone on a slow network otherwise discovers each of
+ * them only after the one before has arrived and run, one round trip (400 ms on 3G) each.
  */
-export function webPageHead(services: RpcClient, origin: string, chunksOf: (source: string) => string[]) {
-  return async (req: Request): Promise<PageHead | null> => {
+export function webPages(services: RpcClient, origin: string, chunksOf: (source: string) => string[], render: ServerRender) {
+  return async (req: Request, language: Language): Promise<PageOutcome> => {
     // The texts of the page's language (the app loads one language only, and draws nothing before it).
-    const texts = chunksOf(languageBundle(pageLanguage(req))).map(modulePreload);
+    const texts = chunksOf(languageBundle(language)).map(modulePreload);
+    const drawn = await render.page(req, language, origin);
+    if (drawn) {
+      const routes = [...new Set(drawn.modules.flatMap(chunksOf))].map(modulePreload);
+      return { drawn, head: drawnHead(drawn, req, language, origin, [...texts, ...routes]) };
+    }
     if (req.path === '/' && Object.keys(req.query).length === 0) {
-      return { tags: [...texts, fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(services))].join('\n    ') };
+      return { head: { tags: [...texts, fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(services))].join('\n    ') } };
     }
     const preview = await linkPreviewHead(services, req, origin);
-    if (!preview) return texts.length ? { tags: texts.join('\n    ') } : null;
-    if (!preview.propertyId) return { ...preview, tags: [preview.tags, ...texts].join('\n    ') };
+    if (!preview) return { head: texts.length ? { tags: texts.join('\n    ') } : null };
+    if (!preview.propertyId) return { head: { ...preview, tags: [preview.tags, ...texts].join('\n    ') } };
     const tags = [preview.tags, ...texts, ...chunksOf(DETAILS_ROUTE).map(modulePreload), fetchPreload(`/api/properties/${encodeURIComponent(preview.propertyId)}`)];
-    return { ...preview, tags: tags.join('\n    ') };
+    return { head: { ...preview, tags: tags.join('\n    ') } };
   };
+}
+
+/**
+ * The head of a page the server drew. Its data is in the page, so no call is preloaded; the
+ * scripts it needs to be taken over are. A details page keeps its link-preview tags and main photo
+ * preload; both pages name their address in each language and describe themselves to search
+ * engines in schema.org terms (docs/api.md#search-engines).
+ */
+function drawnHead(drawn: DrawnPage, req: Request, language: Language, origin: string, preloads: string[]): PageHead {
+  const page = { origin, language };
+  const addresses = addressTags(pageAddresses(origin, req.path, req.query, language));
+  if (drawn.status === 404) return { tags: ['<meta name="robots" content="noindex">', ...preloads].join('\n    ') };
+  if (drawn.property) {
+    const listing = listingHead(drawn.property, language, origin, false);
+    const data = jsonLdScript([listingStructuredData(drawn.property, page), listingBreadcrumbs(drawn.property, page)]);
+    return { ...listing, tags: [addresses, listing.tags, data, ...preloads].join('\n    ') };
+  }
+  const first = drawn.search?.properties[0];
+  const photo = first ? cardPhotoPreloads(first) : [];
+  const data = req.path === '/' ? [jsonLdScript(homeStructuredData(page))] : [];
+  return { tags: [addresses, ...data, ...photo, ...preloads].join('\n    ') };
 }
 
 /**
@@ -92,7 +133,12 @@ async function firstCardPhoto(services: RpcClient): Promise<string[]> {
     return [];
   }
   const first = answer.properties[0];
-  if (!first?.thumbnail) return [];
+  return first ? cardPhotoPreloads(first) : [];
+}
+
+/** The preloads of a card's photo, as the card asks for it. */
+function cardPhotoPreloads(first: PropertyRead): string[] {
+  if (!first.thumbnail) return [];
   const photo = photoSources(first.thumbnail, first.propertyImages?.[0]);
   if (!photo.srcSet) return [`<link rel="preload" as="image" href="${escapeHtml(photo.src)}" fetchpriority="high">`];
   return [

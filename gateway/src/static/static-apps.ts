@@ -3,8 +3,15 @@ import path from 'node:path';
 import type { Express, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { escapeHtml, type PageHead } from './link-preview.js';
-import type { Language } from '@mboa/contracts';
+import { PAGE_STATE_ID, type Language } from '@mboa/contracts';
 import { pageLanguage, withPageLanguage, withPageTexts, type PageTexts } from './page-language.js';
+import type { DrawnPage } from './server-render.js';
+
+/** What fills a page of an app: its head, and for a page the server drew, its markup and data. */
+export interface PageOutcome {
+  head: PageHead | null;
+  drawn?: DrawnPage | null;
+}
 
 /** The web app's service worker file at the root of its build (served from the site root: scope `/`). */
 const SERVICE_WORKER = 'sw.js';
@@ -29,7 +36,7 @@ export function mountSpa(
   dist: string,
   title: string,
   texts: (language: Language) => PageTexts,
-  headFor?: (req: Request) => Promise<PageHead | null>,
+  pageFor?: (req: Request, language: Language) => Promise<PageOutcome>,
 ): void {
   const index = path.join(dist, 'index.html');
   const page = indexPage(index);
@@ -59,12 +66,23 @@ export function mountSpa(
       void (async () => {
         // A precompressed file listed at start but gone since (a rebuild) left its encoding here.
         res.removeHeader('Content-Encoding');
-        const head = headFor ? await headFor(req).catch(() => null) : null;
+        const language = pageLanguage(req);
+        const outcome = pageFor ? await pageFor(req, language).catch(() => null) : null;
+        const head = outcome?.head ?? null;
+        const drawn = outcome?.drawn ?? null;
         res.setHeader('Cache-Control', 'no-cache');
         // The page's language follows the visitor's cookie and browser, so caches must keep them apart.
         res.vary('Accept-Language').vary('Cookie');
-        const language = pageLanguage(req);
-        res.type('html').send(withPageLanguage(withPageTexts(page(head), texts(language), head?.title !== undefined), language));
+        let html = withPageLanguage(withPageTexts(page(head), { ...texts(language), ...(head?.description ? { description: head.description } : {}) }, { keepTitle: head?.title !== undefined, drawn: Boolean(drawn) }), language);
+        if (drawn) {
+          // A listing that left search, or an unknown address: a real 404 search engines drop, never a soft 200.
+          if (drawn.status === 404) res.status(404).setHeader('X-Robots-Tag', 'noindex');
+          html = html.replace(
+            '<div id="root"></div>',
+            () => `<div id="root">${drawn.root}</div><script type="application/json" id="${PAGE_STATE_ID}">${drawn.stateJson}</script>`,
+          );
+        }
+        res.type('html').send(html);
       })();
     });
   });
