@@ -1,7 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import { LIMITS, LISTINGS_PATTERNS, MESSAGES, SITEMAP_LISTINGS_PER_FILE, type SitemapListing, type SitemapListingsReply, type SitemapSummaryReply } from '@mboa/contracts';
 import { toRpcCallError, type RpcClient } from '@mboa/platform';
-import { LISTINGS_FILE_NAME, listingsSitemapXml, pagesSitemapXml, robotsTxt, SEARCH_ENGINE_PATHS, sitemapIndexXml } from './sitemap-xml.js';
+import { LISTINGS_FILE_NAME, listingsSitemapParts, pagesSitemapXml, robotsTxt, SEARCH_ENGINE_PATHS, sitemapIndexXml } from './sitemap-xml.js';
 
 /** Search engines and caches may keep an answer this long: a listing enters and leaves within minutes. */
 const CACHE_CONTROL = `public, max-age=${LIMITS.sitemap.cacheSeconds}`;
@@ -44,7 +44,7 @@ export function mountSearchEngineFiles(server: Express, services: RpcClient, ori
       res.status(404).type('text/plain; charset=utf-8').send(MESSAGES.common.fileNotFound);
       return;
     }
-    void answer(res, async () => listingsSitemapXml(origin, await listingsFrom(services, from.toLowerCase(), listingsPerFile)));
+    void answer(res, async () => listingsSitemapParts(origin, await listingsFrom(services, from.toLowerCase(), listingsPerFile)));
   });
 }
 
@@ -60,11 +60,20 @@ async function listingsFrom(services: RpcClient, from: string, count: number): P
   return listings;
 }
 
-async function answer(res: Response, xml: () => Promise<string>): Promise<void> {
+/** The XML `xml` makes, as one text or in parts written one turn of the event loop apart; 503 when the listings could not be read. */
+async function answer(res: Response, xml: () => Promise<string | Iterable<string>>): Promise<void> {
   try {
     const body = await xml();
     res.status(200).type(XML).setHeader('Cache-Control', CACHE_CONTROL);
-    res.send(body);
+    if (typeof body === 'string') {
+      res.send(body);
+      return;
+    }
+    for (const part of body) {
+      res.write(part);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    res.end();
   } catch (err) {
     // Whatever went wrong reading the listings, a search engine is told to come back, not that the site broke.
     const error = toRpcCallError(err);

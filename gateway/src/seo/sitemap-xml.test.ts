@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ROBOTS_DISALLOWED_PATHS, SITEMAP_STATIC_PAGES, type SitemapSummaryReply, type Town } from '@mboa/contracts';
-import { escapeXml, listingsSitemapXml, pagesSitemapXml, robotsTxt, sitemapIndexXml, w3cDatetime } from './sitemap-xml.js';
+import { ROBOTS_DISALLOWED_PATHS, SITEMAP_LISTINGS_PER_FILE, SITEMAP_STATIC_PAGES, type SitemapSummaryReply, type Town } from '@mboa/contracts';
+import { escapeXml, listingsSitemapParts, listingsSitemapXml, pagesSitemapXml, robotsTxt, sitemapIndexXml, w3cDatetime } from './sitemap-xml.js';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
 interface Url {
@@ -102,6 +102,17 @@ describe('sitemaps as XML', () => {
     expect(new URL(townUrl.loc.replace(hostileOrigin, 'https://m.example')).searchParams.get('town')).toBe(hostile);
     expect(parsed(index).sitemapindex!.sitemap[0].loc).toBe(`${hostileOrigin}/sitemaps/pages.xml`);
     expect(escapeXml('a\u0000b\u0008c&')).toBe('abc&amp;');
+  });
+
+  it('writes a listing sitemap in parts that make the same text, and keeps a full file under the protocol\'s 50 MB', () => {
+    const listings = Array.from({ length: 2_500 }, (_, i) => ({ id: `0f5c2f7e-3b1a-4c2d-9e8f-${String(i).padStart(12, '0')}`, lastmod: '2026-11-27T10:11:12.345Z' }));
+    const parts = [...listingsSitemapParts(origin, listings, 1000)];
+    expect(parts).toHaveLength(1 + 3 + 1);
+    expect(parts.join('')).toBe(listingsSitemapXml(origin, listings));
+    expect(parsed(parts.join('')).urlset!.url).toHaveLength(5_000);
+    expect([...listingsSitemapParts(origin, [])].join('')).toBe(listingsSitemapXml(origin, []));
+    // 25,000 listings of this size: ten times these 2,500 (a longer origin adds to each address).
+    expect(Buffer.byteLength(parts.join('')) * (SITEMAP_LISTINGS_PER_FILE / listings.length)).toBeLessThan(40 * 1024 * 1024);
   });
 
   it('writes lastmod as a W3C datetime in UTC', () => {

@@ -76,13 +76,36 @@ function pageInEachLanguage(origin: string, path: string, query: Readonly<Record
   );
 }
 
+const URLSET_OPEN = `${XML_HEAD}\n<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
 function urlset(urls: string[]): string {
-  return [XML_HEAD, `<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">`, ...urls, '</urlset>', ''].join('\n');
+  return URLSET_OPEN + urls.map((u) => `${u}\n`).join('') + URLSET_CLOSE;
 }
+
+const listingUrls = (origin: string, listing: SitemapListing) =>
+  pageInEachLanguage(origin, `/property-details/${encodeURIComponent(listing.id)}`, {}, listing.lastmod);
 
 /** A sitemap of public listings: each details page in each language. */
 export function listingsSitemapXml(origin: string, listings: readonly SitemapListing[]): string {
-  return urlset(listings.flatMap((l) => pageInEachLanguage(origin, `/property-details/${encodeURIComponent(l.id)}`, {}, l.lastmod)));
+  return urlset(listings.flatMap((l) => listingUrls(origin, l)));
+}
+
+/**
+ * The same text as listingsSitemapXml, in parts of `perPart` listings: a full file (25,000
+ * listings, about 30 MB before compression) takes most of a second to write, which the gateway
+ * spreads over turns of its event loop instead of holding every other request for it.
+ */
+export function* listingsSitemapParts(origin: string, listings: readonly SitemapListing[], perPart = 1000): Generator<string> {
+  yield URLSET_OPEN;
+  for (let i = 0; i < listings.length; i += perPart) {
+    yield listings
+      .slice(i, i + perPart)
+      .flatMap((l) => listingUrls(origin, l))
+      .map((u) => `${u}\n`)
+      .join('');
+  }
+  yield URLSET_CLOSE;
 }
 
 /**
