@@ -1,5 +1,5 @@
 import { PAGE_STATE_ID, type Language } from '@mboa/contracts';
-import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '@mboa/web-core';
 
 /**
@@ -60,10 +60,13 @@ export function seedFromPage(client: QueryClient, state: PageState, hydrate: (cl
 }
 
 /**
- * `refetchOnMount` of a read the server may have drawn: not again for the mount that takes the
- * page over (the data is a moment old), as before for every later visit to the screen.
+ * Whether a read came with the page a moment ago (or is being drawn on the server): its screen
+ * shows it as it is, found or "not found", and neither reads it again on mounting nor retries a
+ * "not found" (TanStack Query would, and show a skeleton meanwhile, unlike the page drawn). A
+ * later visit to the screen reads again, as before.
  */
-export function refetchUnlessFromPage(query: { queryHash: string }): boolean {
-  const seeded = fromPage.get(query.queryHash);
-  return seeded === undefined || Date.now() - seeded > FRESH_FROM_PAGE_MS;
+export function servedWithPage(queryKey: QueryKey): boolean {
+  if (typeof document === 'undefined') return true;
+  const seeded = fromPage.get(hashKey(queryKey));
+  return seeded !== undefined && Date.now() - seeded <= FRESH_FROM_PAGE_MS;
 }

@@ -16,7 +16,7 @@ import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { TypicalPrice } from '../details/TypicalPrice.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { useHydrated } from '../ui/useHydrated.js';
-import { refetchUnlessFromPage } from '../page-state.js';
+import { servedWithPage } from '../page-state.js';
 import { propertyKey } from './queryKeys.js';
 
 // Below the fold or opened by a tap: their code comes after the first screen.
@@ -58,11 +58,13 @@ export default function PropertyDetails() {
   const { id = '' } = useParams();
   const [shareOpen, setShareOpen] = useState(false);
   const hydrated = useHydrated();
+  // Drawn by the server with the page: not asked again when the browser takes it over.
+  const served = servedWithPage(propertyKey(id));
   const query = useQuery({
     queryKey: propertyKey(id),
     queryFn: ({ signal }) => loadProperty(id, signal),
-    // Drawn by the server with the page: not asked again when the browser takes it over.
-    refetchOnMount: refetchUnlessFromPage,
+    refetchOnMount: !served,
+    retryOnMount: !served,
   });
   const title = query.data?.title;
 
