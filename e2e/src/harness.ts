@@ -125,11 +125,12 @@ export async function ensureBuilt(app: 'web' | 'admin-web'): Promise<string | nu
   return withBuildLock(app, () => {
     if (fresh()) return dist;
     // jest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    // The app's own build script: for web, the browser's build and then its server renderer (dist/.ssr/).
+    const result = spawnSync('npm', ['run', 'build', '--silent'], {
       cwd: dir,
       env: { ...process.env, NODE_ENV: 'production' },
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: 240_000,
     });
     if (result.status !== 0) throw new Error(`vite build of ${app} failed:\n${result.stdout}\n${result.stderr}`);
     return dist;
