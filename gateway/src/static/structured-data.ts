@@ -13,6 +13,7 @@ import {
   type PropertyType,
 } from '@mboa/contracts';
 import { pageAddresses } from './page-addresses.js';
+import { safeJson } from './safe-json.js';
 
 /*
  * JSON-LD (schema.org) for search engines: what a listing offers, where it is, and how the site is
@@ -176,8 +177,7 @@ export function homeStructuredData(page: StructuredDataPage): JsonLd {
  * runs an ld+json element, it is a data block that search engines read.
  */
 export function jsonLdScript(data: JsonLd | readonly JsonLd[]): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<script type="application/ld+json">${json}</script>`;
+  return `<script type="application/ld+json">${safeJson(data)}</script>`;
 }
 
 /**
