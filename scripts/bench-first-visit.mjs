@@ -32,8 +32,11 @@ const database = 'mboa_first_visit';
 const databaseUrl = serverUrl.replace(/\/[^/?]*(\?|$)/, `/${database}$1`);
 const say = (line) => console.log(`[first-visit] ${line}`);
 
-/** The issue's targets: a cold visit before scrolling, and LCP per profile. */
-const TARGETS = { bytes: 170 * 1024, lcpMs: { 'lighthouse-mobile': 2500, 'slow-3g': 5000 } };
+/**
+ * The targets of a cold visit before scrolling (issue 24): bytes in all and of script, the largest
+ * paint per profile, and how far the page moves once the browser has taken it over.
+ */
+const TARGETS = { bytes: 150 * 1024, scriptBytes: 100 * 1024, lcpMs: { 'lighthouse-mobile': 2000, 'slow-3g': 3000 }, cls: 0.05 };
 
 const kbit = (n) => (n * 1000) / 8; // CDP wants bytes per second
 /** Lighthouse's mobile preset and the usual slow 3G, as round-trip time, throughput and CPU slowdown. */
@@ -156,10 +159,17 @@ async function detailsPath(base) {
   return `/property-details/${encodeURIComponent(property.id)}`;
 }
 
-/** Records LCP candidates from the very first paint on (buffered), before any page script runs. */
+/**
+ * Records LCP candidates from the very first paint on (buffered), before any page script runs, and
+ * the layout shifts no input caused (Cumulative Layout Shift, summed over the visit).
+ */
 const OBSERVE_LCP = () => {
   window.__lcp = 0;
   window.__lcpElement = '';
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       window.__lcp = entry.startTime;
@@ -203,9 +213,9 @@ async function visit(browser, url, profile) {
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     await page.waitForTimeout(1000);
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
-    const lcp = await page.evaluate(() => ({ ms: window.__lcp, element: window.__lcpElement }));
+    const lcp = await page.evaluate(() => ({ ms: window.__lcp, element: window.__lcpElement, cls: window.__cls }));
     const total = Object.values(bytes).reduce((a, b) => a + b, 0);
-    return { bytes, total, lcpMs: Math.round(lcp.ms), lcpElement: lcp.element, requests };
+    return { bytes, total, lcpMs: Math.round(lcp.ms), lcpElement: lcp.element, cls: +lcp.cls.toFixed(3), requests };
   } finally {
     await context.close();
   }
@@ -231,10 +241,12 @@ async function main() {
       for (const [name, pagePath] of pages) {
         const visits = [];
         for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, base + pagePath, profile));
-        const lcp = median(visits.map((v) => v.lcpMs));
+        // A visit whose largest paint was never reported (0) says nothing about the page.
+        const measured = visits.filter((v) => v.lcpMs > 0);
+        const lcp = median((measured.length ? measured : visits).map((v) => v.lcpMs));
         const chosen = visits.find((v) => v.lcpMs === lcp);
         results.push({ profile: profile.name, page: name, path: pagePath, ...chosen, lcpRuns: visits.map((v) => v.lcpMs) });
-        say(`${profile.name} ${name}: ${kb(chosen.total)} KB, LCP ${lcp} ms (${chosen.lcpElement}); runs ${visits.map((v) => v.lcpMs).join(', ')} ms`);
+        say(`${profile.name} ${name}: ${kb(chosen.total)} KB, LCP ${lcp} ms (${chosen.lcpElement}), CLS ${chosen.cls}; runs ${visits.map((v) => v.lcpMs).join(', ')} ms`);
       }
     }
   } finally {
@@ -250,13 +262,19 @@ async function main() {
       'total KB': kb(r.total),
       'LCP ms': r.lcpMs,
       'LCP element': r.lcpElement,
+      CLS: r.cls,
     })),
   );
-  const verdicts = results.map((r) => {
-    const bytesOk = r.total <= TARGETS.bytes;
-    const lcpOk = r.lcpMs <= TARGETS.lcpMs[r.profile];
-    return `${r.profile} ${r.page}: bytes ${kb(r.total)} KB ${bytesOk ? '≤' : '>'} ${kb(TARGETS.bytes)} KB ${bytesOk ? 'met' : 'NOT met'}; LCP ${r.lcpMs} ms ${lcpOk ? '≤' : '>'} ${TARGETS.lcpMs[r.profile]} ms ${lcpOk ? 'met' : 'NOT met'}`;
-  });
+  const verdict = (what, value, limit, unit) => `${what} ${value}${unit} ${value <= limit ? '≤' : '>'} ${limit}${unit} ${value <= limit ? 'met' : 'NOT met'}`;
+  const verdicts = results.map((r) =>
+    [
+      `${r.profile} ${r.page}:`,
+      verdict('bytes', kb(r.total), kb(TARGETS.bytes), ' KB') + ';',
+      verdict('script', kb(r.bytes.script), kb(TARGETS.scriptBytes), ' KB') + ';',
+      verdict('LCP', r.lcpMs, TARGETS.lcpMs[r.profile], ' ms') + ';',
+      verdict('CLS', r.cls, TARGETS.cls, ''),
+    ].join(' '),
+  );
   for (const line of verdicts) say(line);
   if (process.env.FIRST_VISIT_VERBOSE) {
     for (const r of results) {
