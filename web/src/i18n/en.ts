@@ -67,6 +67,8 @@ export const en = {
     closeMenu: 'Close menu',
     mainNavigation: 'Main navigation',
     profile: 'Your profile',
+    /** Heard after the name the avatar link shows (its name starts with what it shows: WCAG 2.5.3). */
+    profileAfterName: ', your profile',
     favourites: 'Favourites',
   },
   authPanel: {

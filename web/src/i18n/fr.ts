@@ -71,6 +71,7 @@ export const fr: WithManyPlurals<Catalog> = {
     closeMenu: 'Fermer le menu',
     mainNavigation: 'Navigation principale',
     profile: 'Votre profil',
+    profileAfterName: ', votre profil',
     favourites: 'Favoris',
   },
   authPanel: {

@@ -129,11 +129,14 @@ function LogoutButton({ className, iconOnly = false }: { className: string; icon
 function Avatar({ user }: { user: PublicUser }) {
   const { t } = useI18n();
   return (
-    <Link to="/profile" className="avatar-link" aria-label={t('nav.profile')}>
+    // Named by its own words, the name it shows then ", your profile" for screen readers: an
+    // aria-label would hide the shown name from voice control ("click Ada Nkem"; WCAG 2.5.3).
+    <Link to="/profile" className="avatar-link">
       <span className="avatar" aria-hidden="true">
         {userInitial(user.name)}
       </span>
       <span className="avatar-name">{shortName(user.name)}</span>
+      <span className="sr-only">{t('nav.profileAfterName')}</span>
     </Link>
   );
 }

@@ -53,9 +53,10 @@ describe('top navigation per role', () => {
       </SessionProvider>,
       { wrapper: WithCache },
     );
-    const avatar = screen.getByRole('link', { name: 'Your profile' });
+    // Named by the name it shows, then what it leads to (WCAG 2.5.3, label in name).
+    const avatar = screen.getByRole('link', { name: 'Ada Nkem, your profile' });
     expect(avatar.getAttribute('href')).toBe('/profile');
-    expect(avatar.textContent).toBe('AAda Nkem');
+    expect(avatar.textContent).toBe('AAda Nkem, your profile');
     // Mobile full-screen menu.
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(within(screen.getByRole('dialog')).getByRole('link', { name: 'FAQ' })).toBeInTheDocument();
@@ -88,7 +89,7 @@ describe('Log out, where people look for it', () => {
     expect(inBar).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = within(screen.getByRole('dialog'));
-    expect(menu.getByRole('link', { name: 'Your profile' })).toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'Ada Nkem, your profile' })).toBeInTheDocument();
     await userEvent.click(menu.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.filter((c) => c.path === '/api/auth/logout')).toHaveLength(1);
