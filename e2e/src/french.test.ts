@@ -163,9 +163,12 @@ describeInBrowser('French everywhere', () => {
       await page.getByRole('button', { name: 'English' }).first().click();
       await page.getByText(en.details.specifications, { exact: true }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      // The page moved to its English address (the same page, replaced in the history).
+      expect(new URL(page.url())).toMatchObject({ pathname: propertyDetailsPath(property.id), search: '?lang=en' });
       expect(await page.getByText(fr.details.specifications, { exact: true }).count()).toBe(0);
       await page.getByRole('button', { name: 'Français' }).first().click();
       await page.getByText(fr.details.specifications, { exact: true }).first().waitFor();
+      expect(new URL(page.url()).search).toBe('?lang=fr');
       // The switch re-words what is on screen; only the profile may be told (signed out here: nothing).
       expect(reads).toEqual([]);
       // The choice is remembered on the device.
