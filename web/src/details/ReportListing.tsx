@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../session/session.js';
 import { useToast } from '../ui/toast.js';
+import { useHydrated } from '../ui/useHydrated.js';
 
 /** The form and its dialog: their own chunk, fetched on the first click (ReportDialog.tsx). */
 const ReportDialog = lazy(() => import('./ReportDialog.js'));
@@ -38,7 +39,11 @@ export function ReportListing({ property }: { property: PropertyRead }) {
   const notify = useToast();
   const propertyId = property.id ?? property._id;
   const [open, setOpen] = useState(false);
-  const [reported, setReported] = useState(() => reportedHere().includes(propertyId));
+  // What this device remembers is read once the page is the browser's (a page drawn by the server
+  // cannot know it, and both must draw the same first screen).
+  const hydrated = useHydrated();
+  const [reportedNow, setReported] = useState(false);
+  const reported = reportedNow || (hydrated && reportedHere().includes(propertyId));
 
   // Owners cannot report their own listing (the server says 403): no button for them.
   if (user && user.id === property.author?._id) return null;

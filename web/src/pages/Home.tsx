@@ -3,7 +3,7 @@ import { isAbort, useI18n } from '@mboa/web-core';
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchProperties } from '../api/endpoints.js';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { FiltersPanel } from '../home/FiltersPanel.js';
 import {
   activeFilterCount,
@@ -44,6 +44,11 @@ function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
 export default function Home() {
   const { t, m } = useI18n();
   const [address, setAddress] = useSearchParams();
+  // A tap on a card may be on its way (its page's code loading) when the search text settles: the
+  // address must not then replace that navigation and pull the visitor back to the list.
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== 'idle';
   // A shared or indexed address names its search; otherwise the one left this session; opened
   // offline, the last search's results are the ones this device kept (web/src/offline/).
   const [filters, setFilters] = useState<Filters>(() => filtersFromAddress(address.toString()) ?? lastFilters ?? lastSearchWhenOffline() ?? EMPTY_FILTERS);
@@ -59,7 +64,7 @@ export default function Home() {
       rememberLastSearch(next);
       setFilters(next);
       // The address follows the search, so it can be shared and a reload shows the same results.
-      setAddress((current) => filtersToAddress(next, current), { replace: true, preventScrollReset: true });
+      if (!navigating.current) setAddress((current) => filtersToAddress(next, current), { replace: true, preventScrollReset: true });
     },
     [setAddress],
   );
