@@ -2,13 +2,17 @@
 // npm run bench: loads 100,000 synthetic listings (English and French text) into a separate database
 // and search index, starts the gateway with the auth and listings services on it and drives it with
 // realistic mixes: thousands of distinct searches (filters, pages 1-5, words with typos; see
-// bench/mix.mjs) and details over every id. Each mix runs closed loop (50 connections) and open loop
-// (a fixed rate), and the same loads go to a bare Node server answering the same bodies, the floor
-// of what this machine can do. Then it times the image pipeline. The development database is untouched.
+// bench/mix.mjs) and details over every id, as JSON calls, then the home and details pages as HTML
+// drawn by the server (a visitor not signed in; the web app built with its renderer, see
+// bench/web-build.mjs). Each mix runs closed loop (50 connections) and open loop (a fixed rate),
+// and the same loads go to a bare Node server answering the same bodies, the floor of what this
+// machine can do. Then it times the image pipeline. The development database is untouched.
 //
 //   BENCH_LISTINGS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_SEARCH_URLS=4000 \
-//   BENCH_SEARCH_RATE=100 BENCH_DETAILS_RATE=200 npm run bench
-//   BENCH_REUSE=1 keeps an already loaded bench database; BENCH_ONLY=search|details runs one mix;
+//   BENCH_SEARCH_RATE=100 BENCH_DETAILS_RATE=200 BENCH_HOME_PAGE_URLS=2000 \
+//   BENCH_HOME_PAGE_RATE=100 BENCH_DETAILS_PAGE_RATE=200 npm run bench
+//   BENCH_REUSE=1 keeps an already loaded bench database; BENCH_ONLY=search,details,home-page,details-page
+//   runs some of the mixes;
 //   BENCH_CPU_PROF=<dir> writes the gateway's and listings' CPU profiles there; BENCH_LOG_LEVEL=info
 //   measures with the access log on (default warn).
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
 import { closedLoop, cpuMs, floorServer, openLoop, parentOf } from './bench/drive.mjs';
-import { DESCRIPTION_PHRASES, NEIGHBOURHOODS, searchMix, TITLE_PHRASES } from './bench/mix.mjs';
+import { DESCRIPTION_PHRASES, homePageMix, NEIGHBOURHOODS, searchMix, TITLE_PHRASES } from './bench/mix.mjs';
+import { builtWebApp } from './bench/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -27,6 +32,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_URLS = Number(process.env.BENCH_SEARCH_URLS ?? 4_000);
 const SEARCH_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 100);
 const DETAILS_RATE = Number(process.env.BENCH_DETAILS_RATE ?? 200);
+const HOME_PAGE_URLS = Number(process.env.BENCH_HOME_PAGE_URLS ?? 2_000);
+// A home page is a search and a render: its open loop runs at the JSON search's rate by default.
+const HOME_PAGE_RATE = Number(process.env.BENCH_HOME_PAGE_RATE ?? SEARCH_RATE);
+const DETAILS_PAGE_RATE = Number(process.env.BENCH_DETAILS_PAGE_RATE ?? DETAILS_RATE);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const serverUrl = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDb = 'mboa_bench';
@@ -150,15 +159,33 @@ async function waitForHealth() {
   throw new Error('the bench gateway did not become healthy');
 }
 
-async function prefetch(paths) {
+async function prefetch(paths, headers = {}) {
   const bodies = new Map();
   for (const p of paths) {
-    const res = await fetch(base + p);
+    const res = await fetch(base + p, { headers });
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${p} answered ${res.status} ${body.slice(0, 200)}`);
     bodies.set(p, body);
   }
   return bodies;
+}
+
+/** What a browser sends for a page: HTML first. No session cookie (a signed-in visitor's page is not drawn). */
+const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+/** The data block only a page the server drew carries (PAGE_STATE_ID, libs/contracts/src/server-page.ts). */
+const DRAWN_MARK = 'id="mboa-page-state"';
+const drawnPage = (html) => html.includes(DRAWN_MARK) && !html.includes('<div id="root"></div>');
+
+/** The four mixes: JSON calls, then the pages the gateway draws from the same reads. */
+function mixes({ searchPaths, detailPaths, homePaths, detailPagePaths }) {
+  const json = (check) => ({ headers: undefined, contentType: 'application/json; charset=utf-8', check: (body) => check(JSON.parse(body)) });
+  const page = { headers: PAGE_HEADERS, contentType: 'text/html; charset=utf-8', check: drawnPage, drawn: true };
+  return [
+    { kind: 'search', paths: searchPaths, rate: SEARCH_RATE, ...json((answer) => Array.isArray(answer.properties)), someResults: true },
+    { kind: 'details', paths: detailPaths, rate: DETAILS_RATE, ...json((answer) => answer.id !== undefined) },
+    { kind: 'home-page', paths: homePaths, rate: HOME_PAGE_RATE, ...page },
+    { kind: 'details-page', paths: detailPagePaths, rate: DETAILS_PAGE_RATE, ...page },
+  ];
 }
 
 /** Cycles through a list; every call of `next` is a different entry until the list wraps. */
@@ -167,24 +194,46 @@ function cycle(list) {
   return () => list[i++ % list.length];
 }
 
-async function measure(kind, paths, openRate, results, processes) {
+/**
+ * Pages: the smallest answer still counted as drawn in a closed loop, where only sizes are seen:
+ * halfway between the page the browser would draw (the same address with a session cookie) and the
+ * smallest page the server drew among the samples.
+ */
+async function drawnMinBytes(sample, bodies) {
+  const [first] = sample;
+  const res = await fetch(base + first, { headers: { ...PAGE_HEADERS, cookie: 'mboa_session=bench-not-a-session' } });
+  const shell = Buffer.byteLength(await res.text());
+  const smallest = Math.min(...[...bodies.values()].map((b) => Buffer.byteLength(b)));
+  if (smallest < shell * 1.5) throw new Error(`a drawn page (${smallest} bytes) is too close to the browser's empty page (${shell}) to tell them apart`);
+  return Math.round((shell + smallest) / 2);
+}
+
+async function measure(mix, results, processes) {
+  const { kind, paths, rate: openRate, headers, contentType, check } = mix;
   // A wrong answer measured fast is worthless: the first answers are checked, and become the floor's bodies.
   const sample = paths.slice(0, Math.min(200, paths.length));
-  const bodies = await prefetch(sample);
+  const bodies = await prefetch(sample, headers);
   for (const [p, body] of bodies) {
-    const parsed = JSON.parse(body);
-    if (kind === 'details' ? parsed.id === undefined : !Array.isArray(parsed.properties)) throw new Error(`${p}: unexpected answer ${body.slice(0, 200)}`);
+    if (!check(body)) {
+      const why = mix.drawn ? `the page was not drawn by the server (no ${DRAWN_MARK}, or an empty #root)` : 'unexpected answer';
+      throw new Error(`${kind}: ${p}: ${why}: ${body.slice(0, 300)}`);
+    }
   }
-  if (kind === 'search' && ![...bodies.values()].some((b) => JSON.parse(b).properties.length > 0)) throw new Error('every sampled search came back empty');
-  const floor = await floorServer(bodies);
+  if (mix.someResults && ![...bodies.values()].some((b) => JSON.parse(b).properties.length > 0)) throw new Error('every sampled search came back empty');
+  const minBytes = mix.drawn ? await drawnMinBytes(sample, bodies) : undefined;
+  const floor = await floorServer(bodies, contentType);
   const floorBase = `http://127.0.0.1:${floor.address().port}`;
   // Gateway runs continue through the list where the last one stopped, so no run repeats another's URLs early.
   const next = cycle(paths.slice(sample.length).concat(sample));
   const floorNext = cycle(paths);
+  // Pages are checked throughout: a page the browser would have to draw (the renderer gave up, a
+  // read was too slow) is cheaper to serve and would flatter the numbers; the row then says FAILED.
+  const closedCheck = minBytes === undefined ? {} : { minBytes };
+  const openCheck = mix.drawn ? { check } : {};
   try {
     const runs = [
-      [`${kind}, ${CONNECTIONS} connections`, (b, n, secs) => closedLoop('', { base: b, connections: CONNECTIONS, seconds: secs, nextPath: n })],
-      [`${kind}, open loop ${openRate} req/s`, (b, n, secs) => openLoop('', { base: b, rate: openRate, seconds: secs, nextPath: n })],
+      [`${kind}, ${CONNECTIONS} connections`, (b, n, secs, checked) => closedLoop('', { base: b, connections: CONNECTIONS, seconds: secs, nextPath: n, headers, ...(checked ? closedCheck : {}) })],
+      [`${kind}, open loop ${openRate} req/s`, (b, n, secs, checked) => openLoop('', { base: b, rate: openRate, seconds: secs, nextPath: n, headers, ...(checked ? openCheck : {}) })],
     ];
     for (const [call, run] of runs) {
       await run(base, next, 2); // warm-up
@@ -192,7 +241,7 @@ async function measure(kind, paths, openRate, results, processes) {
       const reapers = { postgres: [...new Set(pids.postgres.map(parentOf).filter(Boolean))] };
       const cpuOf = (name, list) => cpuMs(list, reapers[name] ?? []);
       const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuOf(name, list)]));
-      const gateway = await run(base, next, SECONDS);
+      const gateway = await run(base, next, SECONDS, true);
       const answered = Math.max(1, gateway.answered);
       const cpu = Object.fromEntries(
         Object.entries(pids).map(([name, list]) => [`${name} cpu ms/req`, +((cpuOf(name, list) - cpuBefore[name]) / answered).toFixed(2)]),
@@ -210,6 +259,10 @@ async function measure(kind, paths, openRate, results, processes) {
         ...cpu,
       };
       if (row.errors > 0) say(`warning: ${call} had ${row.errors} failed requests`);
+      if (row.wrong > 0) {
+        row.call = `${call} FAILED: ${row.wrong} of ${answered} pages not drawn by the server`;
+        say(`FAILED: ${call}: ${row.wrong} of ${answered} answers were not pages drawn by the server`);
+      }
       say(`${call}: p50 ${row['p50 ms']} p95 ${row['p95 ms']} p99 ${row['p99 ms']} ms, ${row['req/s']} req/s (floor: p95 ${bare['p95 ms']} ms, ${bare['req/s']} req/s); CPU ms per request: ${JSON.stringify(cpu)}`);
       results.push(row);
     }
@@ -220,9 +273,13 @@ async function measure(kind, paths, openRate, results, processes) {
 
 async function main() {
   if (process.env.SKIP_BUILD !== '1') run('building…', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' });
+  // The pages are drawn with the web build's renderer: built if stale (even with SKIP_BUILD), then copied aside.
+  const web = await builtWebApp(root, say);
+  process.on('exit', web.remove);
   await ensureServers({ log: say });
   const env = {
     ...process.env,
+    WEB_DIST: web.dist,
     DATABASE_URL: benchUrl,
     NATS_SUBJECT_PREFIX: 'bench.',
     EVENTS_STREAM: 'BENCH_EVENTS',
@@ -253,6 +310,9 @@ async function main() {
   const { TOWNS, PROPERTY_TYPES_BY_CATEGORY } = await import('../libs/contracts/dist/index.js');
   const searchPaths = searchMix({ count: SEARCH_URLS, towns: TOWNS, typesByCategory: PROPERTY_TYPES_BY_CATEGORY });
   const detailPaths = ids.map((id) => `/api/properties/${id}`);
+  const homePaths = homePageMix({ count: HOME_PAGE_URLS, towns: TOWNS, typesByCategory: PROPERTY_TYPES_BY_CATEGORY });
+  // Other ids than the JSON details' (the list read backwards), every other one in English.
+  const detailPagePaths = [...ids].reverse().map((id, i) => `/property-details/${id}${i % 2 ? '?lang=en' : ''}`);
 
   // BENCH_CPU_PROF=<dir>: the gateway and listings write V8 CPU profiles there when they stop.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
@@ -268,9 +328,13 @@ async function main() {
   });
   try {
     await waitForHealth();
-    say(`driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ${SECONDS} s per run`);
+    say(
+      `driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ` +
+        `${homePaths.length} home page addresses, ${SECONDS} s per run`,
+    );
     const results = [];
-    const only = process.env.BENCH_ONLY;
+    const failures = [];
+    const only = process.env.BENCH_ONLY?.split(',').map((k) => k.trim());
     // CPU per request of each part: gateway, listings, and the bench database's PostgreSQL backends.
     const processes = async () => {
       const db = new pg.Client({ connectionString: benchUrl });
@@ -279,16 +343,29 @@ async function main() {
       await db.end();
       return { gateway: [apps[2].pid], listings: [apps[1].pid], postgres: rows.map((r) => r.pid) };
     };
-    if (!only || only === 'search') await measure('search', searchPaths, SEARCH_RATE, results, processes);
-    if (!only || only === 'details') await measure('details', detailPaths, DETAILS_RATE, results, processes);
+    for (const mix of mixes({ searchPaths, detailPaths, homePaths, detailPagePaths })) {
+      if (only && !only.includes(mix.kind)) continue;
+      try {
+        await measure(mix, results, processes);
+      } catch (error) {
+        // Loudly, but the other mixes still run.
+        failures.push(`${mix.kind}: ${error instanceof Error ? error.message : error}`);
+        say(`FAILED: ${failures.at(-1)}`);
+      }
+    }
     console.table(results);
+    const notDrawn = results.filter((row) => row.wrong > 0).map((row) => row.call);
+    if (failures.length > 0 || notDrawn.length > 0) {
+      process.exitCode = 1;
+      for (const failure of [...failures, ...notDrawn]) say(`FAILED: ${failure}`);
+    }
   } finally {
     stop();
     await Promise.all(apps.map((a) => new Promise((r) => (a.exitCode !== null ? r() : a.once('exit', r)))));
   }
 
   const pipeline = path.join(root, 'services/media/bench/pipeline.bench.mjs');
-  if (existsSync(pipeline) && !process.env.BENCH_ONLY) run('timing the image pipeline on a 12-megapixel photo…', process.execPath, [pipeline]);
+  if (existsSync(pipeline) && !process.env.BENCH_ONLY && !process.exitCode) run('timing the image pipeline on a 12-megapixel photo…', process.execPath, [pipeline]);
 }
 
 main().catch((error) => {

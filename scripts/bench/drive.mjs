@@ -10,7 +10,7 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function summary(call, latencies, seconds, errors) {
+function summary(call, latencies, seconds, errors, wrong) {
   latencies.sort((a, b) => a - b);
   return {
     call,
@@ -19,38 +19,52 @@ function summary(call, latencies, seconds, errors) {
     'p99 ms': +percentile(latencies, 99).toFixed(1),
     'req/s': Math.round(latencies.length / seconds),
     errors,
+    ...(wrong === undefined ? {} : { wrong }),
     answered: latencies.length,
   };
 }
 
-/** Closed loop: `connections` connections, each request's path from `nextPath()`. */
-export function closedLoop(call, { base, connections, seconds, nextPath }) {
+/**
+ * Closed loop: `connections` connections, each request's path from `nextPath()`, with `headers`.
+ * `minBytes`: an answer shorter than this is counted as `wrong` (autocannon gives no body, only its
+ * size: a page the server drew is many times the size of the empty page the browser draws).
+ */
+export function closedLoop(call, { base, connections, seconds, nextPath, headers, minBytes }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
+    let wrong = 0;
     const started = process.hrtime.bigint();
     const instance = autocannon(
       {
         url: base,
         connections,
         duration: seconds,
+        ...(headers ? { headers } : {}),
         requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }],
       },
       (err, result) => {
         if (err) return reject(err);
         const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-        resolve(summary(call, latencies, elapsed, result.non2xx + result.errors + result.timeouts));
+        resolve(summary(call, latencies, elapsed, result.non2xx + result.errors + result.timeouts, minBytes === undefined ? undefined : wrong));
       },
     );
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    instance.on('response', (_client, _status, bytes, ms) => {
+      latencies.push(ms);
+      if (minBytes !== undefined && bytes < minBytes) wrong++;
+    });
   });
 }
 
-/** Open loop: `rate` requests per second for `seconds`, at most `maxSockets` in flight at once. */
-export async function openLoop(call, { base, rate, seconds, nextPath, maxSockets = 256 }) {
+/**
+ * Open loop: `rate` requests per second for `seconds`, at most `maxSockets` in flight at once, with
+ * `headers`. `check(body)`: an answer it refuses is counted as `wrong`.
+ */
+export async function openLoop(call, { base, rate, seconds, nextPath, headers, check, maxSockets = 256 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const url = new URL(base);
   const latencies = [];
   let errors = 0;
+  let wrong = 0;
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const start = performance.now();
@@ -62,10 +76,13 @@ export async function openLoop(call, { base, rate, seconds, nextPath, maxSockets
     const path = nextPath();
     pending.push(
       new Promise((resolve) => {
-        const req = http.get({ host: url.hostname, port: url.port, path, agent }, (res) => {
-          res.resume();
+        const req = http.get({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
+          const chunks = [];
+          if (check) res.on('data', (chunk) => chunks.push(chunk));
+          else res.resume();
           res.on('end', () => {
             if (res.statusCode !== 200) errors++;
+            else if (check && !check(Buffer.concat(chunks).toString('utf8'))) wrong++;
             latencies.push(performance.now() - due);
             resolve();
           });
@@ -80,18 +97,18 @@ export async function openLoop(call, { base, rate, seconds, nextPath, maxSockets
   await Promise.all(pending);
   agent.destroy();
   // Throughput of an open loop is the offered rate when it keeps up; report what was answered.
-  return summary(call, latencies, (performance.now() - start) / 1000, errors);
+  return summary(call, latencies, (performance.now() - start) / 1000, errors, check ? wrong : undefined);
 }
 
 /**
- * The floor: a bare Node HTTP server answering prefetched bodies (the same JSON the gateway gave),
- * so the load generator's own cost on this machine is measured in the same run.
+ * The floor: a bare Node HTTP server answering prefetched bodies (the same JSON or HTML the gateway
+ * gave), so the load generator's own cost on this machine is measured in the same run.
  */
-export function floorServer(bodies) {
+export function floorServer(bodies, contentType = 'application/json; charset=utf-8') {
   const keys = [...bodies.keys()];
   const server = http.createServer((req, res) => {
     const body = bodies.get(req.url) ?? bodies.get(keys[hash(req.url) % keys.length]);
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

@@ -95,3 +95,22 @@ export function shuffle(list, rnd = random(7)) {
   }
   return list;
 }
+
+/**
+ * `count` distinct home page addresses (`/?town=…&category=…`), the filters of the search mix drawn
+ * with another seed (so the JSON search mix has not warmed the listings cache for them), without the
+ * page number (the server draws the first page); every other one asks for English (`lang=en`), the
+ * rest get French, the language of a visitor whose browser names neither.
+ */
+export function homePageMix({ count, towns, typesByCategory, seed = 24 }) {
+  const paths = new Set();
+  for (const api of searchMix({ count: count * 2, towns, typesByCategory, seed })) {
+    if (paths.size >= count) break;
+    const q = new URLSearchParams(api.slice(api.indexOf('?') + 1));
+    q.delete('page');
+    if (paths.size % 2 === 1) q.set('lang', 'en');
+    const s = q.toString();
+    paths.add(`/${s ? `?${s}` : ''}`);
+  }
+  return [...paths];
+}
