@@ -1,11 +1,12 @@
 /**
  * The apps' own message catalogs: tests look for exactly what people see. `web.en('details.photo',
- * { n: 1, total: 3 })` fills a catalog text the way the apps do (i18next, same plural rules).
+ * { n: 1, total: 3 })` fills a catalog text the way the apps do (libs/web-core/translate.ts, same
+ * plural rules).
  */
 import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
-import i18next, { type TFunction } from 'i18next';
 import { en as adminEn } from '../../admin-web/src/i18n/en.js';
 import { fr as adminFr } from '../../admin-web/src/i18n/fr.js';
+import { translate } from '../../libs/web-core/translate.js';
 import { en } from '../../web/src/i18n/en.js';
 import { fr } from '../../web/src/i18n/fr.js';
 
@@ -14,17 +15,7 @@ export { adminEn, adminFr, en, fr };
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 function translators(catalogs: { en: object; fr: object }): { en: Translate; fr: Translate } {
-  const instance = i18next.createInstance();
-  void instance.init({
-    initAsync: false,
-    lng: 'en',
-    resources: { en: { translation: catalogs.en }, fr: { translation: catalogs.fr } },
-    interpolation: { escapeValue: false },
-  });
-  const fixed = (language: 'en' | 'fr'): Translate => {
-    const t: TFunction = instance.getFixedT(language);
-    return (key, values) => String(t(key, values ?? {}));
-  };
+  const fixed = (language: 'en' | 'fr'): Translate => (key, values) => String(translate(catalogs[language], language, key, values ?? {}));
   return { en: fixed('en'), fr: fixed('fr') };
 }
 

@@ -1,9 +1,10 @@
 /**
- * The one i18n entry point of both web apps, on i18next + react-i18next. Each app keeps its own
- * catalogs (its words, `src/i18n/en.ts` and `fr.ts`, i18next format: `{{name}}` placeholders,
- * `_one`/`_other`/`_many` plural keys); this file starts i18next with them, picks the language and
- * keeps the choice. The product's shared texts (`MESSAGES` / `MESSAGES_FR` of @mboa/contracts, also
- * used by the server) come through `useI18n().m` in the same language.
+ * The one i18n entry point of both web apps, our own (about 3 KB; i18next and react-i18next cost 16
+ * KB of compressed script on the first route for what we used of them). Each app keeps its own
+ * catalogs (its words, `src/i18n/en.ts` and `fr.ts`: `{{name}}` placeholders, `_one`/`_other`/
+ * `_many` plural keys, filled by translate.ts); this file loads one language at a time, picks the
+ * language and keeps the choice. The product's shared texts (`MESSAGES` / `MESSAGES_FR` of
+ * @mboa/contracts, also used by the server) come through `useI18n().m` in the same language.
  */
 import {
   INTL_LOCALES,
@@ -23,11 +24,10 @@ import {
   type Messages,
   type Widen,
 } from '@mboa/contracts';
-import i18next, { type i18n as I18n, type ResourceKey } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import { useCallback } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { translate, type AnyT, type TextOptions, type TypedT } from './translate.js';
 
+export type { TextOptions };
 export { LANGUAGE_COOKIE, LANGUAGE_WHEN_IN_DOUBT, LANGUAGES, type Language, type Widen };
 
 /** The first of the browser's preferred languages that we have; French when none is ours. */
@@ -86,76 +86,140 @@ function rememberLanguage(language: Language): void {
 }
 
 /**
- * Starts the app's i18next instance in the language of the visit (initialLanguage), loading that
- * language's bundle only; another is loaded when the person switches to it, and i18next changes
- * language once it is there (what is on screen stays until then). `ready` settles when the first
- * language is loaded: render after it. The choice is written to the cookie and to `<html lang>`
- * at start and on every change.
+ * Each app names the type of its catalog here, so that `t` (and `TFunction`) check its keys: a key
+ * the catalog lacks fails to compile. In the app (src/i18n/app-texts.d.ts):
+ * `declare module '@mboa/web-core' { interface AppTexts { catalog: Catalog } }`.
+ * Unnamed (web-core's own code and tests), `t` takes any key.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each app (declaration merging)
+export interface AppTexts {}
+type AppCatalog = AppTexts extends { catalog: infer C } ? C : never;
+
+/** `t` of the app's catalog (or of catalog `C`): what `useI18n().t` is, for code that is passed it. */
+export type TFunction<C = AppCatalog> = [C] extends [never] ? AnyT : TypedT<C>;
+
+type LanguageListener = (language: Language) => void;
+/** What every `t` runs, before it is given the app's types. */
+type Fill = (key: string, options?: TextOptions) => unknown;
+
+/**
+ * One app's texts in the language shown, and the switch to another. Like the i18next instance it
+ * replaces: `language`, `t` (in the language shown), `changeLanguage`, `on('languageChanged')`.
+ * A language's catalog is loaded the first time it is asked for; the language changes only once
+ * it is there, so what is on screen stays until then, and every listener hears the change at once.
+ */
+export class I18n {
+  /** The language shown. */
+  language: Language;
+  private readonly catalogs = new Map<Language, unknown>();
+  private readonly listeners = new Set<LanguageListener>();
+  private readonly fixed = new Map<Language, Fill>();
+  /** The last language asked for: an earlier switch that loads later must not win. */
+  private wanted: Language;
+
+  constructor(
+    language: Language,
+    private readonly load?: (language: Language) => Promise<unknown>,
+    catalogs: Partial<Record<Language, unknown>> = {},
+  ) {
+    this.language = this.wanted = language;
+    for (const [tag, catalog] of Object.entries(catalogs)) this.catalogs.set(toLanguage(tag), catalog);
+  }
+
+  on(_event: 'languageChanged', listener: LanguageListener): void {
+    this.listeners.add(listener);
+  }
+
+  off(_event: 'languageChanged', listener: LanguageListener): void {
+    this.listeners.delete(listener);
+  }
+
+  /** Loads the language if need be, then shows it; resolves to `t` once it is shown. */
+  async changeLanguage(tag: string): Promise<TFunction> {
+    const language = toLanguage(tag);
+    this.wanted = language;
+    if (!this.catalogs.has(language)) {
+      if (!this.load) throw new Error(`The texts of '${language}' are not loaded`);
+      const catalog = await this.load(language);
+      this.catalogs.set(language, catalog);
+    }
+    if (this.wanted === language) {
+      this.language = language;
+      for (const listener of [...this.listeners]) listener(language);
+    }
+    return this.t;
+  }
+
+  /** `t` in one language (which must be loaded), the same function each time for that language. */
+  getFixedT(language: Language): TFunction {
+    return this.fill(language) as TFunction;
+  }
+
+  private fill(language: Language): Fill {
+    let fill = this.fixed.get(language);
+    if (!fill) {
+      // A test runner calls what a hook's promise resolves to with nothing: as i18next did, say nothing.
+      fill = (key, options) => (typeof key === 'string' ? translate(this.catalogs.get(language), language, key, options) : '');
+      this.fixed.set(language, fill);
+    }
+    return fill;
+  }
+
+  /** A text in the language shown now (tests and code outside React; components use `useI18n().t`). */
+  readonly t = ((key: string, options?: TextOptions) => this.fill(this.language)(key, options)) as TFunction;
+}
+
+/**
+ * Starts the app's texts in the language of the visit (initialLanguage, or `options.language`: the
+ * language a page from the server was drawn in), loading that language's bundle only; another is
+ * loaded when the person switches to it. `ready` settles when the first language is loaded: render
+ * after it. The choice is written to the cookie and to `<html lang>` at start and on every change.
  */
 export function startI18n<C extends object>(load: BundleLoader<C>, options: { language?: Language } = {}): { i18n: I18n; ready: Promise<unknown> } {
-  const instance = i18next.createInstance();
-  instance.use(
-    resourcesToBackend(async (tag: string) => {
-      const language = toLanguage(tag);
-      const bundle = await load(language);
-      messagesByLanguage.set(language, bundle.messages);
-      return bundle.catalog as ResourceKey;
-    }),
-  );
-  instance.use(initReactI18next);
-  const ready = instance.init({
-    lng: options.language ?? initialLanguage(),
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    // Both catalogs have every key (their tests say so): nothing to fall back to, nothing more to load.
-    fallbackLng: false,
-    returnNull: false,
-    // React escapes what it renders; escaping here would show `&amp;` in titles.
-    interpolation: { escapeValue: false },
+  const instance = new I18n(options.language ?? initialLanguage(), async (language) => {
+    const bundle = await load(language);
+    messagesByLanguage.set(language, bundle.messages);
+    return bundle.catalog;
   });
-  const show = (tag: string) => {
-    const language = toLanguage(tag);
+  const show = (language: Language) => {
     if (typeof document !== 'undefined') document.documentElement.lang = language;
     rememberLanguage(language);
   };
   instance.on('languageChanged', show);
-  void ready.then(() => show(instance.language));
+  const ready = instance.changeLanguage(instance.language).then(() => undefined);
   current = instance;
   return { i18n: instance, ready };
 }
 
 /**
- * The server's i18next instances (web/src/entry-server.tsx), one per language, loaded at once from
+ * The server's texts (web/src/entry-server.tsx), one instance per language, loaded at once from
  * the given bundles: a page is drawn in one pass, in the visit's language, with no await between.
- * Each page passes its language's instance to react-i18next's provider, so two pages drawn at the
- * same time in two languages never share one.
+ * Each page passes its language's instance to `I18nProvider`, so two pages drawn at the same time
+ * in two languages never share one.
  */
 export function startServerI18n<C extends object>(bundles: Record<Language, LanguageBundle<C>>): Record<Language, I18n> {
   const instances = {} as Record<Language, I18n>;
   for (const language of LANGUAGES) {
     messagesByLanguage.set(language, bundles[language].messages);
-    const instance = i18next.createInstance();
-    instance.use(initReactI18next);
-    void instance.init({
-      lng: language,
-      resources: { [language]: { translation: bundles[language].catalog } },
-      initAsync: false,
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: false,
-      returnNull: false,
-      interpolation: { escapeValue: false },
-    });
-    instances[language] = instance;
+    instances[language] = new I18n(language, undefined, { [language]: bundles[language].catalog });
   }
   return instances;
 }
 
+/** The texts a subtree speaks, when not the app's one (a page drawn on the server). */
+const I18nContext = createContext<I18n | null>(null);
+
+/** Gives `i18n` to `useI18n()` below it, instead of the one `startI18n` made (server rendering). */
+export function I18nProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
+  return createElement(I18nContext, { value: i18n }, children);
+}
+
+/** The browser's texts, made by startI18n. */
 let current: I18n | undefined;
 
 /** The language shown now (for code outside React, e.g. the API client's Accept-Language). */
 export function currentLanguage(): Language {
-  return toLanguage(current?.resolvedLanguage ?? current?.language);
+  return toLanguage(current?.language);
 }
 
 /** The product's shared texts (@mboa/contracts) of a loaded language (the shown one always is). */
@@ -206,15 +270,32 @@ export function formatterOf(language: Language) {
 
 export type Formatter = ReturnType<typeof formatterOf>;
 
+function textsOf(provided: I18n | null): I18n {
+  const i18n = provided ?? current;
+  if (!i18n) throw new Error('No texts yet: render after startI18n(...).ready, or inside an I18nProvider');
+  return i18n;
+}
+
 /**
- * Everything a component needs to speak: `t` (the app's catalog, typed by the app's
- * `i18next.d.ts`), `m` (the product's shared texts), `language`, `format`, and `setLanguage`, which
- * switches every mounted screen at once (no reload, no refetch).
+ * Everything a component needs to speak: `t` (the app's catalog, keys typed by the app's
+ * `AppTexts`), `m` (the product's shared texts), `language`, `format`, and `setLanguage`, which
+ * switches every mounted screen at once (no reload, no refetch). The texts are those of the nearest
+ * `I18nProvider` (a page drawn on the server), else the app's.
  */
 export function useI18n() {
-  const { t, i18n } = useTranslation();
-  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const i18n = textsOf(useContext(I18nContext));
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      i18n.on('languageChanged', changed);
+      return () => i18n.off('languageChanged', changed);
+    },
+    [i18n],
+  );
+  const shown = useCallback(() => i18n.language, [i18n]);
+  // The server's snapshot is the same: a page drawn there is taken over in the language it was drawn in.
+  const language = useSyncExternalStore(subscribe, shown, shown);
   // Resolves once the language is loaded and shown.
   const setLanguage = useCallback((next: Language) => i18n.changeLanguage(next).then(() => undefined), [i18n]);
-  return { t, i18n, language, m: messagesOf(language), format: formatterOf(language), setLanguage };
+  // One `t` per language: memoised children that take `t` redraw on a switch.
+  return { t: i18n.getFixedT(language), i18n, language, m: messagesOf(language), format: formatterOf(language), setLanguage };
 }

@@ -4,3 +4,4 @@ export * from './i18n.js';
 export * from './query.js';
 export * from './LanguageSwitch.js';
 export * from './language-on-profile.js';
+export * from './translate.js';

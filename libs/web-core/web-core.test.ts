@@ -1,6 +1,30 @@
 import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
+import { act, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, currentLanguage, initialLanguage, LANGUAGE_COOKIE, NETWORK_RETRIES, preferredLanguage, retryOnNetworkFailure, startI18n, toQueryString } from './index.js';
+import {
+  api,
+  ApiError,
+  currentLanguage,
+  I18nProvider,
+  initialLanguage,
+  LANGUAGE_COOKIE,
+  NETWORK_RETRIES,
+  preferredLanguage,
+  retryOnNetworkFailure,
+  startI18n,
+  startServerI18n,
+  toQueryString,
+  translate,
+  useI18n,
+  type LanguageBundle,
+} from './index.js';
+
+/** `t` over a test's own catalog, whose keys are not the app's (web's tsc types them with its own). */
+function say(t: unknown, key: string, options?: { count: number }): string {
+  return (t as (key: string, options?: { count: number }) => string)(key, options);
+}
 
 function answer(status: number, body: unknown) {
   const spy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
@@ -99,6 +123,86 @@ describe('i18n entry point', () => {
     expect(new Headers(spy.mock.calls[0][1]?.headers).get('Accept-Language')).toBe('fr');
     await i18n.changeLanguage('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('fills placeholders as given (React escapes), falls back to a default value, and shows a missing key as itself', () => {
+    const catalog = { greeting: 'Hello {{name}}, {{n, number}} new', nested: { title: '« {{title}} »' }, steps: ['One', 'Two'] };
+    expect(translate(catalog, 'en', 'greeting', { name: '<b>Ama & Co</b>', n: 1234 })).toBe('Hello <b>Ama & Co</b>, 1,234 new');
+    expect(translate(catalog, 'fr', 'nested.title', { title: 'Studio' })).toBe('« Studio »');
+    // A placeholder not given is left empty, never shown as `{{title}}`.
+    expect(translate(catalog, 'en', 'nested.title')).toBe('«  »');
+    expect(translate(catalog, 'en', 'labels.propertyType.villa', { defaultValue: 'villa' })).toBe('villa');
+    expect(translate(catalog, 'en', 'no.such.key')).toBe('no.such.key');
+    expect(translate(catalog, 'en', 'steps', { returnObjects: true })).toEqual(['One', 'Two']);
+    // A group asked for as one text is not shown as "[object Object]".
+    expect(translate(catalog, 'en', 'nested')).toBe('nested');
+  });
+
+  it('keeps the shown language until the other one has loaded, then every screen switches at once', async () => {
+    const catalogs = { en: { hello: 'Hello' }, fr: { hello: 'Bonjour' } };
+    let loaded: () => void = () => undefined;
+    const { i18n, ready } = startI18n(
+      (language) =>
+        language === 'en'
+          ? Promise.resolve({ catalog: catalogs.en, messages: MESSAGES })
+          : new Promise<LanguageBundle<object>>((resolve) => (loaded = () => resolve({ catalog: catalogs.fr, messages: MESSAGES_FR }))),
+      { language: 'en' },
+    );
+    await ready;
+    function Greeting({ id }: { id: string }) {
+      const { t, language } = useI18n();
+      return createElement('p', { 'data-testid': id, lang: language }, say(t, 'hello'));
+    }
+    render(createElement('div', null, createElement(Greeting, { id: 'a' }), createElement(Greeting, { id: 'b' })));
+    let switched: Promise<unknown> = Promise.resolve();
+    act(() => {
+      switched = i18n.changeLanguage('fr');
+    });
+    expect(screen.getByTestId('a').textContent).toBe('Hello');
+    expect(currentLanguage()).toBe('en');
+    await act(async () => {
+      loaded();
+      await switched;
+    });
+    expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual(['Bonjour', 'Bonjour']);
+    expect(screen.getByTestId('b').getAttribute('lang')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('a').textContent).toBe('Hello');
+  });
+
+  it('shows the last language asked for when an earlier one loads later', async () => {
+    let loaded: () => void = () => undefined;
+    const { i18n, ready } = startI18n(
+      (language) =>
+        language === 'en'
+          ? Promise.resolve({ catalog: { hello: 'Hello' }, messages: MESSAGES })
+          : new Promise<LanguageBundle<object>>((resolve) => (loaded = () => resolve({ catalog: { hello: 'Bonjour' }, messages: MESSAGES_FR }))),
+      { language: 'en' },
+    );
+    await ready;
+    const french = i18n.changeLanguage('fr');
+    await i18n.changeLanguage('en');
+    loaded();
+    await french;
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    // French is loaded now: asked again, it comes at once.
+    await i18n.changeLanguage('fr');
+    expect(say(i18n.t, 'hello')).toBe('Bonjour');
+    await i18n.changeLanguage('en');
+  });
+
+  it("draws two pages on the server at once, each in its own language, whatever the browser's texts say", () => {
+    const bundle = (hello: string, messages: LanguageBundle<object>['messages']) => ({ catalog: { hello, count_one: '{{count}} annonce', count_other: '{{count}} annonces' }, messages });
+    const server = startServerI18n({ en: bundle('Hello', MESSAGES), fr: bundle('Bonjour', MESSAGES_FR) });
+    function Page() {
+      const { t, language, m } = useI18n();
+      return createElement('p', { lang: language }, `${say(t, 'hello')} ${say(t, 'count', { count: 0 })} ${m.common.unexpected}`);
+    }
+    const draw = (language: 'en' | 'fr') => renderToString(createElement(I18nProvider, { i18n: server[language] }, createElement(Page)));
+    expect(draw('fr')).toBe(`<p lang="fr">Bonjour 0 annonce ${MESSAGES_FR.common.unexpected}</p>`);
+    expect(draw('en')).toBe(`<p lang="en">Hello 0 annonces ${MESSAGES.common.unexpected}</p>`);
   });
 });
 

@@ -6,10 +6,9 @@
  * take the page over without asking again (web/src/page-state.ts). Signed-in pages are not drawn.
  */
 import type { Language } from '@mboa/contracts';
-import { ApiError, createQueryClient, startServerI18n } from '@mboa/web-core';
+import { ApiError, createQueryClient, I18nProvider, startServerI18n } from '@mboa/web-core';
 import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { SearchParams } from './api/endpoints.js';
 import { AppProviders } from './AppProviders.js';
@@ -93,11 +92,11 @@ export async function renderPage(input: { url: string; language: Language; answe
   const client = cacheOf(reads, input.answers, input.language);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <I18nextProvider i18n={i18n[input.language]}>
+    <I18nProvider i18n={i18n[input.language]}>
       <AppProviders queryClient={client}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const missing = reads.filter((_, index) => !input.answers[index]?.found).map((read) => read.key);
   const notFound = drawn.leaf.route.path === '*' || missing.length > 0;

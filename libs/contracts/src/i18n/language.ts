@@ -37,8 +37,8 @@ export type Widen<T> = T extends string
 
 /**
  * A catalog of another language that has French's extra plural form: next to every `key_other`
- * an optional `key_many` (CLDR's form for counts such as 1 000 000, which i18next asks for and
- * does not fall back from). English has no such form.
+ * an optional `key_many` (CLDR's form for counts such as 1 000 000, which the web apps' texts
+ * (libs/web-core/translate.ts) ask for and do not take from `key_other`). English has no such form.
  */
 export type WithManyPlurals<T> = T extends string
   ? string
