@@ -52,7 +52,7 @@ describe('admin catalogs', () => {
     expect([...french.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
-  it("give every plural French's form for large counts, with the same placeholders (i18next does not fall back)", () => {
+  it("give every plural French's form for large counts, with the same placeholders (a form is not taken from another)", () => {
     const plurals = [...english.keys()].filter((key) => key.endsWith('_other'));
     expect([...frenchMany.keys()].sort()).toEqual(plurals.map((key) => key.replace(/_other$/, '_many')).sort());
     for (const key of plurals) expect(placeholders(frenchMany.get(key.replace(/_other$/, '_many')) ?? '')).toEqual(placeholders(english.get(key)!));

@@ -14,7 +14,7 @@ import {
 } from '@mboa/contracts';
 
 /**
- * English catalog of the admin app, in i18next's format (`{{name}}` placeholders). The product's
+ * English catalog of the admin app (web-core's translate.ts fills its `{{name}}` placeholders). The product's
  * own texts shared with the server (toasts, review messages, 'Page X of Y') are read through
  * `useI18n().m`, byte for byte; this file holds the app's labels. `fr.ts` has the same shape
  * (`Catalog` below). Labels of stored values are read as `labels.<group>.<value>`, with

@@ -10,7 +10,7 @@ const bundles = {
 };
 
 /**
- * The app's i18next instance (components read it through `useI18n()` of @mboa/web-core) and the
+ * The app's texts (components read them through `useI18n()` of @mboa/web-core) and the
  * moment the visit's language is loaded. Each language is its own chunk: a visit downloads only
  * the one it shows (the gateway preloads it with the page), the other when the person switches.
  */

@@ -13,7 +13,7 @@ import { Toasts } from '../shell/Toasts.js';
 
 export { property, type Reply } from '@mboa/ui/test/fixtures.js';
 
-/** The app's i18next instance: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
+/** The app's texts: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
 export { i18n };
 // Rendered screens need their texts loaded first, as main.tsx waits for them.
 await ready;

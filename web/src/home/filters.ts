@@ -1,5 +1,5 @@
 import { DEFAULT_SEARCH_SORT, LIMITS, PROPERTY_TYPES_BY_CATEGORY, SEARCH_SORTS, type PropertyCategory, type SearchSort } from '@mboa/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@mboa/web-core';
 import type { SearchParams } from '../api/endpoints.js';
 
 /** The home page's search state; strings as typed, '' meaning "not set". */

@@ -16,6 +16,7 @@ import {
   ROLE_LABELS,
   ROLE_LABELS_FR,
 } from '@mboa/contracts';
+import { translate } from '@mboa/web-core';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.js';
 import { fr } from './fr.js';
@@ -112,7 +113,7 @@ describe('the French and English catalogs of the public app', () => {
     expect(missingFrom(english, french)).toEqual([]);
   });
 
-  it("gives every plural French's form for large counts, with the same placeholders (i18next does not fall back)", () => {
+  it("gives every plural French's form for large counts, with the same placeholders (a form is not taken from another)", () => {
     const plurals = [...english.keys()].filter((path) => path.endsWith('_other'));
     expect(plurals.length).toBeGreaterThan(0);
     expect([...frenchMany.keys()].sort()).toEqual(plurals.map((path) => path.replace(/_other$/, '_many')).sort());
@@ -176,5 +177,24 @@ describe('the French and English catalogs of the public app', () => {
       role: ROLE_LABELS_FR,
       reportReason: REPORT_REASON_LABELS_FR,
     });
+  });
+});
+
+describe('counting in each language', () => {
+  const count = (language: 'en' | 'fr', key: string, n: number) => translate(language === 'fr' ? fr : en, language, key, { count: n });
+
+  it('says 0 and 1 in the singular in French, 0 in the plural in English, and a million with French third form', () => {
+    expect([0, 1, 2, 1_000_000].map((n) => count('fr', 'home.resultCount', n))).toEqual([
+      '0 annonce trouvée',
+      '1 annonce trouvée',
+      '2 annonces trouvées',
+      '1000000 d’annonces trouvées',
+    ]);
+    expect([0, 1, 2].map((n) => count('en', 'home.resultCount', n))).toEqual(['0 properties found', '1 property found', '2 properties found']);
+  });
+
+  it('writes a large count as each language groups digits', () => {
+    expect(count('en', 'home.resultCountAtLeast', 1000)).toBe('1,000+ properties found');
+    expect(count('fr', 'home.resultCountAtLeast', 1000)).toBe('1\u202f000+ annonces trouvées');
   });
 });

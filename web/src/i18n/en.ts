@@ -12,10 +12,10 @@ import {
 } from '@mboa/contracts';
 
 /**
- * English catalog of the public app, in i18next's format: `{{name}}` placeholders, `_one`/`_other`
- * plural keys (French adds `_many`). Texts the product shares with the server (MESSAGES, kept byte
- * for byte) are read through `useI18n().m`; the few quoted here come from MESSAGES. `fr.ts` has the
- * same shape (`Catalog` below).
+ * English catalog of the public app (filled by web-core's translate.ts): `{{name}}` placeholders,
+ * `_one`/`_other` plural keys (French adds `_many`). Texts the product shares with the server
+ * (MESSAGES, kept byte for byte) are read through `useI18n().m`; the few quoted here come from
+ * MESSAGES. `fr.ts` has the same shape (`Catalog` below).
  */
 export const en = {
   labels: {

@@ -18,8 +18,8 @@ import type { Catalog } from './en.js';
  * gérant, locataire, annonce, caution, quartier, FCFA. Same keys as `en.ts` (`Catalog` checks the
  * shape, catalogs.test.ts the keys, placeholders and list lengths). French counts 0 and 1 as
  * `_one`, and adds `_many` beside every `_other` for counts such as a million (`WithManyPlurals`;
- * i18next asks for it and does not fall back). The few texts shared with the server come from
- * MESSAGES_FR and the labels of stored values from the `*_LABELS_FR` of @mboa/contracts, so one
+ * asked for by `Intl.PluralRules`, never taken from `_other`). The few texts shared with the
+ * server come from MESSAGES_FR and the labels of stored values from the `*_LABELS_FR` of @mboa/contracts, so one
  * term reads the same on every screen.
  */
 export const fr: WithManyPlurals<Catalog> = {

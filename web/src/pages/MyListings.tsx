@@ -10,9 +10,8 @@ import {
   type PropertyStatus,
 } from '@mboa/contracts';
 import { PageNav } from '@mboa/ui';
-import { useI18n } from '@mboa/web-core';
+import { useI18n, type TFunction } from '@mboa/web-core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';

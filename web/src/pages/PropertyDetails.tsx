@@ -1,10 +1,9 @@
 import { labelOf, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
 import { FactList } from '@mboa/ui';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, currentMessages, useI18n, type Formatter } from '@mboa/web-core';
+import { ApiError, currentMessages, useI18n, type Formatter, type TFunction } from '@mboa/web-core';
 import { getProperty } from '../api/endpoints.js';
 import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';

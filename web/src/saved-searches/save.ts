@@ -1,5 +1,4 @@
-import { ApiError } from '@mboa/web-core';
-import type { TFunction } from 'i18next';
+import { ApiError, type TFunction } from '@mboa/web-core';
 import { toSearchParams, type Filters } from '../home/filters.js';
 import { saveSearch } from './api.js';
 

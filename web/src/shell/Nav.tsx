@@ -1,6 +1,5 @@
 import { shortName, userInitial, type PublicUser } from '@mboa/contracts';
-import { LanguageSwitch, useI18n } from '@mboa/web-core';
-import type { TFunction } from 'i18next';
+import { LanguageSwitch, useI18n, type TFunction } from '@mboa/web-core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { SITE } from '../config.js';

@@ -14,7 +14,7 @@ import { ToastProvider } from '../ui/toast.js';
 
 export { mockFetch, user, type Call, type Reply } from '@mboa/ui/test/fixtures.js';
 
-/** The app's i18next instance: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
+/** The app's texts: tests run in English unless one switches (`await i18n.changeLanguage('fr')`). */
 export { i18n };
 // Rendered screens need their texts loaded first, as main.tsx waits for them.
 await ready;

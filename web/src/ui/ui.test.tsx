@@ -7,7 +7,7 @@ import { Pagination } from '../pages/MyListings.js';
 import { ImagePicker } from '../post/ImagePicker.js';
 import { PriceSummary } from '../post/PriceSummary.js';
 import type { PickedImage } from '../post/wizard.js';
-// Starts the app's i18next instance in English, as the app's own tests render.
+// Starts the app's texts in English, as the app's own tests render.
 import '../test/utils.js';
 import { StatusBadge } from './StatusBadge.js';
 import { toastDuration } from './toast.js';

@@ -1,5 +1,5 @@
 import type { SpecificationField } from '@mboa/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@mboa/web-core';
 import type { PostForm } from '../wizard.js';
 
 /** A specification's label: a commercial space's distance from the road is in metres, a home's in minutes. */
