@@ -48,7 +48,9 @@ export default function Home() {
   // address must not then replace that navigation and pull the visitor back to the list.
   const navigation = useNavigation();
   const navigating = useRef(false);
-  navigating.current = navigation.state !== 'idle';
+  useEffect(() => {
+    navigating.current = navigation.state !== 'idle';
+  }, [navigation.state]);
   // A shared or indexed address names its search; otherwise the one left this session; opened
   // offline, the last search's results are the ones this device kept (web/src/offline/).
   const [filters, setFilters] = useState<Filters>(() => filtersFromAddress(address.toString()) ?? lastFilters ?? lastSearchWhenOffline() ?? EMPTY_FILTERS);
