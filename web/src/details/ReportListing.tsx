@@ -11,6 +11,7 @@ const ReportDialog = lazy(() => import('./ReportDialog.js'));
 const REPORTED_KEY = 'mboa.reported';
 
 function reportedHere(): string[] {
+  if (typeof window === 'undefined') return [];
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? '[]');
     return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];

@@ -49,6 +49,8 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 function readStoredRedirect(): string | null {
+  // On the server there is no storage (and a thrown, caught error per page drawn costs time).
+  if (typeof window === 'undefined') return null;
   try {
     return sessionStorage.getItem(REDIRECT_KEY);
   } catch {
