@@ -14,7 +14,7 @@ const reportCase = (o: Partial<ReportCase> = {}): ReportCase => ({
   propertyId: 'p1',
   title: 'Studio in Molyko',
   ownerId: 'o1',
-  counts: { scam: 3, rented: 0, 'wrong-price': 1, 'not-these-photos': 0, other: 0 },
+  counts: { scam: 3, 'pay-before-visit': 0, rented: 0, 'wrong-price': 1, 'not-these-photos': 0, other: 0 },
   total: 4,
   held: true,
   latestText: 'He asked me for 10,000 FCFA by Mobile Money before any visit.',
@@ -31,7 +31,7 @@ const reportCase = (o: Partial<ReportCase> = {}): ReportCase => ({
 const calm = reportCase({
   propertyId: 'p2',
   title: 'Flat in Bonamoussadi',
-  counts: { scam: 0, rented: 1, 'wrong-price': 0, 'not-these-photos': 0, other: 0 },
+  counts: { scam: 0, 'pay-before-visit': 0, rented: 1, 'wrong-price': 0, 'not-these-photos': 0, other: 0 },
   total: 1,
   held: false,
   latestText: null,

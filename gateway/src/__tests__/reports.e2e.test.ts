@@ -305,6 +305,18 @@ describe('three different established people reporting a scam', () => {
     expect((await mailsTo(owner.user.email)).filter((m) => m.includes(property.title) && m.includes('arnaque'))).toHaveLength(1);
     expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 3, released: true });
   });
+
+  test('"asked me to pay before a visit" counts as a scam report towards the hold', async () => {
+    const property = await publicListing();
+    for (const reason of ['scam', 'pay-before-visit']) {
+      expect((await reportAs((await established()).browser, property.id, { reason })).status).toBe(201);
+    }
+    await expectStillPublic(property);
+    expect((await reportAs((await established()).browser, property.id, { reason: 'pay-before-visit', text: 'Frais de visite par MoMo.' })).status).toBe(201);
+    expect((await new Browser(system.url).get(`/api/properties/${property.id}`)).status).toBe(404);
+    expect(await queued(property.id)).toMatchObject({ held: true, total: 3, counts: { scam: 1, 'pay-before-visit': 2 } });
+    expect((await admin.post(`/api/admin/reports/${property.id}/dismiss`)).body).toMatchObject({ closed: 3, released: true });
+  });
 });
 
 describe('reporters minted for free hold nothing (issue 23)', () => {

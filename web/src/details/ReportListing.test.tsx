@@ -106,4 +106,25 @@ describe('report this listing', () => {
     const sent = calls.find((c) => c.path === reportPath);
     expect(sent?.body).toEqual({ reason: 'scam' });
   });
+
+  it('offers "asked me to pay before a visit", in English and in French, and sends it without a text', async () => {
+    const { calls } = mockFetch(({ path }) =>
+      path === reportPath
+        ? { status: 201, body: { message: MESSAGES.report.created, report: { id: 'r1', propertyId: 'p1', reason: 'pay-before-visit', text: null, createdAt: '2026-11-24T10:00:00.000Z' } } }
+        : { body: property() },
+    );
+    const { unmount } = renderApp(<PropertyDetails />, at);
+    let dialog = await openReport();
+    expect(within(dialog).getByRole('radio', { name: 'Asked me to pay before a visit' })).toBeInTheDocument();
+    unmount();
+
+    await act(() => i18n.changeLanguage('fr'));
+    renderApp(<PropertyDetails />, at);
+    await userEvent.click(await screen.findByRole('button', { name: fr.report.open }));
+    dialog = screen.getByRole('dialog', { name: fr.report.title });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'M’a demandé de payer avant la visite' }));
+    expect(within(dialog).getByRole('textbox', { name: fr.report.detailsOptional })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: fr.report.send }));
+    await waitFor(() => expect(calls.find((c) => c.path === reportPath)?.body).toEqual({ reason: 'pay-before-visit' }));
+  });
 });

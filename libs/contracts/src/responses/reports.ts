@@ -30,7 +30,7 @@ export const queuedReportSchema = z.object({
 
 const count = z.number().int().min(0);
 /** Every reason present, 0 when none (an object, so the document lists the reasons). */
-const reasonCounts = z.object({ scam: count, rented: count, 'wrong-price': count, 'not-these-photos': count, other: count });
+const reasonCounts = z.object({ scam: count, 'pay-before-visit': count, rented: count, 'wrong-price': count, 'not-these-photos': count, other: count });
 // The counts name exactly the reasons: adding one to REPORT_REASONS fails to compile until it is counted here.
 type CountedReasons = keyof typeof reasonCounts.shape;
 const everyReasonCounted: [CountedReasons] extends [ReportReason] ? ([ReportReason] extends [CountedReasons] ? true : never) : never = true;

@@ -7,6 +7,8 @@ import {
   LISTINGS_PATTERNS,
   MESSAGES,
   REPORT_REASONS,
+  SCAM_REPORT_REASONS,
+  isScamReason,
   toLanguage,
   type Actor,
   type Language,
@@ -68,7 +70,7 @@ export class ReportService {
     ensureNotOwnListing(who.reporterId, ownerId);
     // Asked before the transaction (it holds a lock): who the reporter is, and the language of a possible hold mail.
     const standing = standingOf(await this.evidenceOf(reporter), new Date());
-    const ownerLanguage = input.reason === 'scam' ? await this.ownerLanguage(ownerId) : DEFAULT_LANGUAGE;
+    const ownerLanguage = isScamReason(input.reason) ? await this.ownerLanguage(ownerId) : DEFAULT_LANGUAGE;
 
     const { report, event } = await this.db.$transaction(async (tx) => {
       // One report at a time per listing, so exactly one report crosses the scam threshold.
@@ -90,7 +92,7 @@ export class ReportService {
           text: input.text ?? null,
         },
       });
-      const held = input.reason === 'scam' ? await this.holdIfReported(tx, property, ownerLanguage) : null;
+      const held = isScamReason(input.reason) ? await this.holdIfReported(tx, property, ownerLanguage) : null;
       return { report: created, event: held };
     });
     if (event) await this.handOff.applyNow(event);
@@ -184,7 +186,7 @@ export class ReportService {
   /** Records a hold (and its event) when this report made enough different established people report a scam. */
   private async holdIfReported(tx: Tx, property: PropertyRead, ownerLanguage: Language): Promise<EventEnvelope<unknown> | null> {
     const open = await tx.report.findMany({
-      where: { propertyId: property.id, reason: 'scam', resolvedAt: null },
+      where: { propertyId: property.id, reason: { in: [...SCAM_REPORT_REASONS] }, resolvedAt: null },
       select: { personKey: true, accountKey: true, addressKey: true, createdAt: true, standing: true },
     });
     const reports: ScamReport[] = open.map((r) => ({ ...r, at: r.createdAt }));
