@@ -173,6 +173,7 @@ export const en = {
     rejected: 'Rejected',
     empty: 'No properties match.',
     editTitle: 'Edit property',
+    textFlagsBadge: 'Money before visit?',
     fields: {
       title: 'Title',
       description: 'Description',
@@ -249,6 +250,13 @@ export const en = {
       basisMonthly: 'Compared with the public listings of the same type in the same town, monthly, quarterly and yearly rents per month.',
       basisDaily: 'Compared with the public daily stays of the same type in the same town, per day.',
       bait: 'A price this low is a common bait for a “visit fee” or an advance: check the listing and its owner before approving.',
+    },
+    textFlags: {
+      title: 'Money asked before a visit?',
+      'visit-fee': 'The text asks for a visit fee.',
+      'pay-before-visit': 'The text asks for a payment (Mobile Money, a transfer or a deposit) before a visit.',
+      'other-phone': 'The text gives a phone number other than the owner’s WhatsApp number.',
+      advice: 'A common scam: the “landlord” takes the money and disappears. Read the text and check the owner before approving; the listing was not held back.',
     },
     spec: {
       bedrooms: 'Bedrooms',

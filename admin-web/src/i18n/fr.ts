@@ -175,6 +175,7 @@ export const fr: WithManyPlurals<Catalog> = {
     rejected: 'Rejetée',
     empty: 'Aucune annonce ne correspond.',
     editTitle: 'Modifier l’annonce',
+    textFlagsBadge: 'Argent avant visite ?',
     fields: {
       title: 'Titre',
       description: 'Description',
@@ -253,6 +254,13 @@ export const fr: WithManyPlurals<Catalog> = {
       basisMonthly: 'Comparé aux annonces publiées du même type dans la même ville, loyers mensuels, trimestriels et annuels ramenés au mois.',
       basisDaily: 'Comparé aux locations à la journée publiées du même type dans la même ville, par jour.',
       bait: 'Un prix aussi bas est un appât courant pour réclamer des “frais de visite” ou une avance : vérifiez l’annonce et son propriétaire avant de valider.',
+    },
+    textFlags: {
+      title: 'Argent demandé avant la visite ?',
+      'visit-fee': 'Le texte demande des frais de visite.',
+      'pay-before-visit': 'Le texte demande un paiement (Mobile Money, un transfert ou un dépôt) avant la visite.',
+      'other-phone': 'Le texte donne un autre numéro que le WhatsApp du propriétaire.',
+      advice: 'Une arnaque courante : le « bailleur » prend l’argent et disparaît. Lisez le texte et vérifiez le propriétaire avant de valider ; l’annonce n’a pas été bloquée.',
     },
     spec: {
       bedrooms: 'Chambres',

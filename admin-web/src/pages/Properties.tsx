@@ -2,6 +2,7 @@ import {
   PROPERTY_STATUSES,
   type AdminPropertyAction,
   type AdminPropertyListResponse,
+  type ListingTextFlag,
   type PropertyRead,
   type PropertyStatus,
 } from '@mboa/contracts';
@@ -14,9 +15,13 @@ import { AdminList, FilterSelect, type Column } from '../components/AdminList.js
 import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { RowMenu, type MenuItem } from '../components/RowMenu.js';
+import { TextFlagsBadge } from '../components/TextFlagsWarning.js';
 import { useAdminList } from '../components/useAdminList.js';
 import { adminPriceWithTerm } from '../logic/format.js';
 import { propertyMenuActions, reviewPath } from '../logic/menus.js';
+
+/** A row: as the list read it (with its text flags), or as a status change or edit answered (without). */
+type Row = PropertyRead & { textFlags?: readonly ListingTextFlag[] };
 
 /** The list opens on every status. */
 const EVERY_STATUS: { status: PropertyStatus | '' } = { status: '' };
@@ -26,19 +31,23 @@ export default function Properties() {
   const { t, m, language } = useI18n();
   const notify = useToast();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<PropertyRead | null>(null);
+  const [editing, setEditing] = useState<Row | null>(null);
   const list = useAdminList({
     name: 'properties',
     initialFilters: EVERY_STATUS,
     load: (q, signal) => listProperties({ page: q.page, status: q.status || undefined }, signal),
     shape: {
-      rows: (d: AdminPropertyListResponse) => d.properties,
+      rows: (d: AdminPropertyListResponse): Row[] => d.properties,
       totalPages: (d: AdminPropertyListResponse) => d.totalPages,
-      withRows: (d: AdminPropertyListResponse, properties: PropertyRead[]) => ({ ...d, properties }),
+      // A row an action answered keeps the text flags the list read (only the admin reads carry them).
+      withRows: (d: AdminPropertyListResponse, properties: Row[]) => ({
+        ...d,
+        properties: properties.map((p) => ({ ...p, textFlags: [...(p.textFlags ?? d.properties.find((old) => old._id === p._id)?.textFlags ?? [])] })),
+      }),
     },
   });
 
-  const columns: Column<PropertyRead>[] = [
+  const columns: Column<Row>[] = [
     {
       key: 'title',
       header: t('table.title'),
@@ -47,6 +56,7 @@ export default function Properties() {
         <>
           <Link to={reviewPath(p._id)}>{p.title}</Link>
           <div className="muted small">{t(`labels.propertyType.${p.propertyType}`, { defaultValue: p.propertyType })}</div>
+          <TextFlagsBadge property={p} />
         </>
       ),
     },
@@ -67,7 +77,7 @@ export default function Properties() {
     { key: 'review', header: t('table.review'), cell: (p) => <ReviewBadge isVerified={p.isVerified} reviewState={p.review?.state} /> },
   ];
 
-  function run(property: PropertyRead, action: AdminPropertyAction) {
+  function run(property: Row, action: AdminPropertyAction) {
     list.act({
       row: property,
       call: () => actOnProperty(action, property._id),
@@ -77,7 +87,7 @@ export default function Properties() {
     });
   }
 
-  function menuFor(p: PropertyRead): MenuItem[] {
+  function menuFor(p: Row): MenuItem[] {
     return propertyMenuActions(p).map((action): MenuItem => {
       if (action === 'verifyProperty') return { key: action, label: t('menu.verifyProperty'), onSelect: () => void navigate(reviewPath(p._id)) };
       if (action === 'edit') return { key: action, label: t('menu.edit'), onSelect: () => setEditing(p) };

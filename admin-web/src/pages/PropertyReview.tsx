@@ -8,6 +8,7 @@ import { PropertyStatusBadge, ReviewBadge } from '../components/badges.js';
 import { EditPropertyDialog } from '../components/EditPropertyDialog.js';
 import { Gallery } from '../components/Gallery.js';
 import { PriceCheckWarning } from '../components/PriceCheckWarning.js';
+import { TextFlagsWarning } from '../components/TextFlagsWarning.js';
 import { ApproveDespiteMatchesDialog, PhotoMatchesPanel } from '../components/PhotoMatches.js';
 import { ListState } from '../components/ListState.js';
 import { ReviewDecision } from '../components/ReviewDecision.js';
@@ -88,6 +89,8 @@ export default function PropertyReview() {
       </div>
 
       <PhotoMatchesPanel matches={photoMatches} />
+
+      <TextFlagsWarning property={p} />
 
       <PriceCheckWarning property={p} />
 

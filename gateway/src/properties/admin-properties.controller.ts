@@ -37,7 +37,7 @@ export class AdminPropertiesController {
   })
   @ApiBody({ schema: jsonSchemaOf(adminManagePropertiesSchema) })
   @ApiAnswers({
-    200: { schema: adminManagePropertiesResponseSchema, description: 'list: { properties (with contactCount), total, page, totalPages }; a status action: { message, property }' },
+    200: { schema: adminManagePropertiesResponseSchema, description: 'list: { properties (with contactCount and textFlags, staff only), total, page, totalPages }; a status action: { message, property }' },
     errors: { 404: 'Property not found', 409: '`This status change is not allowed.` (the action does not fit the current status)' },
   })
   async manage(
@@ -56,7 +56,7 @@ export class AdminPropertiesController {
     200: {
       schema: adminPropertyResponseSchema,
       description:
-        "{ property } with contactCount, review and photoMatches: [{ imageUrl, matchedPropertyId, matchedPropertyTitle, matchedImageUrl, distance }], its photos found in another owner's earlier listing; priceCheck: { term, price, median, comparables, ratio, flagged } or null (fewer than 5 comparable listings)",
+        "{ property } with contactCount, review and photoMatches: [{ imageUrl, matchedPropertyId, matchedPropertyTitle, matchedImageUrl, distance }], its photos found in another owner's earlier listing; priceCheck: { term, price, median, comparables, ratio, flagged } or null (fewer than 5 comparable listings); textFlags: what the title and description ask for ('visit-fee', 'pay-before-visit', 'other-phone'), staff only",
     },
     errors: { 404: 'Property not found' },
   })

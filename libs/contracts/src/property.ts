@@ -178,3 +178,11 @@ export const REQUIRED_SPECIFICATIONS: Readonly<Record<PropertyCategory, readonly
   residential: ['bedrooms', 'toilets', 'size'],
   commercial: ['sections', 'size'],
 };
+
+/**
+ * What a listing's own title and description give away to staff (docs/api.md#money-asked-before-a-visit):
+ * a visit fee asked, money asked before a visit, a phone number other than the owner's WhatsApp.
+ * Worked out by the listings service at posting and at each edit of the text; only staff read them.
+ */
+export const LISTING_TEXT_FLAGS = ['visit-fee', 'pay-before-visit', 'other-phone'] as const;
+export type ListingTextFlag = (typeof LISTING_TEXT_FLAGS)[number];

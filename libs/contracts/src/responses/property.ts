@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMENITIES, PAYMENT_TERMS, PROPERTY_CATEGORIES, PROPERTY_STATUSES, PROPERTY_TYPES, REVIEW_STATES } from '../property.js';
+import { AMENITIES, LISTING_TEXT_FLAGS, PAYMENT_TERMS, PROPERTY_CATEGORIES, PROPERTY_STATUSES, PROPERTY_TYPES, REVIEW_STATES } from '../property.js';
 import { component, isoDateSchema } from './components.js';
 import { listMetaSchema } from './common.js';
 
@@ -163,8 +163,14 @@ export const myListingsDeleteResponseSchema = z.object({ message: z.string(), da
 /** POST /api/property/my-listings: the answer of whichever action was asked. */
 export const myListingsResponseSchema = z.union([myListingsFetchResponseSchema, myListingsUpdateResponseSchema, myListingsDeleteResponseSchema]);
 
+/** Empty when the listing's text asks for nothing suspicious (docs/api.md#money-asked-before-a-visit). Staff only. */
+export const listingTextFlagsSchema = z.array(z.enum(LISTING_TEXT_FLAGS));
+
+/** A property in the admin list: the public shape plus its text flags. */
+export const adminPropertyListItemSchema = propertyReadSchema.extend({ textFlags: listingTextFlagsSchema });
+
 /** Admin manage/properties list answer. */
-export const adminPropertyListResponseSchema = z.object({ properties: z.array(propertyReadSchema) }).extend(listMetaSchema.shape);
+export const adminPropertyListResponseSchema = z.object({ properties: z.array(adminPropertyListItemSchema) }).extend(listMetaSchema.shape);
 
 /**
  * A photo of the property that is (nearly) the same picture as a photo of another owner's
@@ -205,6 +211,8 @@ export const adminPropertyReadSchema = propertyReadSchema.extend({
   photoMatches: z.array(photoMatchSchema),
   /** Null while there are too few comparable listings to say. */
   priceCheck: priceCheckSchema.nullable(),
+  /** What the title and description ask for that staff should look at; empty when nothing. */
+  textFlags: listingTextFlagsSchema,
 });
 
 /** GET /api/admin/properties/{id} answer. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   addPhotosResponseSchema,
   adminPropertyChangeResponseSchema,
+  adminPropertyListItemSchema,
   adminPropertyListResponseSchema,
   adminPropertyReadSchema,
   adminPropertyResponseSchema,
@@ -71,6 +72,9 @@ export type MyListingsUpdateResponse = z.infer<typeof myListingsUpdateResponseSc
 
 /** my-listings `delete` answer. */
 export type MyListingsDeleteResponse = z.infer<typeof myListingsDeleteResponseSchema>;
+
+/** A property in the admin list: the public shape plus its text flags (staff only). */
+export type AdminPropertyListItem = z.infer<typeof adminPropertyListItemSchema>;
 
 /** Admin manage/properties list answer. */
 export type AdminPropertyListResponse = z.infer<typeof adminPropertyListResponseSchema>;

@@ -17,6 +17,7 @@ import { fail } from '@mboa/platform';
 import type { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
+import { textFlagsOf } from '../rules/money-before-visit.js';
 import { ensureRequiredSpecifications } from '../rules/posting.js';
 import { adminStatusChange, ownerStatusChange } from '../rules/transitions.js';
 import { isOwnerOrAdmin } from '../rules/visibility.js';
@@ -101,9 +102,16 @@ export class PropertyChangesService {
         SPECIFICATION_FIELDS.map((field) => [field, changes[field] !== undefined ? (changes[field] as number | null) : current[field]]),
       );
       ensureRequiredSpecifications(category, specifications);
+      // A new text is judged again (removing the visit fee removes its flag); staff only, so kept
+      // out of `changes`, whose names the event carries.
+      let textFlags: string[] | undefined;
+      if (data.title !== undefined || data.description !== undefined) {
+        const owner = await tx.owner.findUnique({ where: { id: current.ownerId } });
+        textFlags = textFlagsOf({ title: data.title ?? current.title, description: data.description ?? current.description }, owner?.whatsapp);
+      }
       const updated = await tx.property.update({
         where: { id },
-        data: { ...changes, version: { increment: 1 } },
+        data: { ...changes, ...(textFlags ? { textFlags } : {}), version: { increment: 1 } },
         include: { images: { orderBy: { position: 'asc' } } },
       });
       const read = await this.readIn(tx, updated);

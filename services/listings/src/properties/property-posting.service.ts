@@ -17,6 +17,7 @@ import { fail, parsePayload } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
+import { textFlagsOf } from '../rules/money-before-visit.js';
 import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
 import { imageRowsOf } from './image-rows.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
@@ -48,6 +49,7 @@ export class PropertyPostingService {
     const ownerId = await this.ownerFor(actor, data.userId);
 
     const created = await this.db.$transaction(async (tx) => {
+      const owner = await tx.owner.findUnique({ where: { id: ownerId } });
       const property = await tx.property.create({
         data: {
           ownerId,
@@ -55,6 +57,8 @@ export class PropertyPostingService {
           propertyType: data.propertyType,
           title: data.title,
           description: data.description,
+          // Staff only: never in the read below, the event or the search document.
+          textFlags: textFlagsOf(data, owner?.whatsapp),
           price: Math.round(data.price),
           caution: Math.round(data.caution),
           advanceMonths: data.advanceMonths ?? 0,
@@ -69,7 +73,7 @@ export class PropertyPostingService {
         },
         include: { images: { orderBy: { position: 'asc' } } },
       });
-      const read = toPropertyRead(property, await tx.owner.findUnique({ where: { id: ownerId } }));
+      const read = toPropertyRead(property, owner);
       await recordEvent(tx, EVENT_TYPES.propertyCreated, {
         property: snapshotOfProperty(read, ownerId),
         postedBy: actor.userId,

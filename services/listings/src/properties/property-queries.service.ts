@@ -25,6 +25,7 @@ import { valuesNamedBy } from '../search/search-labels.js';
 import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
 import { photoMatchesOf } from './photo-matches.js';
+import { storedTextFlags } from '../rules/money-before-visit.js';
 import { priceCheckFor, typicalPriceFor } from './price-check.js';
 
 /**
@@ -74,7 +75,12 @@ export class PropertyQueriesService {
       photoMatchesOf(this.db, property),
       priceCheckFor(this.db, property),
     ]);
-    return { ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0, withHeld: true })), photoMatches, priceCheck };
+    return {
+      ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0, withHeld: true })),
+      photoMatches,
+      priceCheck,
+      textFlags: storedTextFlags(property.textFlags),
+    };
   }
 
   /**
@@ -139,7 +145,9 @@ export class PropertyQueriesService {
       ]);
     }
     const counts = await this.reader.contactCounts(rows.map((r) => r.id));
-    return { properties: await this.reader.readMany(rows, counts, true), total, page: query.page, totalPages: totalPagesOf(total, query.limit) };
+    const reads = await this.reader.readMany(rows, counts, true);
+    const properties = reads.map((read, i) => ({ ...read, textFlags: storedTextFlags(rows[i].textFlags) }));
+    return { properties, total, page: query.page, totalPages: totalPagesOf(total, query.limit) };
   }
 
   private adminRows(where: Prisma.PropertyWhereInput) {

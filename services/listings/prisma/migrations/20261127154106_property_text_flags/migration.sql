@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "properties" ADD COLUMN     "text_flags" TEXT[] DEFAULT ARRAY[]::TEXT[];
