@@ -141,12 +141,15 @@ describe('the sitemaps\' listings', () => {
       // Three new public listings land anywhere in the id order, before and after the cursor.
       for (let i = 0; i < 3; i++) added.push(await published());
     });
-    cursorAfterFirstPage = all[1].id;
+    // The first page's answer says where the next reading starts (keyset `id >= next`): the id of
+    // the first listing that was after it then, read as the second page's first.
+    cursorAfterFirstPage = all[2].id;
     const ids = all.map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(byId(ids));
     expect(ids).toEqual(expect.arrayContaining(before));
-    // A new one after the first page's last id is read on a later page; one before it, at the next reading.
+    // A new one after where the next page starts is read on a later page; one before it (even just
+    // after the first page's last id), at the next reading.
     for (const id of added) expect(ids.includes(id)).toBe(id > cursorAfterFirstPage);
     shown.push(...added);
     expect(byId((await everyPage(50)).map((l) => l.id))).toEqual(byId(shown));
