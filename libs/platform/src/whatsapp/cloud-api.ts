@@ -44,7 +44,11 @@ export class WhatsAppCloudApi implements WhatsAppPort {
         template: {
           name: this.options.template,
           language: { code: message.language },
-          components: [{ type: 'body', parameters: message.templateParameters.map((text) => ({ type: 'text', text })) }],
+          components: [
+            { type: 'body', parameters: message.templateParameters.map((text) => ({ type: 'text', text })) },
+            // An authentication template's copy-code button (index 0) is filled with the code.
+            ...(message.copyCode !== undefined ? [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: message.copyCode }] }] : []),
+          ],
         },
       };
     }

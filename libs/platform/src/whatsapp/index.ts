@@ -3,6 +3,7 @@ import type { WhatsAppPort } from './whatsapp-port.js';
 
 export * from './whatsapp-port.js';
 export { WhatsAppCloudApi, DEFAULT_WHATSAPP_API_URL, type WhatsAppCloudOptions } from './cloud-api.js';
+export { FileWhatsApp, DEFAULT_WHATSAPP_DIR } from './file-whatsapp.js';
 
 export interface WhatsAppConfig {
   apiUrl?: string;

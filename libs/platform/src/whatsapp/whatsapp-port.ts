@@ -12,6 +12,11 @@ export interface WhatsAppMessage {
   text: string;
   /** The template's body parameters ({{1}}, {{2}}, …), in order. */
   templateParameters: string[];
+  /**
+   * A one-time code sent with an authentication template: the template's copy-code button carries
+   * it too (the Cloud API wants it as the button's parameter as well as the body's).
+   */
+  copyCode?: string;
 }
 
 /**
