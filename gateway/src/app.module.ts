@@ -10,6 +10,7 @@ import { SecondFactorController } from './auth/second-factor.controller.js';
 import { DeviceCookies } from './auth/device-cookie.js';
 import { LocalLoginStrategy } from './auth/local.strategy.js';
 import { SessionsController } from './auth/sessions.controller.js';
+import { WhatsAppProofController } from './auth/whatsapp-proof.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { PROPERTY_CONTROLLERS } from './properties/index.js';
 import { HealthController } from './health/health.controller.js';
@@ -28,7 +29,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, SessionsController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminPhotoReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
+      controllers: [AuthController, SessionsController, WhatsAppProofController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminPhotoReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,

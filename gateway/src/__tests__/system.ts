@@ -5,7 +5,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createObjectStore, createWhatsApp, FileMailer, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
+import { createObjectStore, createWhatsApp, FileMailer, FileWhatsApp, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
 import { createTestDatabase, type TestDatabase } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
 import { startListingsService } from '../../../services/listings/src/main.js';
@@ -110,6 +110,14 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         subjectPrefix: ctx.subjectPrefix,
         streamName: ctx.streamName,
         mailer: ctx.mailer,
+        // Codes that prove a WhatsApp number: the Cloud API (a test's stand-in) when configured, else files beside the mail.
+        whatsapp:
+          createWhatsApp({
+            apiUrl: ctx.env.WHATSAPP_API_URL,
+            phoneNumberId: ctx.env.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: ctx.env.WHATSAPP_ACCESS_TOKEN,
+            template: ctx.env.WHATSAPP_CODE_TEMPLATE ?? 'mboa_code',
+          }) ?? new FileWhatsApp(path.join(ctx.mailDir, 'whatsapp')),
         relay: true,
         admin: ctx.env.ADMIN_EMAIL
           ? {

@@ -79,6 +79,11 @@ export interface UserEventPayload {
   version: number;
   /** The staff member who made the change, when it was not the user themself. */
   actor?: Actor;
+  /**
+   * When the account's WhatsApp number was proven by a code sent to it; absent while it is not
+   * (docs/api.md#proving-a-whatsapp-number). Changing the number ends the proof.
+   */
+  whatsappProvenAt?: string;
 }
 export interface UserBannedPayload extends UserEventPayload {
   reason?: string;

@@ -58,6 +58,24 @@ export const LIMITS = {
     verifiedWindowMinutes: 10,
   },
   toast: { durationMs: 3000, errorDurationMs: 5000 },
+  /**
+   * Proving the account's WhatsApp number (docs/api.md#proving-a-whatsapp-number): a 6-digit code
+   * sent to it, valid 10 minutes, spent after 5 wrong tries, a new one at most every 60 s. Codes
+   * sent are counted per account and per number (never per address: behind a carrier's NAT one
+   * address is thousands of people), so nobody can flood a number with messages nor buy many
+   * codes' worth of guesses: 5 codes an hour and 10 a day allow for a mistyped number and a slow
+   * network, and give 50 guesses a day against a million codes.
+   */
+  whatsappProof: {
+    codeLength: 6,
+    codeValidityMinutes: 10,
+    maxWrongTries: 5,
+    resendMinSeconds: 60,
+    codesPerAccountPerHour: 5,
+    codesPerAccountPerDay: 10,
+    codesPerNumberPerHour: 5,
+    codesPerNumberPerDay: 10,
+  },
   gallery: { mainImages: 1, thumbnails: 4, swipeThresholdPx: 10 },
   minimumAge: 16,
   /**

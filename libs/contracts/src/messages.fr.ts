@@ -123,6 +123,20 @@ export const MESSAGES_FR = {
     changedMailBody: (when) =>
       `Le mot de passe de votre compte Mboa Rentals a été changé le ${when} (heure du Cameroun), et toutes les sessions ouvertes sur ce compte ont été fermées.\n\nSi c\u2019était vous, il n\u2019y a rien à faire.\n\nSi ce n\u2019était pas vous, quelqu\u2019un lit peut-être vos e-mails : sécurisez d\u2019abord votre boîte mail, puis choisissez un nouveau mot de passe avec « Mot de passe oublié ? » sur la page de connexion, et prévenez-nous depuis la page Contact.`,
   },
+  whatsappProof: {
+    codeFormat: `Le code doit comporter ${LIMITS.whatsappProof.codeLength} chiffres.`,
+    noNumber: 'Ajoutez d\u2019abord un numéro WhatsApp camerounais à votre compte.',
+    alreadyProven: 'Ce numéro WhatsApp est déjà confirmé.',
+    codeSent: 'Un code a été envoyé à votre numéro WhatsApp.',
+    codeInvalid: 'Code invalide ou expiré.',
+    tooManyWrongTries: 'Trop de codes erronés. Veuillez demander un nouveau code.',
+    resendTooSoon: `Veuillez patienter ${LIMITS.whatsappProof.resendMinSeconds} secondes avant de demander un nouveau code.`,
+    tooManyCodes: 'Trop de codes ont été demandés pour ce compte ou ce numéro. Veuillez réessayer plus tard.',
+    sendFailed: 'Le code n\u2019a pas pu être envoyé sur WhatsApp. Veuillez réessayer dans un instant.',
+    proven: 'Votre numéro WhatsApp est confirmé.',
+    codeText: (code) =>
+      `${code} est votre code Mboa Rentals pour confirmer ce numéro WhatsApp. Il est valable ${LIMITS.whatsappProof.codeValidityMinutes} minutes. Ne le communiquez à personne, même à quelqu\u2019un qui se dit de Mboa Rentals.`,
+  },
   property: {
     notFound: 'Annonce introuvable',
     alreadyVerified: 'Cette annonce a déjà été validée.',

@@ -122,6 +122,22 @@ export const MESSAGES = {
     changedMailBody: (when: string) =>
       `The password of your Mboa Rentals account was changed on ${when} (Cameroon time), and every session signed in to the account was ended.\n\nIf it was you, there is nothing to do.\n\nIf it was not you, someone may be reading your e-mail: secure your mailbox first, then choose a new password with "Forgot password?" on the login page, and tell us from the Contact page.`,
   },
+  /** Proving the account's WhatsApp number with a code sent to it (docs/api.md#proving-a-whatsapp-number). */
+  whatsappProof: {
+    codeFormat: `The code must be ${LIMITS.whatsappProof.codeLength} digits.`,
+    noNumber: 'Add a Cameroonian WhatsApp number to your account first.',
+    alreadyProven: 'This WhatsApp number is already confirmed.',
+    codeSent: 'A code has been sent to your WhatsApp number.',
+    codeInvalid: 'Invalid or expired code.',
+    tooManyWrongTries: 'Too many wrong codes. Please ask for a new code.',
+    resendTooSoon: `Please wait ${LIMITS.whatsappProof.resendMinSeconds} seconds before asking for a new code.`,
+    tooManyCodes: 'Too many codes were asked for this account or number. Please try again later.',
+    sendFailed: 'The code could not be sent to WhatsApp. Please try again in a moment.',
+    proven: 'Your WhatsApp number is confirmed.',
+    /** The WhatsApp message itself (the free-text form; the authentication template carries only the code). */
+    codeText: (code: string) =>
+      `${code} is your Mboa Rentals code to confirm this WhatsApp number. It is valid for ${LIMITS.whatsappProof.codeValidityMinutes} minutes. Never share it with anyone, not even someone who says they are from Mboa Rentals.`,
+  },
   property: {
     notFound: 'Property not found',
     alreadyVerified: 'This property has already been verified.',

@@ -18,6 +18,12 @@ export const AUTH_PATTERNS = {
   secondFactorCheck: 'auth.second-factor.check',
   /** An admin removes another staff member's authenticator app (audited); they set one up again. */
   secondFactorReset: 'auth.second-factor.reset',
+  /** Sends a code to the caller's WhatsApp number (docs/api.md#proving-a-whatsapp-number). */
+  whatsappCodeSend: 'auth.whatsapp.code-send',
+  /** The code sent proves the number: the account's `whatsappProvenAt` is set. */
+  whatsappCodeVerify: 'auth.whatsapp.code-verify',
+  /** The caller's number and whether (since when) it is proven. */
+  whatsappProofGet: 'auth.whatsapp.proof-get',
   passwordResetRequest: 'auth.password-reset.request',
   passwordResetVerify: 'auth.password-reset.verify',
   passwordResetConfirm: 'auth.password-reset.confirm',

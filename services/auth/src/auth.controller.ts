@@ -8,6 +8,7 @@ import { OwnSessions } from './sessions/own-sessions.service.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
 import { HealthService } from './health.service.js';
+import { WhatsAppProofService } from './whatsapp-proof/whatsapp-proof.service.js';
 
 type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
 type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
@@ -22,7 +23,23 @@ export class AuthController {
     private readonly resets: PasswordResetService,
     private readonly secondFactors: SecondFactorService,
     private readonly health: HealthService,
+    private readonly whatsappProofs: WhatsAppProofService,
   ) {}
+
+  @MessagePattern(P.whatsappCodeSend)
+  sendWhatsAppCode(@RpcRequest(P.whatsappCodeSend) { actor }: In<'whatsappCodeSend'>): Out<'whatsappCodeSend'> {
+    return this.whatsappProofs.send(actor);
+  }
+
+  @MessagePattern(P.whatsappCodeVerify)
+  verifyWhatsAppCode(@RpcRequest(P.whatsappCodeVerify) { actor, code }: In<'whatsappCodeVerify'>): Out<'whatsappCodeVerify'> {
+    return this.whatsappProofs.verify(actor, code);
+  }
+
+  @MessagePattern(P.whatsappProofGet)
+  getWhatsAppProof(@RpcRequest(P.whatsappProofGet) { actor }: In<'whatsappProofGet'>): Out<'whatsappProofGet'> {
+    return this.whatsappProofs.get(actor);
+  }
 
   @MessagePattern(P.signup)
   signup(@RpcRequest(P.signup) { rememberMe, userAgent, ...input }: In<'signup'>): Out<'signup'> {

@@ -15,6 +15,7 @@ import { ResetMailConsumer } from './reset/reset-mail.consumer.js';
 import { OwnSessions } from './sessions/own-sessions.service.js';
 import { SessionStore } from './sessions/session-store.js';
 import { UsersService } from './users/users.service.js';
+import { WhatsAppProofService } from './whatsapp-proof/whatsapp-proof.service.js';
 
 @Module({})
 export class AuthModule {
@@ -26,7 +27,7 @@ export class AuthModule {
       configToken: AUTH_CONFIG,
       database: AuthDb,
       controllers: [AuthController],
-      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, PasswordChanges, AdminBootstrap, SecondFactorService, SecondFactorMarks, WrongCodeCounter],
+      providers: [AuthRedis, SessionStore, OwnSessions, UsersService, PasswordResetService, PasswordChanges, AdminBootstrap, SecondFactorService, SecondFactorMarks, WrongCodeCounter, WhatsAppProofService],
       consumers: [ResetMailConsumer, PasswordChangedMailConsumer],
       health: HealthService,
       handOff: true,

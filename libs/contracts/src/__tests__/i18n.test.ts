@@ -34,6 +34,7 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   'ui.showing': [13, 24, 317],
   'ui.pageOf': [3, 27],
   'whatsapp.greeting': ['Appartement meublé à Bastos'],
+  'whatsappProof.codeText': ['048213'],
 };
 
 const textOf = (key: string, value: unknown): string =>

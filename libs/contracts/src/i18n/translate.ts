@@ -63,6 +63,7 @@ export const FUNCTION_TEXT_READERS: Readonly<Record<string, { pattern: RegExp; a
     pattern: /^Hello, I found your property "(.*)" on Mboa and I would like to know more about it\.$/s,
     args: (m) => [m[1]],
   },
+  'whatsappProof.codeText': { pattern: /^(\d+) is your Mboa Rentals code to confirm this WhatsApp number\./, args: (m) => [m[1]] },
 };
 
 const english = catalogueEntries(MESSAGES);

@@ -43,3 +43,16 @@ export const userChangeResponseSchema = z.object({ message: z.string(), user: pu
 
 /** Admin manage/user list answer. */
 export const adminUserListResponseSchema = z.object({ users: z.array(publicUserSchema) }).extend(listMetaSchema.shape);
+
+/**
+ * GET /api/me/whatsapp and the answers of /api/me/whatsapp/code and /verify: the account's number
+ * and since when it is proven (null: not proven). Never the code nor its hash.
+ */
+export const whatsappProofResponseSchema = z.object({
+  whatsapp: z.string(),
+  whatsappProvenAt: isoDateSchema.nullable(),
+  /** /code only: seconds until the code sent runs out, and until another may be asked. */
+  expiresInSeconds: z.number().int().optional(),
+  resendAfterSeconds: z.number().int().optional(),
+  message: z.string().optional(),
+});

@@ -24,6 +24,7 @@ import {
   resetVerifyRpcSchema,
   reviewSchema,
   secondFactorCodeSchema,
+  whatsappCodeSchema,
   searchQuerySchema,
   signupSchema,
   supportTicketSchema,
@@ -195,6 +196,9 @@ export const RPC_REQUESTS = {
   [AUTH_PATTERNS.secondFactorConfirm]: z.object({ token: sessionText }).extend(secondFactorCodeSchema.shape),
   [AUTH_PATTERNS.secondFactorCheck]: z.object({ token: sessionText }).extend(secondFactorCodeSchema.shape),
   [AUTH_PATTERNS.secondFactorReset]: userChangeRequest,
+  [AUTH_PATTERNS.whatsappCodeSend]: z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn }),
+  [AUTH_PATTERNS.whatsappCodeVerify]: z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn }).extend(whatsappCodeSchema.shape),
+  [AUTH_PATTERNS.whatsappProofGet]: z.object({ actor: actorSchema }, { error: MESSAGES.auth.notSignedIn }),
   [AUTH_PATTERNS.passwordResetRequest]: resetRequestRpcSchema,
   [AUTH_PATTERNS.passwordResetVerify]: resetVerifyRpcSchema,
   [AUTH_PATTERNS.passwordResetConfirm]: resetConfirmRequestSchema,
@@ -321,6 +325,9 @@ export interface RpcContract {
   [AUTH_PATTERNS.secondFactorConfirm]: { request: T.SecondFactorCodeRequest; reply: T.SecondFactorConfirmReply };
   [AUTH_PATTERNS.secondFactorCheck]: { request: T.SecondFactorCodeRequest; reply: T.SecondFactorCheckReply };
   [AUTH_PATTERNS.secondFactorReset]: { request: T.UserChangeRequest; reply: T.UserChangeReply };
+  [AUTH_PATTERNS.whatsappCodeSend]: { request: T.WhatsAppProofRequest; reply: T.WhatsAppProofReply };
+  [AUTH_PATTERNS.whatsappCodeVerify]: { request: T.WhatsAppCodeVerifyRequest; reply: T.WhatsAppProofReply };
+  [AUTH_PATTERNS.whatsappProofGet]: { request: T.WhatsAppProofRequest; reply: T.WhatsAppProofReply };
   [AUTH_PATTERNS.passwordResetRequest]: { request: T.PasswordResetRequestRequest; reply: T.EmptyReply };
   [AUTH_PATTERNS.passwordResetVerify]: { request: T.PasswordResetVerifyRequest; reply: T.PasswordResetVerifyReply };
   [AUTH_PATTERNS.passwordResetConfirm]: { request: T.PasswordResetConfirmRequest; reply: T.EmptyReply };

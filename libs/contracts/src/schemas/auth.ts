@@ -180,3 +180,16 @@ const secondFactorCodeText = z.preprocess(
 /** POST /api/auth/second-factor/enrolment/confirm and /check: an app code, or (check only) a recovery code. */
 export const secondFactorCodeSchema = z.object({ code: secondFactorCodeText });
 export type SecondFactorCodeInput = z.output<typeof secondFactorCodeSchema>;
+
+const WP = LIMITS.whatsappProof;
+/** POST /api/me/whatsapp/verify: the code sent to the number, exactly 6 digits (spaces are for reading). */
+export const whatsappCodeSchema = z.object(
+  {
+    code: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v),
+      z.string({ error: MESSAGES.whatsappProof.codeFormat }).regex(new RegExp(`^\\d{${WP.codeLength}}$`), { error: MESSAGES.whatsappProof.codeFormat }),
+    ),
+  },
+  { error: MESSAGES.whatsappProof.codeFormat },
+);
+export type WhatsAppCodeInput = z.output<typeof whatsappCodeSchema>;

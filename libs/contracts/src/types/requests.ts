@@ -44,6 +44,15 @@ export interface SecondFactorCodeRequest {
   token: string;
   code: string;
 }
+/** `auth.whatsapp.code-verify`: who asks, and the code typed. */
+export interface WhatsAppCodeVerifyRequest {
+  actor: Actor;
+  code: string;
+}
+/** `auth.whatsapp.code-send` / `proof-get`: who asks. */
+export interface WhatsAppProofRequest {
+  actor: Actor;
+}
 /** `auth.sessions.list` / `end-others`: who asks, and the token of their request's session ("this device"). */
 export interface OwnSessionsRequest {
   actor: Actor;

@@ -6,6 +6,7 @@ import type {
   profileResponseSchema,
   publicUserSchema,
   userChangeResponseSchema,
+  whatsappProofResponseSchema,
 } from '../responses/user.js';
 import type {
   SecondFactorState,
@@ -100,3 +101,6 @@ export interface SessionEndReply {
 export interface SessionsEndOthersReply {
   ended: number;
 }
+
+/** `auth.whatsapp.*` replies (schema: responses/user.ts whatsappProofResponseSchema). */
+export type WhatsAppProofReply = z.infer<typeof whatsappProofResponseSchema>;

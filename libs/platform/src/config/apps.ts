@@ -159,8 +159,18 @@ export const APP_ENV = {
         ADMIN_PASSWORD: envVar.optionalText(),
         ADMIN_NAME: envVar.text('Administrator'),
         ADMIN_WHATSAPP: envVar.text('600000000'),
+        // Codes that prove a WhatsApp number go through the Business Cloud API (the same settings
+        // as listings' saved-search alerts) with an approved authentication template; without
+        // the id and token they are written to WHATSAPP_DIR instead, as mail is without SMTP_URL.
+        WHATSAPP_API_URL: envVar.url('http', 'https://graph.facebook.com/v21.0'),
+        WHATSAPP_PHONE_NUMBER_ID: envVar.optionalText(),
+        WHATSAPP_ACCESS_TOKEN: envVar.optionalText(),
+        /** The approved authentication template (body parameter and copy-code button: the code). */
+        WHATSAPP_CODE_TEMPLATE: envVar.text('mboa_code'),
+        WHATSAPP_DIR: envVar.optionalText(),
       },
       adminPair,
+      whatsappPair,
     ),
     stackRequired: ['DATABASE_URL', 'REDIS_URL', 'NATS_URL', 'SMTP_URL'],
   },

@@ -12,7 +12,7 @@ import {
 } from '@mboa/contracts';
 import { EventHandOff, fail } from '@mboa/platform';
 import { Prisma, type User } from '../generated/prisma/client.js';
-import { AuthDb } from '../db.js';
+import { AuthDb, type AuthTx } from '../db.js';
 import { recordEvent } from '../events.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../passwords.js';
 import { assertAcceptablePassword, staffPasswordNeedsRenewal } from '../rules/password-policy.js';
@@ -165,11 +165,31 @@ export class UsersService {
 
   async update(userId: string, data: { name?: string; whatsapp?: string; language?: Language }, actor: Actor): Promise<PublicUser> {
     ensureMayUpdateUser(actor, userId, data);
-    return this.change(userId, EVENT_TYPES.userUpdated, actor, () => ({
+    return this.change(userId, EVENT_TYPES.userUpdated, actor, (current) => ({
       ...(data.name !== undefined ? { name: data.name.trim() } : {}),
       ...(data.whatsapp !== undefined ? { whatsapp: data.whatsapp } : {}),
+      // A new number is unproven until a code sent to it comes back (docs/api.md#proving-a-whatsapp-number).
+      ...(data.whatsapp !== undefined && data.whatsapp !== current.whatsapp ? { whatsappProvenAt: null } : {}),
       ...(data.language !== undefined ? { language: data.language } : {}),
     }));
+  }
+
+  /**
+   * Marks the account's WhatsApp number proven, with its `user.updated` event, and runs `spend` in
+   * the same transaction. Only while the number is still `number` (the one the code went to): a
+   * number changed meanwhile is not proven by it (400, as for a wrong code).
+   */
+  async markWhatsAppProven(userId: string, number: string, now: Date, spend: (tx: AuthTx) => Promise<void>): Promise<PublicUser> {
+    return this.change(
+      userId,
+      EVENT_TYPES.userUpdated,
+      undefined,
+      (current) => {
+        if (current.whatsapp !== number) throw fail.badRequest(MESSAGES.whatsappProof.codeInvalid);
+        return { whatsappProvenAt: now };
+      },
+      spend,
+    );
   }
 
   /** Creates the admin unless a user already has the e-mail (only it and `admin:create` make admins). */
@@ -207,8 +227,10 @@ export class UsersService {
   private async change(
     userId: string,
     type: (typeof EVENT_TYPES)['userVerified' | 'userBanned' | 'userUnbanned' | 'userUpdated'],
-    actor: Actor,
+    actor: Actor | undefined,
     decide: (current: User) => Prisma.UserUpdateInput,
+    /** More to do in the same transaction (a proof's code spent with the proof it gives). */
+    alongside?: (tx: AuthTx) => Promise<void>,
   ): Promise<PublicUser> {
     if (!isUuid(userId)) throw fail.notFound(MESSAGES.auth.userNotFound);
     const { view, event } = await this.db.$transaction(async (tx) => {
@@ -218,8 +240,14 @@ export class UsersService {
       const fresh = await tx.user.findUniqueOrThrow({ where: { id: userId } });
       const data = decide(fresh);
       const updated = await tx.user.update({ where: { id: userId }, data: { ...data, version: { increment: 1 } } });
+      if (alongside) await alongside(tx);
       const view = toPublicUser(updated);
-      const event = await recordEvent(tx, type, { user: view, version: updated.version, actor });
+      const event = await recordEvent(tx, type, {
+        user: view,
+        version: updated.version,
+        ...(actor ? { actor } : {}),
+        ...(updated.whatsappProvenAt ? { whatsappProvenAt: updated.whatsappProvenAt.toISOString() } : {}),
+      });
       return { view, event };
     });
     // Read your writes: a banned owner's listings are gone from the very next read elsewhere.
