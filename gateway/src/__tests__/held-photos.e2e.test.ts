@@ -283,9 +283,13 @@ describe('held photos elsewhere', () => {
     form.append('propertyImages', new Blob([new Uint8Array(copy)], { type: 'image/webp' }), 'copy.webp');
     const res = await fetch(`${system.url}/api/properties/${listing.id}/photos`, { method: 'POST', body: form, headers: { cookie: `mboa_session=${owner.browser.cookie('mboa_session')}` } });
     expect(res.status).toBe(200);
-    const held = ((await res.json()).property.propertyImages as Photo[]).find((p) => p.awaitingReview)!;
+    const held = ((await res.json()) as { property: { propertyImages: Photo[] } }).property.propertyImages.find((p) => p.awaitingReview)!;
     const read = await adminRead(listing.id);
     // Among the matches: the file's other listings use look-alike test photos, which may match too.
-    expect(read.photoMatches).toEqual(expect.arrayContaining([expect.objectContaining({ imageUrl: held.url, matchedPropertyId: earlier.id, distance: 0 })]));
+    // The copy is the earlier photo's public WebP encoded once more, so its hash may differ by a bit or two.
+    const match = (read.photoMatches as { imageUrl: string; matchedPropertyId: string; distance: number }[]).find(
+      (m) => m.imageUrl === held.url && m.matchedPropertyId === earlier.id,
+    );
+    expect(match?.distance).toBeLessThanOrEqual(2);
   }, 180_000);
 });
