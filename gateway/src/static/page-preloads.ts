@@ -106,9 +106,9 @@ export function webPages(services: RpcClient, origin: string, chunksOf: (source:
  * engines in schema.org terms (docs/api.md#search-engines).
  */
 function drawnHead(drawn: DrawnPage, req: Request, language: Language, origin: string, preloads: string[]): PageHead {
+  if (drawn.status === 404) return { tags: ['<meta name="robots" content="noindex">', ...preloads].join('\n    ') };
   const page = { origin, language };
   const addresses = addressTags(pageAddresses(origin, req.path, req.query, language));
-  if (drawn.status === 404) return { tags: ['<meta name="robots" content="noindex">', ...preloads].join('\n    ') };
   if (drawn.property) {
     const listing = listingHead(drawn.property, language, origin, false);
     const data = jsonLdScript([listingStructuredData(drawn.property, page), listingBreadcrumbs(drawn.property, page)]);

@@ -5,7 +5,7 @@ import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { LISTINGS_PATTERNS, searchQuerySchema, type Language, type PropertyRead, type SearchResponse } from '@mboa/contracts';
 import { RpcCallError, type RpcClient } from '@mboa/platform';
-import { SESSION_COOKIE } from '../auth/session-cookie.js';
+import { sessionCookieName } from '../auth/session-cookie.js';
 import { safeJson } from './safe-json.js';
 
 /** What the web app's server renderer (web/src/entry-server.tsx, built to dist/.ssr/) offers. */
@@ -64,7 +64,7 @@ export class ServerRender {
 
   async page(req: Request, language: Language, origin: string): Promise<DrawnPage | null> {
     const cookies = (req.cookies ?? {}) as Record<string, unknown>;
-    if (cookies[SESSION_COOKIE] || cookies[`__Host-${SESSION_COOKIE}`]) return null;
+    if (cookies[sessionCookieName(false)] || cookies[sessionCookieName(true)]) return null;
     const renderer = await this.renderer();
     if (!renderer) return null;
     try {
