@@ -23,3 +23,4 @@ export * from './person-check.js';
 export * from './person-check-solve.js';
 export * from './session-mark.js';
 export * from './server-page.js';
+export * from './verification.js';
