@@ -10,6 +10,7 @@ import type { PropertyRead } from './types/property.js';
 import type { PublicUser } from './types/user.js';
 import type { IsoDateString } from './types/common.js';
 import type { PropertyHeldPayload, PropertyReportsResolvedPayload } from './reports.js';
+import type { VerificationDecidedPayload } from './verification.js';
 
 /** Event type names published on NATS JetStream (through each service's outbox). */
 export const EVENT_TYPES = {
@@ -38,6 +39,8 @@ export const EVENT_TYPES = {
   propertyReportsResolved: 'property.reports-resolved',
   /** A listing became visible to the public for the first time since it was last approved (saved-search alerts). */
   propertyPublished: 'property.published',
+  /** Staff approved or refused an identity or proof-of-control request (moderation): listings marks the checks. */
+  verificationDecided: 'verification.decided',
 } as const;
 
 export type EventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
@@ -51,6 +54,8 @@ export const EVENT_CONSUMERS = {
   listingsReviews: 'listings-reviews',
   /** listings' copy of moderation's report holds: a listing kept out of search pending review. */
   listingsHolds: 'listings-holds',
+  /** listings' copy of staff's identity and control checks: what a renter is told was checked. */
+  listingsChecks: 'listings-checks',
 } as const;
 
 /**
@@ -68,6 +73,7 @@ export const HANDED_OFF_TO: { readonly [T in EventType]?: readonly string[] } = 
   [EVENT_TYPES.propertyRejected]: [EVENT_CONSUMERS.listingsReviews],
   [EVENT_TYPES.propertyHeld]: [EVENT_CONSUMERS.listingsHolds],
   [EVENT_TYPES.propertyReportsResolved]: [EVENT_CONSUMERS.listingsHolds],
+  [EVENT_TYPES.verificationDecided]: [EVENT_CONSUMERS.listingsChecks],
 };
 
 /**
@@ -243,6 +249,7 @@ export interface EventPayloads {
   'property.held': PropertyHeldPayload;
   'property.reports-resolved': PropertyReportsResolvedPayload;
   'property.published': PropertyPublishedPayload;
+  'verification.decided': VerificationDecidedPayload;
 }
 
 /** Compile-time check that EventPayloads covers exactly the event types. */

@@ -1,3 +1,5 @@
+import type { Actor } from './types/requests.js';
+
 /**
  * Identity and proof of control, checked by staff (docs/api.md#identity-and-proof-of-control).
  * The values below are stored and sent on the wire; labels live in the message catalogs.
@@ -59,3 +61,89 @@ export interface ListingChecks {
 
 /** The search parameter that keeps only listings whose control was checked (`?controlChecked=true`). */
 export const CONTROL_CHECKED_PARAM = 'controlChecked';
+
+/**
+ * `verification.decided`: staff approved or refused a request. No file, key or hash travels in it
+ * (docs/api.md#identity-and-proof-of-control); `note` is staff's free text to the owner.
+ */
+export interface VerificationDecidedPayload {
+  requestId: string;
+  ownerId: string;
+  kind: VerificationKind;
+  documentType: VerificationDocumentType;
+  /** The owner's properties a proof of control covers; empty for identity. */
+  propertyIds: string[];
+  outcome: 'approved' | 'rejected';
+  reason?: VerificationRejectionReason;
+  note?: string;
+  decidedAt: string;
+  actor: Actor;
+}
+
+/** A stored photo of a document; staff read it by id through the gateway (never by a public address). */
+export interface VerificationFileView {
+  id: string;
+  /** Bytes of the stored (re-encoded, metadata-free) image. */
+  size: number;
+}
+
+/** One identity or proof-of-control request, as its owner and staff see it. */
+export interface VerificationRequestView {
+  id: string;
+  kind: VerificationKind;
+  documentType: VerificationDocumentType;
+  status: VerificationStatus;
+  /** The owner's properties a proof of control covers (once per address: several at one place). */
+  propertyIds: string[];
+  /** A caretaker's mandate names the owner who signed it. */
+  mandateOwnerName: string | null;
+  mandateOwnerWhatsapp: string | null;
+  /** Empty once the files were deleted (90 days after the decision). */
+  files: VerificationFileView[];
+  reason: VerificationRejectionReason | null;
+  note: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  filesDeletedAt: string | null;
+}
+
+/** `GET /api/me/verification`: where the owner stands, and their requests (newest first). */
+export interface MyVerificationReply {
+  identity: VerificationStatus | 'none';
+  requests: VerificationRequestView[];
+}
+
+/** The account behind a request, as the verification queue shows it to staff. */
+export interface VerificationOwnerView {
+  id: string;
+  name: string;
+  email: string;
+  whatsapp: string;
+  role: 'landlord' | 'caretaker';
+  whatsappProvenAt: string | null;
+  isVerified: boolean;
+  identityCheckedAt: string | null;
+}
+
+export interface AdminVerificationItem extends VerificationRequestView {
+  owner: VerificationOwnerView;
+}
+
+/** `GET /api/admin/verification?status=&page=&limit=`: pending oldest first, decided newest first. */
+export interface AdminVerificationListReply {
+  requests: AdminVerificationItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** `GET /api/admin/verification/:id`: the request beside the account and its listings. */
+export interface AdminVerificationDetail extends AdminVerificationItem {
+  listings: { id: string; title: string; town: string; neighbourhood: string; status: string; controlKind: ControlKind | null }[];
+}
+
+/** `POST /api/admin/verification/:id/reject` body. */
+export interface VerificationRejectInput {
+  reason: VerificationRejectionReason;
+  note?: string;
+}
