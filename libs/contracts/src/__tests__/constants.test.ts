@@ -96,10 +96,11 @@ describe('constants', () => {
     const all = Object.values(PATTERNS).flatMap((p) => Object.values(p));
     expect(new Set(all).size).toBe(all.length);
     expect(EVENT_TYPES.propertyStatusChanged).toBe('property.status-changed');
-    expect(ALL_EVENT_TYPES).toHaveLength(21);
+    expect(ALL_EVENT_TYPES).toHaveLength(22);
     expect(ALL_EVENT_TYPES).toContain('property.photos-refused');
     expect(ALL_EVENT_TYPES).toContain('user.second-factor-reset');
     expect(ALL_EVENT_TYPES).toContain('password.changed');
+    expect(ALL_EVENT_TYPES).toContain('verification.decided');
     expect(ALL_EVENT_TYPES).toContain('property.held');
     expect(ALL_EVENT_TYPES).toContain("request.status-changed");
     expect(ALL_EVENT_TYPES).toContain("ticket.status-changed");
