@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: 'requests', lazy: page(() => import('./pages/Requests.js')) },
       { path: 'support', lazy: page(() => import('./pages/Support.js')) },
       { path: 'reports', lazy: page(() => import('./pages/Reports.js')) },
+      { path: 'verification', lazy: page(() => import('./pages/Verification.js')) },
+      { path: 'verification/:id', lazy: page(() => import('./pages/VerificationRequest.js')) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -25,6 +25,10 @@ import {
   type SupportTicket,
   type TicketStatus,
   type UserFilter,
+  type AdminVerificationDetail,
+  type AdminVerificationListReply,
+  type VerificationRejectInput,
+  type VerificationStatus,
   LIMITS,
 } from '@mboa/contracts';
 import { api, currentMessages } from '@mboa/web-core';
@@ -145,3 +149,16 @@ export const dismissReports = (propertyId: string) =>
 /** Deactivates the listing or bans its owner, and closes its open reports. */
 export const actOnReports = (propertyId: string, action: ReportAction) =>
   api<ReportResolveResponse>(`/admin/reports/${encodeURIComponent(propertyId)}/act`, { body: { action } });
+
+// Identity and proof of control (docs/api.md#identity-and-proof-of-control).
+export const listVerificationRequests = (q: { page: number; status: VerificationStatus }, signal?: AbortSignal) =>
+  api<AdminVerificationListReply>('/admin/verification', { query: { status: q.status, page: q.page, limit: PAGE_SIZE }, signal });
+export const getVerificationRequest = (id: string, signal?: AbortSignal) =>
+  api<AdminVerificationDetail>(`/admin/verification/${encodeURIComponent(id)}`, { signal });
+/** A document's photo, read with the staff session's cookie (never a public address; each view is audited). */
+export const verificationFileUrl = (id: string, fileId: string) =>
+  `/api/admin/verification/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`;
+export const approveVerification = (id: string) =>
+  api<AdminVerificationDetail>(`/admin/verification/${encodeURIComponent(id)}/approve`, { method: 'POST' });
+export const rejectVerification = (id: string, input: VerificationRejectInput) =>
+  api<AdminVerificationDetail>(`/admin/verification/${encodeURIComponent(id)}/reject`, { body: input });

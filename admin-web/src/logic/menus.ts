@@ -45,3 +45,6 @@ export function postOnBehalfUrl(userId: string): string {
 
 /** The admin review screen of one property (inside the admin router's basename). */
 export const reviewPath = (id: string) => `/property-review/${encodeURIComponent(id)}`;
+
+/** One identity or proof-of-control request in the verification queue. */
+export const verificationPath = (id: string) => `/verification/${encodeURIComponent(id)}`;

@@ -22,6 +22,7 @@ export default function Dashboard() {
             <Stat to="/properties" label={t('dashboard.properties')} value={data.properties.total} />
             <Stat to="/requests" label={t('dashboard.searchingRequests')} value={data.requests.searchingCount} />
             <Stat to="/support" label={t('dashboard.pendingTickets')} value={data.support.pendingCount} />
+            <Stat to="/verification" label={t('dashboard.verificationPending')} value={data.verificationPending} />
           </div>
           <div className="dash-grid">
             <div className="panel">
