@@ -52,6 +52,8 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         subjectPrefix: ctx.subjectPrefix,
         streamName: ctx.streamName,
         store: ctx.env.MEDIA_DIR || ctx.env.S3_ENDPOINT ? createObjectStore(ctx.env) : new LocalFileStore(path.join(ctx.mailDir, 'objects')),
+        // Identity and control documents: give env DOCUMENTS_DIR and the same store as `gateway.documentStore` to read them through the gateway.
+        documents: new LocalFileStore(ctx.env.DOCUMENTS_DIR || path.join(ctx.mailDir, 'documents')),
         processingConcurrency: 2,
         consumeEvents: true,
       },

@@ -24,3 +24,4 @@ export * from './person-check-solve.js';
 export * from './session-mark.js';
 export * from './server-page.js';
 export * from './verification.js';
+export * from './verification-requests.js';

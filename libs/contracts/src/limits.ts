@@ -66,6 +66,20 @@ export const LIMITS = {
    * codes' worth of guesses: 5 codes an hour and 10 a day allow for a mistyped number and a slow
    * network, and give 50 guesses a day against a million codes.
    */
+  /**
+   * Identity and proof of control (docs/api.md#identity-and-proof-of-control): 1 to 3 photos of a
+   * document (front, back), a proof of control covering 1 to 20 of the owner's properties, staff's
+   * note up to 1000 characters. The photos are deleted `filesKeptDays` after staff decided (a
+   * pending request keeps them); the decision itself is kept.
+   */
+  verification: {
+    maxFiles: 3,
+    maxProperties: 20,
+    noteMax: 1000,
+    filesKeptDays: 90,
+    pageSize: 20,
+    mandateOwnerNameMax: 100,
+  },
   whatsappProof: {
     codeLength: 6,
     codeValidityMinutes: 10,

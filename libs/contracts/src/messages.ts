@@ -122,6 +122,60 @@ export const MESSAGES = {
     changedMailBody: (when: string) =>
       `The password of your Mboa Rentals account was changed on ${when} (Cameroon time), and every session signed in to the account was ended.\n\nIf it was you, there is nothing to do.\n\nIf it was not you, someone may be reading your e-mail: secure your mailbox first, then choose a new password with "Forgot password?" on the login page, and tell us from the Contact page.`,
   },
+  /** Identity and proof of control, checked by staff (docs/api.md#identity-and-proof-of-control). */
+  verification: {
+    ownersOnly: 'Only landlords and caretakers can send documents for checking.',
+    notMultipart: 'Send the document as multipart/form-data.',
+    kindInvalid: 'Choose what the document proves: identity or control.',
+    documentTypeInvalid: 'Choose the type of document.',
+    documentTypeNotForKind: 'This type of document does not prove that. Choose another type.',
+    mandateForCaretakers: 'As a caretaker, send the mandate signed by the owner.',
+    mandateNotForLandlords: 'A mandate is for caretakers. Send a bill, a title deed or a lease in your name.',
+    propertiesRequired: 'Choose the properties this document covers.',
+    tooManyProperties: `A document can cover at most ${LIMITS.verification.maxProperties} properties.`,
+    propertiesNotForIdentity: 'An identity document covers no property.',
+    propertyNotYours: 'One of these properties is not yours, or was deleted.',
+    mandateOwnerNameRequired: 'Give the name of the owner who signed the mandate.',
+    mandateOwnerNameTooLong: `The owner's name must be at most ${LIMITS.verification.mandateOwnerNameMax} characters.`,
+    filesRequired: `Send 1 to ${LIMITS.verification.maxFiles} photos of the document (front and back).`,
+    tooManyFiles: `Send at most ${LIMITS.verification.maxFiles} photos of the document.`,
+    alreadyPending: 'This document is already waiting for our team.',
+    notFound: 'Request not found',
+    fileNotFound: 'File not found',
+    alreadyDecided: 'This request has already been decided.',
+    statusInvalid: 'Status must be pending, approved or rejected.',
+    reasonRequired: 'Choose why the request is refused.',
+    noteRequired: 'Explain in the note why the request is refused.',
+    noteTooLong: `The note must be at most ${LIMITS.verification.noteMax} characters.`,
+    /** The reasons' labels, as the owner reads them in the mail. */
+    reasons: {
+      unreadable: 'The photos cannot be read.',
+      expired: 'The document has expired.',
+      'name-mismatch': 'The name on the document does not match your account.',
+      'not-accepted-document': 'This type of document is not accepted.',
+      'does-not-cover-property': 'The document does not cover the chosen properties.',
+      'mandate-incomplete': 'The mandate is incomplete (signature, owner\'s name or number missing).',
+      other: 'Another reason, explained below.',
+    },
+    documents: {
+      'national-id': 'national identity card',
+      passport: 'passport',
+      'residence-permit': 'residence permit',
+      'utility-bill': 'ENEO or CAMWATER bill',
+      'title-deed': 'title deed',
+      lease: 'lease',
+      'caretaker-mandate': 'caretaker mandate',
+    },
+    identityApprovedMailSubject: 'Your identity has been checked',
+    identityApprovedMailBody: 'Our team checked your identity document. Renters now see on your listings that your identity was checked.',
+    controlApprovedMailSubject: 'Your proof of control has been checked',
+    controlApprovedMailBody: (document: string, count: number) =>
+      `Our team checked your ${document}. Renters now see on ${count === 1 ? 'this listing' : `these ${count} listings`} that your control of the property was checked.`,
+    rejectedMailSubject: 'We could not accept your document',
+    // The note is staff's writing: never a link (docs/api.md#texts-shown-to-others).
+    rejectedMailBody: (document: string, reason: string, note: string) =>
+      `Our team could not accept the ${document} you sent.\n\nReason: ${reason}${note ? `\n\n${unlinkedText(note)}` : ''}\n\nYou can send new photos of a document from your profile.`,
+  },
   /** Proving the account's WhatsApp number with a code sent to it (docs/api.md#proving-a-whatsapp-number). */
   whatsappProof: {
     codeFormat: `The code must be ${LIMITS.whatsappProof.codeLength} digits.`,
@@ -134,6 +188,10 @@ export const MESSAGES = {
     tooManyCodes: 'Too many codes were asked for this account or number. Please try again later.',
     sendFailed: 'The code could not be sent to WhatsApp. Please try again in a moment.',
     proven: 'Your WhatsApp number is confirmed.',
+    /** 403 on posting: a landlord's or caretaker's current number must be proven first (errors: `whatsapp: …`). */
+    requiredToPost: 'Confirm your WhatsApp number before posting a property.',
+    /** PATCH /api/user/me changed the number: it is unproven until a code sent to it comes back. */
+    numberChanged: 'Your WhatsApp number was changed. Confirm it with a code sent to it.',
     /** The WhatsApp message itself (the free-text form; the authentication template carries only the code). */
     codeText: (code: string) =>
       `${code} is your Mboa Rentals code to confirm this WhatsApp number. It is valid for ${LIMITS.whatsappProof.codeValidityMinutes} minutes. Never share it with anyone, not even someone who says they are from Mboa Rentals.`,
@@ -177,6 +235,7 @@ export const MESSAGES = {
     roomsInvalid: 'Rooms must be a whole number from 1 to 6',
     priceRangeInvalid: 'Minimum price cannot be greater than maximum price',
     sortInvalid: 'Sort must be newest, price-asc or price-desc',
+    controlCheckedInvalid: 'controlChecked must be true (or left out)',
     photoReviewActionInvalid: 'Action must be accept or refuse',
     reviewActionInvalid: 'Action must be approve or reject',
     nothingToUpdate: 'Nothing to update',

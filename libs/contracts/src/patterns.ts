@@ -92,6 +92,10 @@ export const LISTINGS_PATTERNS = {
 export const MEDIA_PATTERNS = {
   imagesProcess: 'media.images.process',
   imagesDiscard: 'media.images.discard',
+  /** Staged photos of an identity or control document → re-encoded, metadata-free, in the documents store (apart from listing photos). */
+  documentsStore: 'media.documents.store',
+  /** Deletes stored document photos (a request refused after they were stored). */
+  documentsDiscard: 'media.documents.discard',
   health: 'media.health',
 } as const;
 
@@ -104,6 +108,17 @@ export const MODERATION_PATTERNS = {
   reportsQueue: 'moderation.reports.queue',
   reportsDismiss: 'moderation.reports.dismiss',
   reportsAct: 'moderation.reports.act',
+  /** Identity and proof of control (docs/api.md#identity-and-proof-of-control): may this owner send this, before a photo is read? */
+  verificationCheck: 'moderation.verification.check',
+  verificationCreate: 'moderation.verification.create',
+  /** The owner's own requests. */
+  verificationMine: 'moderation.verification.mine',
+  /** Staff: the queue, one request, where one of its files is (audited), approve or refuse, how many wait. */
+  verificationList: 'moderation.verification.list',
+  verificationGet: 'moderation.verification.get',
+  verificationFile: 'moderation.verification.file',
+  verificationDecide: 'moderation.verification.decide',
+  verificationPending: 'moderation.verification.pending',
   health: 'moderation.health',
 } as const;
 

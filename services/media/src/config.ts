@@ -1,4 +1,4 @@
-import { createObjectStore, loadServiceEnv, type ObjectStore, type ServiceConfig } from '@mboa/platform';
+import { createDocumentStore, createObjectStore, loadServiceEnv, type ObjectStore, type ServiceConfig } from '@mboa/platform';
 
 /**
  * The media service keeps no database: its only state is the object store, and every handler is
@@ -8,6 +8,11 @@ import { createObjectStore, loadServiceEnv, type ObjectStore, type ServiceConfig
 export interface MediaConfig extends ServiceConfig {
   /** Where uploads are staged (by the gateway) and variants kept: MinIO or local files. */
   store: ObjectStore;
+  /**
+   * Where photos of identity and control documents are kept: their own bucket or folder
+   * (createDocumentStore), never the store /media serves.
+   */
+  documents: ObjectStore;
   /**
    * Images decoded/encoded at once in this process. Each already uses up to three libuv threads
    * (one decode, then two encodes side by side), so one per core keeps a posting of 10 photos from
@@ -25,6 +30,7 @@ export function mediaConfigFromEnv(env: NodeJS.ProcessEnv = process.env): MediaC
   return {
     ...common,
     store: createObjectStore(e),
+    documents: createDocumentStore(e),
     processingConcurrency: e.MEDIA_CONCURRENCY,
     consumeEvents: e.MEDIA_EVENTS,
   };

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MEDIA_PATTERNS, type ReplyOf } from '@mboa/contracts';
+import { DocumentFiles } from './documents/documents.service.js';
 import { HealthService } from './health.service.js';
 import { ImageUploads } from './image-uploads.service.js';
 
@@ -9,6 +10,7 @@ export class MediaController {
   constructor(
     private readonly uploads: ImageUploads,
     private readonly health: HealthService,
+    private readonly documents: DocumentFiles,
   ) {}
 
   /**
@@ -24,6 +26,17 @@ export class MediaController {
   @MessagePattern(MEDIA_PATTERNS.imagesDiscard)
   discard(@Payload() payload: unknown): Promise<ReplyOf<typeof MEDIA_PATTERNS.imagesDiscard>> {
     return this.uploads.discard(payload);
+  }
+
+  /** Staged photos of an identity or control document → the documents store (checked here, like imagesProcess). */
+  @MessagePattern(MEDIA_PATTERNS.documentsStore)
+  storeDocuments(@Payload() payload: unknown): Promise<ReplyOf<typeof MEDIA_PATTERNS.documentsStore>> {
+    return this.documents.store(payload);
+  }
+
+  @MessagePattern(MEDIA_PATTERNS.documentsDiscard)
+  discardDocuments(@Payload() payload: unknown): Promise<ReplyOf<typeof MEDIA_PATTERNS.documentsDiscard>> {
+    return this.documents.discard(payload);
   }
 
   @MessagePattern(MEDIA_PATTERNS.health)

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@mboa/platform';
 import { MEDIA_CONFIG, type MediaConfig } from './config.js';
+import { DocumentFiles } from './documents/documents.service.js';
 import { HealthService } from './health.service.js';
 import { ImageUploads } from './image-uploads.service.js';
 import { MediaController } from './media.controller.js';
@@ -17,7 +18,7 @@ export class MediaModule {
       config,
       configToken: MEDIA_CONFIG,
       controllers: [MediaController],
-      providers: [ImageUploads, StagingExpiryCheck],
+      providers: [ImageUploads, DocumentFiles, StagingExpiryCheck],
       consumers: [PropertyDeletedConsumer],
       health: HealthService,
     });

@@ -34,6 +34,8 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   'ui.showing': [13, 24, 317],
   'ui.pageOf': [3, 27],
   'whatsapp.greeting': ['Appartement meublé à Bastos'],
+  'verification.controlApprovedMailBody': ['caretaker mandate', 3],
+  'verification.rejectedMailBody': ['passport', 'The document has expired.', 'La photo du verso manque'],
   'whatsappProof.codeText': ['048213'],
 };
 

@@ -63,6 +63,14 @@ export const FUNCTION_TEXT_READERS: Readonly<Record<string, { pattern: RegExp; a
     pattern: /^Hello, I found your property "(.*)" on Mboa and I would like to know more about it\.$/s,
     args: (m) => [m[1]],
   },
+  'verification.controlApprovedMailBody': {
+    pattern: /^Our team checked your (.*)\. Renters now see on (?:this listing|these (\d+) listings) that your control of the property was checked\.$/s,
+    args: (m) => [m[1], m[2] ? Number(m[2]) : 1],
+  },
+  'verification.rejectedMailBody': {
+    pattern: /^Our team could not accept the (.*) you sent\.\n\nReason: (.*?)(?:\n\n(.*))?\n\nYou can send new photos of a document from your profile\.$/s,
+    args: (m) => [m[1], m[2], m[3] ?? ''],
+  },
   'whatsappProof.codeText': { pattern: /^(\d+) is your Mboa Rentals code to confirm this WhatsApp number\./, args: (m) => [m[1]] },
 };
 

@@ -82,6 +82,21 @@ import {
   type SitemapSummaryReply,
   type SitemapSummaryRequest,
 } from '../sitemap.js';
+import type { AdminVerificationDetail, AdminVerificationListReply, MyVerificationReply, VerificationRequestView } from '../verification.js';
+import {
+  verificationRpcSchemas,
+  type DiscardDocumentsRequest,
+  type StoreDocumentsReply,
+  type StoreDocumentsRequest,
+  type VerificationCheckRequest,
+  type VerificationCreateRequest,
+  type VerificationDecideRequest,
+  type VerificationFileReply,
+  type VerificationFileRequest,
+  type VerificationIdRequest,
+  type VerificationListRequest,
+  type VerificationPendingReply,
+} from '../verification-requests.js';
 
 /*
  * The NATS request/reply contract: for every pattern, what the caller sends (`request`), what the
@@ -280,6 +295,8 @@ export const RPC_REQUESTS = {
   // Media checks its requests itself: a refused request's staged uploads are removed first.
   [MEDIA_PATTERNS.imagesProcess]: nothing,
   [MEDIA_PATTERNS.imagesDiscard]: nothing,
+  [MEDIA_PATTERNS.documentsStore]: nothing,
+  [MEDIA_PATTERNS.documentsDiscard]: nothing,
   [MEDIA_PATTERNS.health]: nothing,
 
   [MODERATION_PATTERNS.review]: inTwoSteps(
@@ -298,6 +315,14 @@ export const RPC_REQUESTS = {
   [MODERATION_PATTERNS.reportsDismiss]: z.object({ propertyId: idSchema, actor: actorSchema }),
   /** `action` is judged after the admin check (anyone else hears 403 whatever it sent). */
   [MODERATION_PATTERNS.reportsAct]: z.object({ propertyId: idSchema, actor: actorSchema, action: z.unknown() }),
+  [MODERATION_PATTERNS.verificationCheck]: verificationRpcSchemas.check,
+  [MODERATION_PATTERNS.verificationCreate]: verificationRpcSchemas.create,
+  [MODERATION_PATTERNS.verificationMine]: verificationRpcSchemas.mine,
+  [MODERATION_PATTERNS.verificationList]: verificationRpcSchemas.list,
+  [MODERATION_PATTERNS.verificationGet]: verificationRpcSchemas.get,
+  [MODERATION_PATTERNS.verificationFile]: verificationRpcSchemas.file,
+  [MODERATION_PATTERNS.verificationDecide]: verificationRpcSchemas.decide,
+  [MODERATION_PATTERNS.verificationPending]: verificationRpcSchemas.pending,
   [MODERATION_PATTERNS.health]: nothing,
 
   [SUPPORT_PATTERNS.requestsCreate]: requestSpaceSchema,
@@ -380,6 +405,8 @@ export interface RpcContract {
 
   [MEDIA_PATTERNS.imagesProcess]: { request: T.ProcessImagesRequest; reply: T.ProcessImagesReply };
   [MEDIA_PATTERNS.imagesDiscard]: { request: T.DiscardImagesRequest; reply: T.DiscardImagesReply };
+  [MEDIA_PATTERNS.documentsStore]: { request: StoreDocumentsRequest; reply: StoreDocumentsReply };
+  [MEDIA_PATTERNS.documentsDiscard]: { request: DiscardDocumentsRequest; reply: { removed: number } };
   [MEDIA_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 
   [MODERATION_PATTERNS.review]: { request: T.ReviewRequest; reply: T.ReviewReply };
@@ -389,6 +416,14 @@ export interface RpcContract {
   [MODERATION_PATTERNS.reportsQueue]: { request: Partial<ReportQueueQuery>; reply: ReportQueueReply };
   [MODERATION_PATTERNS.reportsDismiss]: { request: ReportResolveRequest; reply: ReportResolveReply };
   [MODERATION_PATTERNS.reportsAct]: { request: ReportResolveRequest & { action: ReportAction }; reply: ReportResolveReply };
+  [MODERATION_PATTERNS.verificationCheck]: { request: VerificationCheckRequest; reply: { ok: true } };
+  [MODERATION_PATTERNS.verificationCreate]: { request: VerificationCreateRequest; reply: VerificationRequestView };
+  [MODERATION_PATTERNS.verificationMine]: { request: { actor: T.Actor }; reply: MyVerificationReply };
+  [MODERATION_PATTERNS.verificationList]: { request: Partial<VerificationListRequest> & { actor: T.Actor }; reply: AdminVerificationListReply };
+  [MODERATION_PATTERNS.verificationGet]: { request: VerificationIdRequest; reply: AdminVerificationDetail };
+  [MODERATION_PATTERNS.verificationFile]: { request: VerificationFileRequest; reply: VerificationFileReply };
+  [MODERATION_PATTERNS.verificationDecide]: { request: VerificationDecideRequest; reply: AdminVerificationDetail };
+  [MODERATION_PATTERNS.verificationPending]: { request: T.EmptyRequest; reply: VerificationPendingReply };
   [MODERATION_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 
   [SUPPORT_PATTERNS.requestsCreate]: { request: T.RequestCreateRequest; reply: T.PropertyRequest };

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SERVICE_NAMES } from '@mboa/contracts';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM } from '../mail/index.js';
-import { DEFAULT_S3_BUCKET } from '../storage/create-object-store.js';
+import { DEFAULT_S3_BUCKET, DEFAULT_S3_DOCUMENTS_BUCKET } from '../storage/create-object-store.js';
 import { envVar, LOG_LEVELS, parseEnv, type LogLevel } from './env.js';
 
 /**
@@ -74,6 +74,12 @@ const objectStore = {
   MEDIA_DIR: envVar.optionalText(),
 };
 
+/** Identity and control documents: their own bucket or folder (createDocumentStore), on the same server. */
+const documentStore = {
+  S3_DOCUMENTS_BUCKET: envVar.text(DEFAULT_S3_DOCUMENTS_BUCKET),
+  DOCUMENTS_DIR: envVar.optionalText(),
+};
+
 type Issue = { path: string; message: string };
 type Rule = (e: Record<string, unknown>) => Issue[];
 
@@ -132,6 +138,7 @@ export const APP_ENV = {
         DATABASE_URL: envVar.url('postgres', LOCAL_DATABASE),
         ...redis,
         ...objectStore,
+        ...documentStore,
         WEB_DIST: envVar.optionalText(),
         ADMIN_WEB_DIST: envVar.optionalText(),
         RPC_TIMEOUT_MS: envVar.integer(10_000, 1),
@@ -219,6 +226,7 @@ export const APP_ENV = {
       {
         ...service,
         ...objectStore,
+        ...documentStore,
         MEDIA_CONCURRENCY: envVar.integer(availableParallelism(), 1),
         MEDIA_EVENTS: envVar.switch(),
       },
@@ -236,6 +244,8 @@ export const APP_ENV = {
       PUBLIC_ORIGIN: envVar.optionalText(),
       /** Only for the default PUBLIC_ORIGIN (http://localhost:$PORT), as on one machine. */
       PORT: envVar.port(3000),
+      /** How often documents past their keeping time (LIMITS.verification) are deleted (through media). */
+      VERIFICATION_SWEEP_MS: envVar.integer(3_600_000, 100),
     }),
     stackRequired: ['DATABASE_URL', 'NATS_URL', 'SMTP_URL', 'PUBLIC_ORIGIN'],
   },

@@ -39,6 +39,7 @@ beforeAll(async () => {
     subjectPrefix: prefix,
     streamName: `T_${prefix.replace(/\W/g, '_')}`,
     store,
+    documents: new LocalFileStore(path.join(dir, 'documents')),
     processingConcurrency: 2,
     consumeEvents: true,
   };
@@ -159,6 +160,56 @@ describe('media.images.process', () => {
       rpc.call(MEDIA_PATTERNS.imagesProcess, { ownerId: 'o', uploads: [{ key: `uploads/${randomUUID()}`, filename: 'a.jpg' }] }),
     );
     expect(error).toMatchObject({ status: 400, message: UPLOAD_MISSING });
+  });
+});
+
+describe('media.documents.store', () => {
+  const documents = () => config.documents;
+
+  it('keeps document photos re-encoded and metadata-free in the documents store, never in the photos store', async () => {
+    const uploads = [
+      { key: await stage(camera), filename: 'id-front.jpg' },
+      { key: await stage(await alphaPng(640, 480)), filename: 'id-back.png' },
+    ];
+    const { files } = await rpc.call(MEDIA_PATTERNS.documentsStore, { ownerId: 'owner-doc-1', uploads });
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      expect(file.key).toMatch(/^documents\/owner-doc-1\/[0-9a-f-]{36}\.webp$/);
+      expect(await store.exists(file.key)).toBe(false);
+      const bytes = await readObjectBody((await documents().get(file.key)).body);
+      expect(bytes.length).toBe(file.size);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(bytes.toString('latin1')).not.toContain(SECRET_MAKE);
+    }
+    // Kept larger than a listing photo, so staff can read it: the 2400 × 1800 photo stands upright at 1536 × 2048.
+    const first = await sharp(await readObjectBody((await documents().get(files[0].key)).body)).metadata();
+    expect([first.width, first.height]).toEqual([1536, 2048]);
+    expect(await store.list('uploads/')).toEqual([]);
+
+    expect(await rpc.call(MEDIA_PATTERNS.documentsDiscard, { keys: files.map((f) => f.key) })).toEqual({ removed: 2 });
+    for (const file of files) expect(await documents().exists(file.key)).toBe(false);
+  });
+
+  it('refuses a text file named .jpg and keeps none of the photos sent with it', async () => {
+    const before = await documents().list('documents/owner-doc-2/');
+    const uploads = [
+      { key: await stage(camera), filename: 'front.jpg' },
+      { key: await stage(Buffer.from('not a picture at all, only text')), filename: 'back.jpg' },
+    ];
+    const error = await refusal(rpc.call(MEDIA_PATTERNS.documentsStore, { ownerId: 'owner-doc-2', uploads }));
+    expect(error?.status).toBe(400);
+    expect(error?.errors?.[0]).toMatch(/^back\.jpg: /);
+    expect(await documents().list('documents/owner-doc-2/')).toEqual(before);
+    expect(await store.list('uploads/')).toEqual([]);
+  });
+
+  it('refuses more than three photos and keys outside the documents', async () => {
+    const uploads = await Promise.all([0, 1, 2, 3].map(async (i) => ({ key: await stage(await alphaPng(100, 100 + i)), filename: `${i}.png` })));
+    expect((await refusal(rpc.call(MEDIA_PATTERNS.documentsStore, { ownerId: 'owner-doc-3', uploads })))?.status).toBe(400);
+    expect(await store.list('uploads/')).toEqual([]);
+    expect((await refusal(rpc.call(MEDIA_PATTERNS.documentsDiscard, { keys: ['properties/x/abc-large.webp'] })))?.status).toBe(400);
   });
 });
 
