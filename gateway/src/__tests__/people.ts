@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { AUTH_PATTERNS, LIMITS, type PublicUser, type SignupRole } from '@mboa/contracts';
 import { RpcClient } from '@mboa/platform';
@@ -22,11 +24,15 @@ export const signupBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A signed-in browser for a new user of the role; landlords/caretakers verified on request. */
+/**
+ * A signed-in browser for a new user of the role; landlords/caretakers verified on request. A
+ * landlord or caretaker proves their WhatsApp number (they may not post before), unless
+ * `proven: false`; a renter proves it on request.
+ */
 export async function signUp(
   system: TestSystem,
   role: SignupRole,
-  options: { verified?: boolean; name?: string; whatsapp?: string } = {},
+  options: { verified?: boolean; name?: string; whatsapp?: string; proven?: boolean } = {},
 ): Promise<{ browser: Browser; user: PublicUser; password: string }> {
   const browser = new Browser(system.url);
   const password = 'test password 1';
@@ -48,7 +54,37 @@ export async function signUp(
       await rpc.close();
     }
   }
+  if (options.proven ?? (role === 'landlord' || role === 'caretaker')) await proveWhatsApp(system, browser, user.whatsapp);
   return { browser, user, password };
+}
+
+/** The codes WhatsApp carried to a number ('674…'), newest first, read from the outbox folder as a person reads their phone. */
+export async function whatsappCodesSentTo(system: TestSystem, number: string): Promise<string[]> {
+  const dir = path.join(system.mailDir, 'whatsapp');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
+  const codes: string[] = [];
+  for (const file of files) {
+    const message = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { to: string; text: string };
+    const code = message.to === `237${number}` ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
+    if (code) codes.push(code);
+  }
+  return codes;
+}
+
+/**
+ * Proves the signed-in person's WhatsApp number by the real routes (docs/api.md#proving-a-whatsapp-number):
+ * asks for a code, reads it from the outbox (a system without the Cloud API settings writes there),
+ * types it back. Accounts sharing a number may have codes on their way at once: the newest that
+ * proves this account's number is the one.
+ */
+export async function proveWhatsApp(system: TestSystem, browser: Browser, number: string): Promise<void> {
+  const sent = await browser.post('/api/me/whatsapp/code');
+  if (sent.status !== 200) throw new Error(`WhatsApp code not sent: ${sent.status} ${sent.text}`);
+  for (const code of (await whatsappCodesSentTo(system, number)).slice(0, 3)) {
+    const verified = await browser.post('/api/me/whatsapp/verify', { code });
+    if (verified.status === 200) return;
+  }
+  throw new Error(`no code in the WhatsApp outbox proved ${number}`);
 }
 
 /** The bootstrap admin of TEST_ADMIN, signed in and through the admin area's second factor. */

@@ -103,15 +103,21 @@ export class AuthController {
 
   @Patch('user/me')
   @UseGuards(SignedIn)
-  @ApiOperation({ summary: "Change the signed-in user's own profile: the language their e-mails go out in" })
+  @ApiOperation({
+    summary: "Change the signed-in user's own profile: the language their e-mails go out in, and their WhatsApp number (unproven until a code sent to it comes back)",
+  })
   @ApiBody({ schema: jsonSchemaOf(profileUpdateSchema) })
-  @ApiAnswers({ 200: { schema: userChangeResponseSchema, description: '{ message, user }' }, errors: { 400: '`Language must be en or fr.` or `Nothing to update`' } })
+  @ApiAnswers({
+    200: { schema: userChangeResponseSchema, description: '{ message, user }' },
+    errors: { 400: `\`Language must be en or fr.\`, \`${MESSAGES.auth.whatsappExactDigits}\` or \`Nothing to update\`` },
+  })
   async updateProfile(
     @Body(new ZodBody(profileUpdateSchema)) body: ProfileUpdateInput,
     @CurrentUser() user: PublicUser,
   ): Promise<{ message: string; user: PublicUser }> {
     const reply = await this.services.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, ...body, actor: actorOf(user) });
-    return { message: MESSAGES.auth.profileUpdated, user: reply.user };
+    const numberChanged = body.whatsapp !== undefined && reply.user.whatsapp !== user.whatsapp;
+    return { message: numberChanged ? MESSAGES.whatsappProof.numberChanged : MESSAGES.auth.profileUpdated, user: reply.user };
   }
 
   @Post('auth/signup')

@@ -78,7 +78,7 @@ export class PropertyPostController {
     201: { schema: postPropertyResponseSchema, description: '{ message, property, id, _id }: the new property, not verified yet' },
     errors: {
       400: 'A field (its message), more than 10 images, a file that is not JPEG/PNG/GIF/WebP, fields after the photos, a repeated field, or not multipart',
-      403: 'Not allowed to post (a renter, an unverified owner, a non-admin naming someone else), or a request from another site',
+      403: `Not allowed to post (a renter, an unverified owner, a non-admin naming someone else), a landlord or caretaker whose WhatsApp number is not proven (\`${MESSAGES.whatsappProof.requiredToPost}\`, errors: \`whatsapp: …\`), or a request from another site`,
       404: '`Owner not found` (an admin posting for an unknown user)',
       413: 'An image over 10 MB (`errors` names the file), a text field over 100 KB, or more than 60 fields',
       429: `Too many postings with photos for this owner this hour, ${LIMITS.uploads.concurrentPostsPerPerson} uploads of this person already in progress, or too many being processed; Retry-After`,

@@ -19,6 +19,8 @@ export const listingInsightsSchema = z.object({
   propertyId: z.string(),
   views30d: z.number().int().min(0),
   contacts30d: z.number().int().min(0),
+  /** Of those contacts, the ones from renters whose own WhatsApp number was proven when they made contact. */
+  provenContacts30d: z.number().int().min(0),
   daily: z.array(insightsDaySchema).length(LIMITS.insights.days),
 });
 export type ListingInsights = z.output<typeof listingInsightsSchema>;

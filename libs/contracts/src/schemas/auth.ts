@@ -133,10 +133,14 @@ export const userUpdateSchema = z
   });
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
 
-/** PATCH /api/user/me: what the signed-in person may change on their own profile. */
+/**
+ * PATCH /api/user/me: what the signed-in person may change on their own profile: their language,
+ * and their WhatsApp number (checked as at sign-up; a new number is unproven until a code sent to
+ * it comes back, docs/api.md#proving-a-whatsapp-number).
+ */
 export const profileUpdateSchema = z
-  .object({ language: languageSchema.optional() })
-  .refine((v) => v.language !== undefined, { error: MESSAGES.property.nothingToUpdate });
+  .object({ language: languageSchema.optional(), whatsapp: whatsappSchema(A.whatsappExactDigits).optional() })
+  .refine((v) => v.language !== undefined || v.whatsapp !== undefined, { error: MESSAGES.property.nothingToUpdate });
 export type ProfileUpdateInput = z.output<typeof profileUpdateSchema>;
 
 const userIdPayload = z.object({ userId: idSchema }, { error: MESSAGES.common.idRequired });

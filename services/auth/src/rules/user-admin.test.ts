@@ -22,10 +22,12 @@ describe('editing an account', () => {
     expect(refusal(() => ensureMayUpdateUser(actor('admin'), OTHER, { name: 'Ngono', whatsapp: '677000111', language: 'fr' }))).toBeNull();
   });
 
-  it.each(['landlord', 'caretaker', 'renter'] as const)('a %s may change the language of their own account only', (role) => {
+  it.each(['landlord', 'caretaker', 'renter'] as const)('a %s may change the language and the WhatsApp number of their own account only', (role) => {
     expect(refusal(() => ensureMayUpdateUser(actor(role), SOMEONE, { language: 'fr' }))).toBeNull();
+    expect(refusal(() => ensureMayUpdateUser(actor(role), SOMEONE, { whatsapp: '677000111', language: 'en' }))).toBeNull();
     expect(refusal(() => ensureMayUpdateUser(actor(role), OTHER, { language: 'fr' }))).toEqual(adminOnly);
+    expect(refusal(() => ensureMayUpdateUser(actor(role), OTHER, { whatsapp: '677000111' }))).toEqual(adminOnly);
     expect(refusal(() => ensureMayUpdateUser(actor(role), SOMEONE, { name: 'Ngono' }))).toEqual(adminOnly);
-    expect(refusal(() => ensureMayUpdateUser(actor(role), SOMEONE, { whatsapp: '677000111', language: 'en' }))).toEqual(adminOnly);
+    expect(refusal(() => ensureMayUpdateUser(actor(role), SOMEONE, { name: 'Ngono', whatsapp: '677000111' }))).toEqual(adminOnly);
   });
 });

@@ -9,11 +9,12 @@ export function ensureMayManageUsers(actor: Actor): void {
 }
 
 /**
- * An admin may edit any account; anyone else only the language of their own (the profile page's one
- * setting). Name and WhatsApp stay the admins' to change, as the sign-up rules are theirs to apply.
+ * An admin may edit any account; anyone else the language and the WhatsApp number of their own (the
+ * profile page's settings: a changed number must be proven again before it is shown on listings or
+ * used to post, docs/api.md#proving-a-whatsapp-number). The name stays the admins' to change.
  */
 export function ensureMayUpdateUser(actor: Actor, userId: string, data: { name?: string; whatsapp?: string; language?: Language }): void {
   if (actor.role === 'admin') return;
-  const onlyOwnLanguage = actor.userId === userId && data.name === undefined && data.whatsapp === undefined;
-  if (!onlyOwnLanguage) throw fail.forbidden(MESSAGES.auth.adminOnly);
+  const ownSettings = actor.userId === userId && data.name === undefined;
+  if (!ownSettings) throw fail.forbidden(MESSAGES.auth.adminOnly);
 }

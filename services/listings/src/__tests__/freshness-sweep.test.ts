@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { ListingsConfig } from '../config.js';
 import { FreshnessService } from '../freshness/freshness.service.js';
 import { startListingsService } from '../main.js';
-import { actorOf, eventually, image, postData, user } from './helpers.js';
+import { actorOf, eventually, image, postData, provenAccountFacts, user } from './helpers.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let config: ListingsConfig;
@@ -58,7 +58,7 @@ beforeAll(async () => {
   nc = await connect({ servers: config.natsUrl });
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
-  await publishEvent(nc, { type: EVENT_TYPES.userRegistered, payload: { user: owner, version: 1 }, source: 'auth' }, { prefix });
+  for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix });
 });
 
 afterAll(async () => {

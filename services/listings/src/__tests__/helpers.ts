@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, ProcessedImage, PropertyPostInput, PublicUser, Role } from '@mboa/contracts';
+import { EVENT_TYPES, type Actor, type ProcessedImage, type PropertyPostInput, type PublicUser, type Role } from '@mboa/contracts';
 
 let n = 0;
 
@@ -18,6 +18,18 @@ export function user(role: Role, over: Partial<PublicUser> = {}): PublicUser {
     createdAt: new Date().toISOString(),
     ...over,
   };
+}
+
+/**
+ * The facts auth publishes for a new account whose owner then proves their WhatsApp number (a
+ * landlord or caretaker may not post before): `user.registered` (version 1), then `user.updated`
+ * (version 2) carrying `whatsappProvenAt`, as every later fact of the account does while it stays proven.
+ */
+export function provenAccountFacts(u: PublicUser, provenAt = new Date().toISOString()) {
+  return [
+    { type: EVENT_TYPES.userRegistered, payload: { user: u, version: 1 } },
+    { type: EVENT_TYPES.userUpdated, payload: { user: u, version: 2, whatsappProvenAt: provenAt } },
+  ];
 }
 
 export const actorOf = (u: PublicUser): Actor => ({ userId: u.id, role: u.role, isVerified: u.isVerified });

@@ -56,7 +56,7 @@ beforeAll(async () => {
   nc = await connect({ servers: config.natsUrl });
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
-  for (const u of [admin, landlord, other, renter]) await userEvent(EVENT_TYPES.userRegistered, u);
+  for (const u of [admin, landlord, other, renter]) await register(u);
   await eventually(() => ownerCount(), (c) => c === 4);
 });
 
@@ -77,11 +77,23 @@ async function ownerCount(): Promise<number> {
   return Number((await sql.query('SELECT count(*) FROM listings.owners')).rows[0].count);
 }
 
+/** When each account proved its WhatsApp number: auth's facts carry it while the number is proven. */
+const provenAt = new Map<string, string>();
+
 /** Publishes a user fact as auth would, with the next version of that user. */
 async function userEvent(type: string, u: PublicUser, version?: number) {
   const v = version ?? (versions.get(u.id) ?? 0) + 1;
   versions.set(u.id, Math.max(v, versions.get(u.id) ?? 0));
-  await publishEvent(nc, { type, payload: { user: u, version: v }, source: 'auth' }, { prefix: config.subjectPrefix });
+  const proof = provenAt.get(u.id);
+  await publishEvent(nc, { type, payload: { user: u, version: v, ...(proof ? { whatsappProvenAt: proof } : {}) }, source: 'auth' }, { prefix: config.subjectPrefix });
+}
+
+/** A new account as auth tells it; a landlord or caretaker then proves their number (they may not post before). */
+async function register(u: PublicUser) {
+  await userEvent(EVENT_TYPES.userRegistered, u);
+  if (u.role !== 'landlord' && u.role !== 'caretaker') return;
+  provenAt.set(u.id, new Date().toISOString());
+  await userEvent(EVENT_TYPES.userUpdated, u);
 }
 
 async function review(propertyId: string, action: 'approve' | 'reject', feedback = '', decidedAt = new Date()) {
@@ -252,7 +264,7 @@ describe('visibility, review and search', () => {
 describe('owners', () => {
   test('the projection ignores an older version; a ban hides listings from search and details, unban brings them back', async () => {
     const owner = user('landlord');
-    await userEvent(EVENT_TYPES.userRegistered, owner);
+    await register(owner);
     await eventually(() => sql.query('SELECT 1 FROM listings.owners WHERE id = $1', [owner.id]).then((r) => r.rowCount), (c) => c === 1);
     const p = await approved(owner, { title: 'Owner to be banned' });
     await userEvent(EVENT_TYPES.userUpdated, { ...owner, name: 'New Name' }, 5);
@@ -268,6 +280,33 @@ describe('owners', () => {
     await userEvent(EVENT_TYPES.userUnbanned, { ...owner, name: 'New Name', status: 'active' }, 7);
     expect(await eventually(() => inSearch(p.id), Boolean)).toBe(true);
     expect((await get(p.id, renter)).id).toBe(p.id);
+  });
+});
+
+describe('a proven number', () => {
+  test('the WhatsApp button keeps the proven number through a change of number until the new one is proven; then the listings get a new version', async () => {
+    const owner = user('landlord', { whatsapp: '677300001' });
+    await register(owner);
+    const p = await approved(owner, { title: 'Owner changing number' });
+    const versionOf = async () => Number((await sql.query('SELECT version FROM listings.properties WHERE id = $1', [p.id])).rows[0].version);
+    const ownerRow = () => sql.query('SELECT whatsapp, proven_whatsapp, whatsapp_proven_at FROM listings.owners WHERE id = $1', [owner.id]).then((r) => r.rows[0]);
+    const before = await versionOf();
+
+    // A new number: auth's fact no longer carries a proof.
+    provenAt.delete(owner.id);
+    const changed = { ...owner, whatsapp: '677300002' };
+    await userEvent(EVENT_TYPES.userUpdated, changed);
+    expect(await eventually(ownerRow, (o) => o.whatsapp === '677300002')).toMatchObject({ proven_whatsapp: '677300001', whatsapp_proven_at: null });
+    expect((await get(p.id)).author.whatsapp).toBe('677300001');
+    expect(await versionOf()).toBe(before);
+    await expect(post(owner)).rejects.toMatchObject({ status: 403, message: MESSAGES.whatsappProof.requiredToPost });
+
+    // The code sent to it came back.
+    provenAt.set(owner.id, new Date().toISOString());
+    await userEvent(EVENT_TYPES.userUpdated, changed);
+    expect((await eventually(() => get(p.id), (r) => r.author.whatsapp === '677300002')).author.whatsapp).toBe('677300002');
+    expect(await versionOf()).toBe(before + 1);
+    expect((await post(owner)).author.whatsapp).toBe('677300002');
   });
 });
 
@@ -301,7 +340,7 @@ describe('my listings', () => {
 
   test('fetch pages and filters by status; each row counts the bookings it received', async () => {
     const owner = user('caretaker');
-    await userEvent(EVENT_TYPES.userRegistered, owner);
+    await register(owner);
     const made: PropertyRead[] = [];
     for (let i = 0; i < 6; i++) made.push(await post(owner, { title: `Room ${i}`, propertyType: 'Single Room' }));
     await rpc.call(LISTINGS_PATTERNS.myListingsUpdate, { actor: actorOf(owner), payload: { id: made[0].id, data: { status: 'rented' } } });
@@ -430,7 +469,7 @@ describe('who may post, and what a property must say', () => {
 
   test('a banned owner may not post, though their session still says verified', async () => {
     const banned = user('landlord');
-    await userEvent(EVENT_TYPES.userRegistered, banned);
+    await register(banned);
     await userEvent(EVENT_TYPES.userBanned, { ...banned, status: 'banned' });
     await eventually(() => sql.query('SELECT banned FROM listings.owners WHERE id = $1', [banned.id]), (r) => r.rows[0]?.banned === true);
     await expect(check(banned)).rejects.toMatchObject({ status: 403, message: MESSAGES.auth.accountBanned });

@@ -55,10 +55,21 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** When each account proved its WhatsApp number: auth's facts carry it while the number is proven. */
+const provenAt = new Map<string, string>();
+
 async function userEvent(type: string, u: PublicUser) {
   const version = (versions.get(u.id) ?? 0) + 1;
   versions.set(u.id, version);
-  await publishEvent(nc, { type, payload: { user: u, version }, source: 'auth' }, { prefix: config.subjectPrefix });
+  const proof = provenAt.get(u.id);
+  await publishEvent(nc, { type, payload: { user: u, version, ...(proof ? { whatsappProvenAt: proof } : {}) }, source: 'auth' }, { prefix: config.subjectPrefix });
+}
+
+/** A new landlord as auth tells it: registered, then their number proven (they may not post before). */
+async function register(u: PublicUser) {
+  await userEvent(EVENT_TYPES.userRegistered, u);
+  provenAt.set(u.id, new Date().toISOString());
+  await userEvent(EVENT_TYPES.userUpdated, u);
 }
 
 async function publish(type: string, payload: Record<string, unknown>) {
@@ -84,7 +95,7 @@ async function approve(propertyId: string) {
 test('details name the owner by first name, verified, member since, and count only the listings the public sees', async () => {
   const createdAt = '2024-03-15T08:30:00.000Z';
   const owner = user('landlord', { name: '  Ada   Nkemdirim ', createdAt, whatsapp: '677123456' });
-  await userEvent(EVENT_TYPES.userRegistered, owner);
+  await register(owner);
 
   const shown = await post(owner, 'Public flat one');
   const second = await post(owner, 'Public flat two');

@@ -13,7 +13,7 @@ import type { ListingsConfig } from '../config.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
 import { startListingsService } from '../main.js';
 import { PropertyQueriesService } from '../properties/property-queries.service.js';
-import { actorOf, eventually, image, postData, user } from './helpers.js';
+import { actorOf, eventually, image, postData, provenAccountFacts, user } from './helpers.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let config: ListingsConfig;
@@ -84,7 +84,7 @@ test('each event reaches one replica and is applied once', async () => {
 test('each request is answered by exactly one replica, and both take their share', async () => {
   const before = replicas.map((r) => server(r).answered);
   const owner = user('landlord');
-  await publishEvent(nc, { type: EVENT_TYPES.userRegistered, payload: { user: owner, version: 1 }, source: 'auth' }, { prefix: config.subjectPrefix });
+  for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix: config.subjectPrefix });
   await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1', owner.id), (c) => c === 1);
 
   const created = await Promise.all(
@@ -109,7 +109,7 @@ test('each request is answered by exactly one replica, and both take their share
 
 test('a search cached by one replica is forgotten when the other writes to the index', async () => {
   const owner = user('landlord');
-  await publishEvent(nc, { type: EVENT_TYPES.userRegistered, payload: { user: owner, version: 1 }, source: 'auth' }, { prefix: config.subjectPrefix });
+  for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix: config.subjectPrefix });
   await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1', owner.id), (c) => c === 1);
   const title = `Cache test duplex ${Date.now().toString(36)}`;
   const created = await rpc.call(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(owner), data: postData({ title }), images: [image(1)] });

@@ -9,7 +9,7 @@ import { createTestDatabase } from '@mboa/platform/testing';
 import pg from 'pg';
 import type { ListingsConfig } from '../config.js';
 import { startListingsService } from '../main.js';
-import { actorOf, image, postData, user } from './helpers.js';
+import { actorOf, image, postData, provenAccountFacts, user } from './helpers.js';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let config: ListingsConfig;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   for (const u of [owner, bannedOwner]) {
-    await publishEvent(nc, { type: EVENT_TYPES.userRegistered, payload: { user: u, version: 1 }, source: 'auth' }, { prefix });
+    for (const fact of provenAccountFacts(u)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix });
   }
 }, 120_000);
 

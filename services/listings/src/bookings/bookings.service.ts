@@ -6,6 +6,7 @@ import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { PropertyReader, propertyNotFound } from '../properties/property-reader.js';
 import { canSee } from '../rules/visibility.js';
+import { contactNumberOf, hasProvenNumber } from '../rules/whatsapp-number.js';
 
 /** A renter contacting a landlord: recorded before WhatsApp opens, counted on the landlord's listing. */
 @Injectable()
@@ -18,7 +19,10 @@ export class BookingsService {
 
   /**
    * The landlord's name and WhatsApp number are taken from the owners projection, never from the
-   * request: a booking can only point at someone who really lists properties.
+   * request: a booking can only point at someone who really lists properties. The number is the
+   * one their listings' button shows (their proven number), and the booking notes whether the
+   * renter's own number was proven then: the owner sees which contacts come from confirmed numbers.
+   * The projection holds every account, renters too; a proof is handed to it before its answer.
    */
   async create(actor: Actor, data: BookingInput): Promise<Booking> {
     const landlordId = data.To.user;
@@ -38,14 +42,16 @@ export class BookingsService {
       if (property.ownerId !== landlordId) throw fail.badRequest(MESSAGES.booking.ownerMismatch, [`To.user: ${MESSAGES.booking.ownerMismatch}`]);
       propertyId = property.id;
     }
+    const renterNumberProven = hasProvenNumber(await this.owners.find(actor.userId));
     const booking = await this.db.$transaction(async (tx) => {
       const created = await tx.booking.create({
         data: {
           renterId: actor.userId,
           landlordId,
           landlordName: owner.name,
-          landlordWhatsapp: owner.whatsapp,
+          landlordWhatsapp: contactNumberOf(owner),
           propertyId,
+          renterNumberProven,
         },
       });
       await recordEvent(tx, EVENT_TYPES.bookingCreated, {

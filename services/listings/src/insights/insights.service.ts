@@ -9,6 +9,7 @@ interface DayRow {
   day: string;
   views: number;
   contacts: number;
+  provenContacts: number;
 }
 
 /** My Listings' insights (docs/api.md#owner-insights): views and contacts per day of the owner's listings. */
@@ -23,6 +24,7 @@ export class InsightsService {
    * their views per day (property_views' primary key: listing, then day) and the renters who
    * booked them per Cameroon day (bookings' property index), joined onto every day of the window.
    * A contact is a person, not a booking: one renter booking 30 times in a day is one contact.
+   * A proven contact: one whose booking noted their own number proven (bookings.service).
    */
   async of(actor: Actor, ids: string[], now = new Date()): Promise<MyListingsInsightsResponse> {
     const window = insightsWindow(now);
@@ -35,14 +37,15 @@ export class InsightsService {
         WHERE v.property_id IN (SELECT id FROM mine) AND v.day BETWEEN ${window.from}::date AND ${window.to}::date
         GROUP BY 1, 2
       ), contacts AS (
-        SELECT b.property_id, (b.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${INSIGHTS.timeZone})::date AS day, count(DISTINCT b.renter_id)::int AS n
+        SELECT b.property_id, (b.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${INSIGHTS.timeZone})::date AS day, count(DISTINCT b.renter_id)::int AS n,
+          count(DISTINCT b.renter_id) FILTER (WHERE b.renter_number_proven)::int AS proven
         FROM "listings"."bookings" b
         WHERE b.property_id IN (SELECT id FROM mine)
           AND b.created_at >= (${window.from}::date::timestamp AT TIME ZONE ${INSIGHTS.timeZone}) AT TIME ZONE 'UTC'
         GROUP BY 1, 2
       )
       SELECT mine.id::text AS "propertyId", to_char(d.day, 'YYYY-MM-DD') AS day,
-        coalesce(views.n, 0) AS views, coalesce(contacts.n, 0) AS contacts
+        coalesce(views.n, 0) AS views, coalesce(contacts.n, 0) AS contacts, coalesce(contacts.proven, 0) AS "provenContacts"
       FROM mine
       CROSS JOIN (SELECT generate_series(${window.from}::date, ${window.to}::date, interval '1 day')::date AS day) d
       LEFT JOIN views ON views.property_id = mine.id AND views.day = d.day

@@ -17,16 +17,23 @@ export class OwnersService {
   /**
    * Applies one `user.*` fact unless the projection already holds that version or a newer one.
    * When the ban flag flips, every property of the owner gets a new version: its public visibility
-   * changed, and the search indexer orders its writes by property version.
+   * changed, and the search indexer orders its writes by property version. So too when the proven
+   * number changes: the number on the listings' WhatsApp button changed (rules/whatsapp-number).
+   *
+   * An event carrying `whatsappProvenAt` proves the number it carries; one without it (a number
+   * changed, or never proven) keeps the number proven before, no longer current.
    */
   async apply(tx: ListingsTx, payload: UserEventPayload): Promise<'applied' | 'stale'> {
     const { user, version } = payload;
-    const [current] = await tx.$queryRaw<{ version: number; banned: boolean }[]>`
-      SELECT version, banned FROM "listings"."owners" WHERE id = ${user.id}::uuid FOR UPDATE`;
+    const [current] = await tx.$queryRaw<{ version: number; banned: boolean; provenWhatsapp: string | null }[]>`
+      SELECT version, banned, proven_whatsapp AS "provenWhatsapp" FROM "listings"."owners" WHERE id = ${user.id}::uuid FOR UPDATE`;
     if (current && current.version >= version) return 'stale';
     const banned = user.status === 'banned';
     const created = user.createdAt ? new Date(user.createdAt) : null;
     const memberSince = created && !Number.isNaN(created.getTime()) ? created : null;
+    const provenAt = payload.whatsappProvenAt ? new Date(payload.whatsappProvenAt) : null;
+    const proven = provenAt && !Number.isNaN(provenAt.getTime()) ? provenAt : null;
+    const provenWhatsapp = proven ? user.whatsapp : (current?.provenWhatsapp ?? null);
     const data = {
       name: user.name,
       email: user.email,
@@ -38,10 +45,12 @@ export class OwnersService {
       language: toLanguage(user.language),
       // Every event carries the account's creation date; a malformed one leaves what we had.
       ...(memberSince ? { memberSince } : {}),
+      provenWhatsapp,
+      whatsappProvenAt: proven,
       version,
     };
     await tx.owner.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });
-    if ((current?.banned ?? false) !== banned) {
+    if ((current?.banned ?? false) !== banned || (current?.provenWhatsapp ?? null) !== provenWhatsapp) {
       await tx.$executeRaw`
         UPDATE "listings"."properties" SET version = version + 1, updated_at = now()
         WHERE owner_id = ${user.id}::uuid AND deleted_at IS NULL`;
@@ -66,12 +75,15 @@ export class OwnersService {
     return new Map(owners.map((o) => [o.id, o]));
   }
 
-  /** The owner, waiting briefly when the projection may lag behind a user who just registered. */
-  async waitFor(id: string, waitMs = this.config.ownerWaitMs): Promise<Owner | null> {
+  /**
+   * The owner, waiting briefly when the projection may lag behind a user who just registered (or,
+   * with `until`, behind a change such as a number proven a moment ago).
+   */
+  async waitFor(id: string, waitMs = this.config.ownerWaitMs, until: (owner: Owner) => boolean = () => true): Promise<Owner | null> {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const owner = await this.find(id);
-      if (owner || Date.now() >= deadline) return owner;
+      if ((owner && until(owner)) || Date.now() >= deadline) return owner;
       await sleep(100);
     }
   }

@@ -18,7 +18,8 @@ import { ListingsDb } from '../db.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { textFlagsOf } from '../rules/money-before-visit.js';
-import { ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications } from '../rules/posting.js';
+import { ensureMayPost, ensureMayPostFor, ensureNumberProvenToPost, ensureRequiredSpecifications } from '../rules/posting.js';
+import { hasProvenNumber } from '../rules/whatsapp-number.js';
 import { imageRowsOf } from './image-rows.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
 import { toPropertyRead } from './property-view.js';
@@ -85,11 +86,18 @@ export class PropertyPostingService {
     return created;
   }
 
-  /** Verified landlords and caretakers, and admins; nobody banned (rules/posting). */
+  /**
+   * Verified landlords and caretakers with a proven number, and admins; nobody banned
+   * (rules/posting). A proof made a moment ago is handed to the owners projection before its
+   * answer, but a late one is waited for briefly before refusing.
+   */
   private async ensureMayPost(actor: Actor): Promise<void> {
     // The cheap refusals first: a renter costs no database read.
     ensureMayPost(actor, null);
-    if (actor.role !== 'admin') ensureMayPost(actor, await this.owners.find(actor.userId));
+    if (actor.role === 'admin') return;
+    const self = await this.owners.find(actor.userId);
+    ensureMayPost(actor, self);
+    ensureNumberProvenToPost(actor, hasProvenNumber(self) ? self : await this.owners.waitFor(actor.userId, undefined, hasProvenNumber));
   }
 
   /** The post fields as the shared schema accepts them, within our columns' bounds. */

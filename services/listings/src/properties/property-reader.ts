@@ -77,7 +77,7 @@ export class PropertyReader {
                  'heldForReview', i.held_for_review, 'createdAt', i.created_at) ORDER BY i.position)
                FROM "listings"."property_images" i WHERE i.property_id = p.id), '[]'::jsonb) AS images,
              CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object(
-               'id', o.id, 'name', o.name, 'email', o.email, 'whatsapp', o.whatsapp, 'role', o.role,
+               'id', o.id, 'name', o.name, 'email', o.email, 'whatsapp', o.whatsapp, 'provenWhatsapp', o.proven_whatsapp, 'role', o.role,
                'isVerified', o.is_verified, 'banned', o.banned, 'version', o.version, 'updatedAt', o.updated_at,
                'memberSince', to_char(o.member_since, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS owner
                ${options.ownerCard ? ACTIVE_LISTINGS : Prisma.empty}

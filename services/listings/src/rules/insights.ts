@@ -83,11 +83,14 @@ export function oldestKeptDay(now: Date): string {
   return addDays(insightsDay(now), -(INSIGHTS.keepDays - 1));
 }
 
-/** One listing's counts per day, every day of the window present (zeros where nothing happened), and its totals. */
+/**
+ * One listing's counts per day, every day of the window present (zeros where nothing happened), and
+ * its totals; among the contacts, those from renters with a proven number (counted like contacts).
+ */
 export function listingInsights(
   propertyId: string,
   window: { days: readonly string[] },
-  counts: ReadonlyArray<{ day: string; views: number; contacts: number }>,
+  counts: ReadonlyArray<{ day: string; views: number; contacts: number; provenContacts?: number }>,
 ): ListingInsights {
   const byDay = new Map(counts.map((c) => [c.day, c]));
   const daily: InsightsDay[] = window.days.map((day) => ({ day, views: byDay.get(day)?.views ?? 0, contacts: byDay.get(day)?.contacts ?? 0 }));
@@ -95,6 +98,7 @@ export function listingInsights(
     propertyId,
     views30d: daily.reduce((sum, d) => sum + d.views, 0),
     contacts30d: daily.reduce((sum, d) => sum + d.contacts, 0),
+    provenContacts30d: window.days.reduce((sum, day) => sum + (byDay.get(day)?.provenContacts ?? 0), 0),
     daily,
   };
 }

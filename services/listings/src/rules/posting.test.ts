@@ -1,6 +1,6 @@
 import { LIMITS, MESSAGES, type Actor } from '@mboa/contracts';
 import { refusalOf as refusal } from '@mboa/platform/testing';
-import { ensureMayAddPhotos, ensureMayPost, ensureMayPostFor, ensureRequiredSpecifications, ensureRoomForPhotos, type KnownUser } from './posting.js';
+import { ensureMayAddPhotos, ensureMayPost, ensureMayPostFor, ensureNumberProvenToPost, ensureRequiredSpecifications, ensureRoomForPhotos, type KnownUser } from './posting.js';
 
 const actor = (role: Actor['role'], isVerified = true): Actor => ({ userId: '11111111-1111-4111-8111-111111111111', role, isVerified });
 const known = (role: Actor['role'], banned = false): KnownUser => ({ role, banned });
@@ -25,6 +25,26 @@ describe('who may post', () => {
 
   it('a banned owner may not (403)', () => {
     expect(refusal(() => ensureMayPost(actor('landlord'), known('landlord', true)))).toEqual({ status: 403, message: MESSAGES.auth.accountBanned });
+  });
+});
+
+describe('a proven number to post', () => {
+  const provenAt = new Date('2026-11-20T10:00:00Z');
+  const heldBack = { status: 403, message: MESSAGES.whatsappProof.requiredToPost, errors: [`whatsapp: ${MESSAGES.whatsappProof.requiredToPost}`] };
+
+  it('a landlord or caretaker whose current number is proven may post', () => {
+    expect(refusal(() => ensureNumberProvenToPost(actor('landlord'), { whatsapp: '677000001', provenWhatsapp: '677000001', whatsappProvenAt: provenAt }))).toBeNull();
+    expect(refusal(() => ensureNumberProvenToPost(actor('caretaker'), { whatsapp: '677000001', provenWhatsapp: '677000001', whatsappProvenAt: provenAt }))).toBeNull();
+  });
+
+  it('one who never proved a number, or changed it since, or is not known yet, is held (403 naming the whatsapp field)', () => {
+    expect(refusal(() => ensureNumberProvenToPost(actor('landlord'), { whatsapp: '677000001', provenWhatsapp: null, whatsappProvenAt: null }))).toEqual(heldBack);
+    expect(refusal(() => ensureNumberProvenToPost(actor('caretaker'), { whatsapp: '677000002', provenWhatsapp: '677000001', whatsappProvenAt: null }))).toEqual(heldBack);
+    expect(refusal(() => ensureNumberProvenToPost(actor('landlord'), null))).toEqual(heldBack);
+  });
+
+  it('staff are not held, whatever their own number', () => {
+    expect(refusal(() => ensureNumberProvenToPost(actor('admin'), { whatsapp: '677000001', provenWhatsapp: null, whatsappProvenAt: null }))).toBeNull();
   });
 });
 

@@ -10,7 +10,8 @@ import {
   type PropertyCategory,
   type SpecificationField,
 } from '@mboa/contracts';
-import { fail } from '@mboa/platform';
+import { fail, ServiceException } from '@mboa/platform';
+import { hasProvenNumber, type KnownNumbers } from './whatsapp-number.js';
 
 /** What listings knows of a user (its owners projection of auth's users). */
 export interface KnownUser {
@@ -27,6 +28,18 @@ export function ensureMayPost(actor: Actor, self: KnownUser | null): void {
   if (!isOwnerRole(actor.role)) throw fail.forbidden(MESSAGES.auth.postingNotAllowedForRole);
   if (!actor.isVerified) throw fail.forbidden(MESSAGES.auth.verificationRequiredToPost);
   if (self?.banned) throw fail.forbidden(MESSAGES.auth.accountBanned);
+}
+
+/**
+ * A landlord or caretaker posts only once their current WhatsApp number is proven: the number a
+ * listing's button shows is always a proven one (docs/api.md#proving-a-whatsapp-number). Staff
+ * posting for an owner are not held. 403 with `errors: ['whatsapp: …']`, the field the web
+ * recognises to lead the person to confirming their number.
+ */
+export function ensureNumberProvenToPost(actor: Actor, self: KnownNumbers | null): void {
+  if (actor.role === 'admin' || hasProvenNumber(self)) return;
+  const message = MESSAGES.whatsappProof.requiredToPost;
+  throw new ServiceException(403, message, [`whatsapp: ${message}`]);
 }
 
 /** Only an admin posts for someone else, and only for a landlord or caretaker who is not banned. */
