@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'post-property', lazy: page(() => import('./pages/PostProperty.js')) },
           { path: 'my-listings', lazy: page(() => import('./pages/MyListings.js')) },
           { path: 'profile', lazy: page(() => import('./pages/Profile.js')) },
+          { path: 'verification', lazy: page(() => import('./verification/VerificationPage.js')) },
         ],
       },
       { path: '*', ...publicPage('src/pages/NotFound.tsx', () => import('./pages/NotFound.js')) },

@@ -194,6 +194,9 @@ export default function MyListings() {
           + {t('listings.addNew')}
         </Link>
       </div>
+      <p className="my-listings-verification">
+        <Link to="/verification">{t('listings.verification')}</Link>
+      </p>
       <div className="toolbar">
         <label className="field inline">
           <span>{t('listings.statusFilter')}</span>
