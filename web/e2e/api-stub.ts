@@ -29,6 +29,7 @@ export function stubProperty(i: number): PropertyRead {
     specifications: { bedrooms: 1 + (i % 3), toilets: 1, kitchens: 1, livingRooms: 1, size: 30, distanceFromRoad: 3, sections: null },
     createdAt: '2026-11-20T10:00:00.000Z',
     author: { _id: 'owner-1', name: 'Marie Landlord', email: 'marie@example.cm', whatsapp: '677123456' },
+    checks: { numberConfirmed: i % 3 !== 0, identityChecked: i % 2 === 0, control: i % 4 === 0 ? 'owner' : null },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import {
   bookingResponseSchema,
   bookingSchema,
+  CONTROL_CHECKED_PARAM,
   LISTINGS_PATTERNS,
   MESSAGES,
   myListingsResponseSchema,
@@ -50,6 +51,12 @@ const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'stri
     type: 'string',
     enum: SEARCH_SORTS,
   },
+  {
+    name: CONTROL_CHECKED_PARAM,
+    description: 'true: only listings whose control staff checked (checks.control not null); any other value is refused',
+    type: 'string',
+    enum: ['true'],
+  },
   { name: 'page', description: '1-based page', type: 'number' },
   { name: 'limit', description: 'Cards per page, default 12, at most 50', type: 'number' },
 ];
@@ -75,7 +82,7 @@ export class PropertiesController {
   @ApiSearchQueries()
   @ApiAnswers({
     200: { schema: searchResponseSchema, description: '{ properties, total, totalIsLowerBound, page, totalPages }' },
-    errors: { 400: 'A filter out of range, or a sort other than newest, price-asc or price-desc (the field named)' },
+    errors: { 400: 'A filter out of range, a sort other than newest, price-asc or price-desc, or controlChecked other than true (the field named)' },
   })
   search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
     return this.services.call(LISTINGS_PATTERNS.propertySearch, query);

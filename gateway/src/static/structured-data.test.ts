@@ -32,6 +32,7 @@ function listing(overrides: Partial<PropertyRead> = {}): PropertyRead {
     specifications: { bedrooms: 2, toilets: 2, kitchens: 1, livingRooms: 1, size: 85.5, distanceFromRoad: 3, sections: null },
     createdAt: '2026-11-20T10:00:00.000Z',
     author: { _id: 'u7', name: 'Ngono Pauline', email: 'pauline@example.cm', whatsapp: '674000000' },
+    checks: { numberConfirmed: false, identityChecked: false, control: null },
     ...overrides,
   };
 }

@@ -83,6 +83,8 @@ export function property(overrides: Partial<PropertyRead> = {}): PropertyRead {
     specifications: { bedrooms: 1, toilets: 1, kitchens: 1, livingRooms: 0, size: 20, distanceFromRoad: 5, sections: null },
     createdAt: '2026-11-20T00:00:00.000Z',
     author: { _id: 'owner1', name: 'Paul Owner', email: 'paul@example.cm', whatsapp: '677000002' },
+    // Nothing checked yet: the plain state a page must say.
+    checks: { numberConfirmed: false, identityChecked: false, control: null },
     ...overrides,
   };
 }

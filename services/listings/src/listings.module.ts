@@ -11,6 +11,7 @@ import { FreshnessService } from './freshness/freshness.service.js';
 import { FreshnessSweep } from './freshness/freshness-sweep.js';
 import { HealthService } from './health.service.js';
 import { HoldsService } from './holds/holds.service.js';
+import { ChecksService } from './checks/checks.service.js';
 import { SearchIndexer } from './indexer/search-indexer.js';
 import { SearchWordsRefresher } from './indexer/search-words-refresh.js';
 import { ListingsController } from './listings.controller.js';
@@ -57,6 +58,7 @@ export class ListingsModule {
         BookingsService,
         ReviewsService,
         HoldsService,
+        ChecksService,
         SearchIndexer,
         SearchWordsRefresher,
         FreshnessService,

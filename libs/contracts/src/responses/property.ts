@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AMENITIES, LISTING_TEXT_FLAGS, PAYMENT_TERMS, PROPERTY_CATEGORIES, PROPERTY_STATUSES, PROPERTY_TYPES, REVIEW_STATES } from '../property.js';
 import { component, isoDateSchema } from './components.js';
 import { listMetaSchema } from './common.js';
+import { CONTROL_KINDS, type ListingChecks } from '../verification.js';
 
 /** A count or measure that may be unknown. */
 const maybeNumber = z.number().nullable();
@@ -58,6 +59,29 @@ export const propertyOwnerCardSchema = z.object({
   activeListings: z.number().int().min(0),
 });
 
+/**
+ * What a renter is told was checked about a listing (docs/api.md#what-was-checked), on every card
+ * and details answer. About the person who answers for the listing (its owner account) and, for
+ * `control`, this property. Separate from `isVerified` (staff's Verify on the account).
+ */
+export const listingChecksSchema = component(
+  z.object({
+    /** The WhatsApp number on the contact button was proven with a code sent to it. */
+    numberConfirmed: z.boolean(),
+    /** Staff checked an identity document of that person. */
+    identityChecked: z.boolean(),
+    /** Staff checked a proof that this person controls this property: 'owner' (a bill, deed or lease in their name), 'caretaker' (the owner's signed mandate), or null. */
+    control: z.enum(CONTROL_KINDS).nullable(),
+  }),
+  'ListingChecks',
+  'What our team checked about a listing and the person who answers for it (docs/api.md#what-was-checked)',
+);
+
+// The schema and the contract's interface are one shape.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const listingChecksMatch: SameShape<z.infer<typeof listingChecksSchema>, ListingChecks> = true;
+void listingChecksMatch;
+
 /** What renters see as the usual price of such a place (docs/api.md#prices-that-look-wrong). */
 export const typicalPriceSchema = z.object({
   /** Median of the comparable public listings, whole FCFA per `term`. */
@@ -108,6 +132,8 @@ export const propertyReadSchema = component(
     availabilityConfirmedAt: isoDateSchema.optional(),
     /** In the details answer (`GET /api/properties/{id}`) only. */
     owner: propertyOwnerCardSchema.optional(),
+    /** What our team checked (docs/api.md#what-was-checked): on every answer, cards and details alike. */
+    checks: listingChecksSchema,
   }),
   'PropertyRead',
   'A property, the only shape a property is answered in (docs/api.md#shapes-user-property-lists)',

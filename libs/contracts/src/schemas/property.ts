@@ -19,6 +19,7 @@ import {
   type SpecificationField,
 } from '../property.js';
 import { reviewDecisionProblem } from '../rules/review-decision.js';
+import { CONTROL_CHECKED_PARAM } from '../verification.js';
 import {
   emptyToUndefined,
   idSchema,
@@ -329,6 +330,12 @@ export const searchQuerySchema = z
     sort: z.preprocess(
       (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
       z.enum(SEARCH_SORTS, { error: P.sortInvalid }).optional(),
+    ),
+    // Only listings whose control staff checked (docs/api.md#what-was-checked): `true` or left out;
+    // `false` is refused rather than read as "unchecked only", which nobody asked for.
+    [CONTROL_CHECKED_PARAM]: z.preprocess(
+      (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
+      z.union([z.literal(true), z.literal('true').transform(() => true as const)], { error: P.controlCheckedInvalid }).optional(),
     ),
     page: pageSchema,
     limit: limitSchema(LIMITS.search.pageSize),

@@ -5,6 +5,7 @@ import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
 import { HoldsService } from '../holds/holds.service.js';
+import { ChecksService } from '../checks/checks.service.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ReviewsService } from '../reviews/reviews.service.js';
 import { SavedSearchAlerts } from '../saved-searches/saved-search-alerts.service.js';
@@ -36,7 +37,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * - `listings-reviews` (database mode): moderation's approve / reject decisions;
  * - `listings-holds` (database mode): moderation's report holds (`property.held`, ended by
  *   `property.reports-resolved`);
- *   auth and moderation also hand these three their events directly right after committing
+ * - `listings-checks` (database mode): staff's identity and control decisions
+ *   (`verification.decided`), what renters are told was checked (checks/);
+ *   auth and moderation also hand these four their events directly right after committing
  *   (read your writes, HANDED_OFF_TO in @mboa/contracts); JetStream's copy is then a no-op;
  * - `listings-search-indexer`: reloads what an event touched and updates the search index. For
  *   facts the two consumers above apply, it first waits until they have (processed_events), so it
@@ -54,6 +57,7 @@ export class EventConsumers extends EventConsumerHost {
     private readonly owners: OwnersService,
     private readonly reviews: ReviewsService,
     private readonly holds: HoldsService,
+    private readonly checks: ChecksService,
     private readonly indexer: SearchIndexer,
     private readonly savedSearchAlerts: SavedSearchAlerts,
     private readonly savedSearchSweep: SavedSearchSweep,
@@ -91,6 +95,13 @@ export class EventConsumers extends EventConsumerHost {
         await this.holds.release(ctx.tx!, event.payload);
       });
 
+    const checks = new EventConsumer<EventPayloads, ListingsTx>({ ...base, name: 'checks', db: database }).on(
+      EVENT_TYPES.verificationDecided,
+      async (event, ctx) => {
+        await this.checks.apply(ctx.tx!, event.payload);
+      },
+    );
+
     const indexer = new EventConsumer<EventPayloads, ListingsTx>({
       ...base,
       name: 'search-indexer',
@@ -114,6 +125,13 @@ export class EventConsumers extends EventConsumerHost {
         await this.indexer.reindexProperty(event.payload.propertyId);
       });
     }
+    indexer.on(EVENT_TYPES.verificationDecided, async (event) => {
+      await this.appliedBy(checks.durable, event.id);
+      const decided = event.payload;
+      if (decided.outcome !== 'approved') return;
+      if (decided.kind === 'identity') await this.indexer.reindexOwner(decided.ownerId);
+      else for (const id of decided.propertyIds) await this.indexer.reindexProperty(id);
+    });
     for (const type of [EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned] as const) {
       indexer.on(type, async (event) => {
         await this.appliedBy(owners.durable, event.id);
@@ -132,11 +150,12 @@ export class EventConsumers extends EventConsumerHost {
     if (
       owners.durable !== EVENT_CONSUMERS.listingsOwners ||
       reviews.durable !== EVENT_CONSUMERS.listingsReviews ||
-      holds.durable !== EVENT_CONSUMERS.listingsHolds
+      holds.durable !== EVENT_CONSUMERS.listingsHolds ||
+      checks.durable !== EVENT_CONSUMERS.listingsChecks
     ) {
       throw new Error('listings consumer names differ from EVENT_CONSUMERS in @mboa/contracts');
     }
-    return [owners, reviews, holds, indexer, savedSearches];
+    return [owners, reviews, holds, checks, indexer, savedSearches];
   }
 
   /** Waits (briefly) until `consumer` has applied the event; throwing makes JetStream redeliver it later. */

@@ -11,7 +11,13 @@ import { toPropertyRead, type PropertyWithImages, type ReadExtras } from './prop
 /** A row of loadWithOwners: the property's columns, its images and owner as JSON (dates as text). */
 type LoadedRow = Property & {
   images: Array<Omit<PropertyImage, 'createdAt'> & { createdAt: string }>;
-  owner: (Omit<Owner, 'updatedAt' | 'memberSince'> & { updatedAt: string; memberSince: string | null }) | null;
+  owner:
+    | (Omit<Owner, 'updatedAt' | 'memberSince' | 'identityCheckedAt'> & {
+        updatedAt: string;
+        memberSince: string | null;
+        identityCheckedAt: string | null;
+      })
+    | null;
   /** Only when asked for (details): the owner's publicly visible listings. */
   activeListings?: number | null;
 };
@@ -66,6 +72,7 @@ export class PropertyReader {
              p.hold_changed_at AS "holdChangedAt", p.country, p.town, p.neighbourhood, p.amenities,
              p.availability_confirmed_at AS "availabilityConfirmedAt", p.availability_reminded_at AS "availabilityRemindedAt",
              p.availability_lapsed_at AS "availabilityLapsedAt",
+             p.control_checked_at AS "controlCheckedAt", p.control_kind AS "controlKind",
              p.bedrooms, p.toilets, p.kitchens, p.living_rooms AS "livingRooms", p.size,
              p.distance_from_road AS "distanceFromRoad", p.sections, p.version, p.created_at AS "createdAt",
              p.updated_at AS "updatedAt", p.deleted_at AS "deletedAt",
@@ -79,7 +86,8 @@ export class PropertyReader {
              CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object(
                'id', o.id, 'name', o.name, 'email', o.email, 'whatsapp', o.whatsapp, 'provenWhatsapp', o.proven_whatsapp, 'role', o.role,
                'isVerified', o.is_verified, 'banned', o.banned, 'version', o.version, 'updatedAt', o.updated_at,
-               'memberSince', to_char(o.member_since, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS owner
+               'memberSince', to_char(o.member_since, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'identityCheckedAt', to_char(o.identity_checked_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS owner
                ${options.ownerCard ? ACTIVE_LISTINGS : Prisma.empty}
       FROM "listings"."properties" p LEFT JOIN "listings"."owners" o ON o.id = p.owner_id
       WHERE p.id = ANY(${wanted}::uuid[]) AND p.deleted_at IS NULL`;
@@ -89,7 +97,12 @@ export class PropertyReader {
         {
           property: { ...property, images: images.map((i) => ({ ...i, createdAt: new Date(i.createdAt) })) },
           owner: owner
-            ? { ...owner, updatedAt: new Date(owner.updatedAt), memberSince: owner.memberSince ? new Date(owner.memberSince) : null }
+            ? {
+                ...owner,
+                updatedAt: new Date(owner.updatedAt),
+                memberSince: owner.memberSince ? new Date(owner.memberSince) : null,
+                identityCheckedAt: owner.identityCheckedAt ? new Date(owner.identityCheckedAt) : null,
+              }
             : null,
           ...(options.ownerCard ? { activeListings: owner ? (activeListings ?? 0) : null } : {}),
         },

@@ -1,6 +1,7 @@
 import type { Amenity, PropertyAuthor, PropertyOwnerCard, PropertyRead, PropertyType } from '@mboa/contracts';
 import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
 import { publicPhotos } from '../rules/photo-review.js';
+import { listingChecksOf } from '../rules/listing-checks.js';
 import { contactNumberOf } from '../rules/whatsapp-number.js';
 
 export type PropertyWithImages = Property & { images: PropertyImage[] };
@@ -62,6 +63,7 @@ export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | unde
     author: owner
       ? { _id: owner.id, name: owner.name, email: owner.email, whatsapp: contactNumberOf(owner) }
       : unknownAuthor(p.ownerId),
+    checks: listingChecksOf(p, owner),
   };
   // A review exists once an admin decided; until then the property simply waits (isVerified false).
   if (p.reviewState !== 'pending') {

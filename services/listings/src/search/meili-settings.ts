@@ -13,6 +13,8 @@ export interface MeiliDocument extends Omit<SearchDocument, 'createdAt'> {
   createdAt: number;
   createdAtIso: string;
   townKey: string;
+  /** Whether staff checked who controls it (controlKind set): the `controlChecked` filter. */
+  controlChecked: boolean;
   /** The type's and the amenities' / payment term's label words in both languages (search-labels.ts). */
   typeWords: string;
   featureWords: string;
@@ -34,7 +36,7 @@ export const MEILI_SETTINGS: Settings = {
   // weights). French and English words come in as indexed label words rather than `synonyms`, so
   // both adapters find the same properties and the words get the typo tolerance synonyms do not.
   searchableAttributes: ['title', 'town', 'neighbourhood', 'propertyType', 'typeWords', 'description', 'featureWords'],
-  filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed'],
+  filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'controlChecked', 'removed'],
   // monthlyPrice (search-document.ts, written once when the document is built) for the price orders.
   sortableAttributes: ['createdAt', 'price', 'monthlyPrice'],
   // `sort` first: a search only sends one for an explicit order (newest without text, or a price
@@ -67,6 +69,7 @@ export function buildMeiliFilter(q: NormalizedSearchQuery): string[] {
   if (q.rooms !== undefined) filter.push(`rooms >= ${meiliNumber(q.rooms)}`);
   if (q.minPrice !== undefined) filter.push(`price >= ${meiliNumber(q.minPrice)}`);
   if (q.maxPrice !== undefined) filter.push(`price <= ${meiliNumber(q.maxPrice)}`);
+  if (q.controlChecked) filter.push('controlChecked = true');
   return filter;
 }
 
@@ -105,6 +108,7 @@ export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
     createdAt: createdAt.getTime(),
     createdAtIso: createdAt.toISOString(),
     townKey: townKey(doc.town),
+    controlChecked: doc.controlKind !== null,
     typeWords: labels.type.join(' '),
     featureWords: labels.features.join(' '),
     removed: false,
@@ -112,9 +116,11 @@ export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
 }
 
 export function fromMeiliHit(hit: MeiliDocument & { _rankingScore?: number }): SearchHit {
-  const { createdAt, createdAtIso, townKey: _key, typeWords: _type, featureWords: _features, removed: _removed, _rankingScore, ...rest } = hit;
+  const { createdAt, createdAtIso, townKey: _key, controlChecked: _checked, typeWords: _type, featureWords: _features, removed: _removed, _rankingScore, ...rest } = hit;
   return {
     ...rest,
+    // A document written before the checks were kept has none.
+    controlKind: rest.controlKind ?? null,
     createdAt: createdAtIso ?? new Date(createdAt).toISOString(),
     score: _rankingScore ?? null,
   };

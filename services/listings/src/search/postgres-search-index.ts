@@ -22,6 +22,7 @@ import { labelWordsOf } from './search-labels.js';
 import { isTypoOf, queryWords, searchWords, typoBudget } from './search-text.js';
 import { SEARCH_BATCH_SIZE, SEARCH_PAGE, SEARCH_TEXT, SEARCH_WORDS_REFRESH } from './search-constants.js';
 import { WORDS_FINGERPRINT_KEY } from './search-fingerprint.js';
+import { listingChecksOf } from '../rules/listing-checks.js';
 
 /** The raw-SQL methods of a Prisma client (a PrismaClient fits as it is). */
 export interface SqlClient {
@@ -70,6 +71,7 @@ interface DocumentRow {
   amenities: string[];
   thumbnail_url: string | null;
   image_count: number;
+  control_kind: string | null;
   created_at: Date | string;
   version: number;
   source_updated_at: Date | string;
@@ -87,14 +89,14 @@ const DOCUMENT_COLUMNS = [
   'property_id', 'owner_id', 'title', 'description', 'category', 'property_type', 'payment_term',
   'price', 'monthly_price', 'caution', 'country', 'town', 'town_key', 'neighbourhood', 'rooms', 'bedrooms', 'toilets',
   'kitchens', 'living_rooms', 'size', 'distance_from_road', 'sections', 'amenities', 'thumbnail_url',
-  'image_count', 'created_at', 'version', 'source_updated_at',
+  'image_count', 'control_kind', 'created_at', 'version', 'source_updated_at',
 ] as const;
 
 const RECORD_TYPES = `property_id uuid, owner_id uuid, title text, description text, category text,
   property_type text, payment_term text, price int, monthly_price float8, caution int, country text, town text, town_key text,
   neighbourhood text, rooms int, bedrooms int, toilets int, kitchens int, living_rooms int, size float8,
   distance_from_road int, sections int, amenities text[], thumbnail_url text, image_count int,
-  created_at timestamptz, version int, source_updated_at timestamptz,
+  control_kind text, created_at timestamptz, version int, source_updated_at timestamptz,
   title_words text, place_words text, description_words text`;
 
 const SELECT_COLUMNS = DOCUMENT_COLUMNS.filter((c) => c !== 'town_key').map((c) => `d.${c}`).join(', ');
@@ -144,6 +146,7 @@ function toRecord(doc: SearchDocument) {
     amenities: doc.amenities,
     thumbnail_url: doc.thumbnailUrl,
     image_count: doc.imageCount,
+    control_kind: doc.controlKind,
     created_at: iso(doc.createdAt),
     version: doc.version,
     source_updated_at: iso(doc.sourceUpdatedAt),
@@ -186,6 +189,7 @@ function toHit(row: DocumentRow): SearchHit {
     amenities: row.amenities ?? [],
     thumbnailUrl: row.thumbnail_url,
     imageCount: Number(row.image_count),
+    controlKind: listingChecksOf({ controlKind: row.control_kind }, null).control,
     createdAt: iso(row.created_at),
     version: Number(row.version),
     sourceUpdatedAt: iso(row.source_updated_at),
@@ -230,6 +234,7 @@ export function postgresFilters(q: NormalizedSearchQuery, first: number): { wher
   // Prices are whole FCFA in an int column: compare with ints so the price index stays usable.
   if (q.minPrice !== undefined) add((p) => `d.price >= ${p}::bigint`, Math.ceil(q.minPrice));
   if (q.maxPrice !== undefined) add((p) => `d.price <= ${p}::bigint`, Math.floor(q.maxPrice));
+  if (q.controlChecked) where.push('d.control_kind IS NOT NULL');
   return { where, params };
 }
 

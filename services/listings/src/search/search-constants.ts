@@ -30,7 +30,7 @@ export const SEARCH_BATCH_SIZE = 500;
  * field searched, another fold): it is part of the words fingerprint (search-fingerprint.ts), so
  * the next start rewrites every stored document in the new shape.
  */
-export const SEARCH_DOCUMENT_FORMAT = 2; // 2: monthlyPrice, for the price orders
+export const SEARCH_DOCUMENT_FORMAT = 3; // 2: monthlyPrice, for the price orders; 3: controlKind, for the controlChecked filter
 
 /** The start-up rewrite of stored documents after a words change (indexer/search-words-refresh.ts). */
 export const SEARCH_WORDS_REFRESH = {

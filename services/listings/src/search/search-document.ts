@@ -1,6 +1,7 @@
 // What the search index holds for one property, and how the indexer builds it. Which properties
 // it holds at all: rules/visibility.ts.
-import { foldTown, MONTHLY_EQUIVALENT, PAYMENT_TERMS, type PaymentTerm } from '@mboa/contracts';
+import { foldTown, MONTHLY_EQUIVALENT, PAYMENT_TERMS, type ControlKind, type PaymentTerm } from '@mboa/contracts';
+import { listingChecksOf } from '../rules/listing-checks.js';
 
 /** One publicly visible property as the search index stores it: every field a search card shows. */
 export interface SearchDocument {
@@ -33,6 +34,12 @@ export interface SearchDocument {
   amenities: string[];
   thumbnailUrl: string | null;
   imageCount: number;
+  /**
+   * How staff checked who controls the property (rules/listing-checks.ts), null while unchecked: what
+   * the `controlChecked` filter keeps. Cards are drawn from the database, so the other checks (about
+   * the owner) need no copy here.
+   */
+  controlKind: ControlKind | null;
   /** ISO 8601. */
   createdAt: string;
   /** The property's version this document was built from: an older one never replaces a newer one. */
@@ -72,6 +79,7 @@ export interface IndexableProperty {
   size: number | null;
   distanceFromRoad: number | null;
   sections: number | null;
+  controlKind: string | null;
   version: number;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -111,6 +119,7 @@ export function buildSearchDocument(property: IndexableProperty): SearchDocument
     amenities: [...property.amenities],
     thumbnailUrl: first?.thumbUrl ?? null,
     imageCount: property.images.length,
+    controlKind: listingChecksOf(property, null).control,
     createdAt: new Date(property.createdAt).toISOString(),
     version: property.version,
     sourceUpdatedAt: new Date(property.updatedAt).toISOString(),

@@ -14,6 +14,8 @@ export interface SearchQuery {
   rooms?: number;
   minPrice?: number;
   maxPrice?: number;
+  /** Only listings whose control staff checked (`?controlChecked=true`). */
+  controlChecked?: boolean;
   /** Default newest first (relevance first when there is text); the price orders compare monthlyPrice. */
   sort?: SearchSort;
   /** 1-based. */
@@ -90,6 +92,7 @@ export interface NormalizedSearchQuery {
   rooms: number | undefined;
   minPrice: number | undefined;
   maxPrice: number | undefined;
+  controlChecked: boolean;
   sort: SearchSort;
   page: number;
   limit: number;
@@ -125,6 +128,7 @@ export function normalizeSearchQuery(query: SearchQuery): NormalizedSearchQuery 
     rooms: rooms === undefined || rooms === 0 ? undefined : Math.ceil(rooms),
     minPrice: nonNegative(query.minPrice),
     maxPrice: nonNegative(query.maxPrice),
+    controlChecked: query.controlChecked === true,
     sort: SEARCH_SORTS.find((s) => s === query.sort) ?? DEFAULT_SEARCH_SORT,
     page,
     limit,

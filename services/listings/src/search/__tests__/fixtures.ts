@@ -35,6 +35,7 @@ export function doc(overrides: Partial<Omit<SearchDocument, 'monthlyPrice'>> & {
     amenities: ['water'],
     thumbnailUrl: `/media/${counter}-thumb.webp`,
     imageCount: 1,
+    controlKind: null as SearchDocument['controlKind'],
     createdAt,
     version: 1,
     sourceUpdatedAt: createdAt,

@@ -29,6 +29,7 @@ describe('Meilisearch filter builder', () => {
       rooms: 3,
       minPrice: 1000,
       maxPrice: 250000,
+      controlChecked: true,
     });
     expect(buildMeiliFilter(q)).toEqual([
       'removed = false',
@@ -38,6 +39,7 @@ describe('Meilisearch filter builder', () => {
       'rooms >= 3',
       'price >= 1000',
       'price <= 250000',
+      'controlChecked = true',
     ]);
   });
 
@@ -106,7 +108,7 @@ describe('Meilisearch settings', () => {
       'title', 'town', 'neighbourhood', 'propertyType', 'typeWords', 'description', 'featureWords',
     ]);
     expect(MEILI_SETTINGS.filterableAttributes).toEqual(
-      expect.arrayContaining(['category', 'propertyType', 'townKey', 'rooms', 'price', 'removed']),
+      expect.arrayContaining(['category', 'propertyType', 'townKey', 'rooms', 'price', 'controlChecked', 'removed']),
     );
     expect(MEILI_SETTINGS.sortableAttributes).toEqual(['createdAt', 'price', 'monthlyPrice']);
     // An explicit order (a price one) comes before relevance; without one, relevance decides.
@@ -129,6 +131,14 @@ describe('Meilisearch settings', () => {
     const stored = toMeiliDocument(d);
     expect(stored).toMatchObject({ id: d.id, townKey: 'yaounde', removed: false, createdAt: Date.parse(d.createdAt) });
     expect(fromMeiliHit({ ...stored, _rankingScore: 0.5 })).toEqual({ ...d, score: 0.5 });
+  });
+
+  it('marks a document whose control was checked for the controlChecked filter', () => {
+    expect(toMeiliDocument(doc({})).controlChecked).toBe(false);
+    const checked = doc({ controlKind: 'caretaker' });
+    const stored = toMeiliDocument(checked);
+    expect(stored.controlChecked).toBe(true);
+    expect(fromMeiliHit(stored)).toEqual({ ...checked, score: null });
   });
 });
 

@@ -64,6 +64,7 @@ function generate(i: number): SearchDocument {
     amenities: AMENITIES.filter((_, k) => (i + k * 13) % (k + 3) === 0),
     thumbnailUrl: `/media/${i}-thumb.webp`,
     imageCount: 3,
+    controlKind: null,
     createdAt,
     version: 1,
     sourceUpdatedAt: createdAt,

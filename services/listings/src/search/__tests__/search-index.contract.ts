@@ -83,6 +83,26 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
         expect(await ids({ minPrice: 200000, maxPrice: 100000 })).toEqual([]);
       });
 
+      it('keeps only listings whose control was checked, with the other filters and text', async () => {
+        const checked = catalogue();
+        const owner = { ...checked.c, controlKind: 'owner' as const };
+        const caretaker = { ...checked.d, controlKind: 'caretaker' as const };
+        expect(await index.upsertMany([owner, caretaker])).toBe(2);
+        try {
+          expect(await ids({ controlChecked: true })).toEqual(newestFirst(caretaker, owner));
+          expect(await ids({ controlChecked: true, category: 'commercial' })).toEqual([caretaker.id]);
+          expect(await ids({ controlChecked: true, search: 'duplex' })).toEqual([owner.id]);
+          expect(await ids({ controlChecked: true, town: 'Kribi' })).toEqual([]);
+          // Left out (or false, which the gateway refuses before it gets here), nothing is filtered.
+          expect(await ids({ controlChecked: false, search: 'duplex' })).toEqual(newestFirst(owner, cat.c));
+          const [card] = (await index.search({ controlChecked: true, search: 'office' })).hits;
+          expect(card.controlKind).toBe('caretaker');
+          expect((await index.search({ search: 'Bonapriso' })).hits[0].controlKind).toBeNull();
+        } finally {
+          await index.removeMany([owner.id, caretaker.id]);
+        }
+      });
+
       it('combines filters', async () => {
         expect(await ids({ category: 'residential', town: 'douala', rooms: 2 })).toEqual([cat.a.id]);
         expect(await ids({ category: 'commercial', town: 'Douala', minPrice: 100000, maxPrice: 600000 })).toEqual([cat.d.id]);

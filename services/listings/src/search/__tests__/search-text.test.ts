@@ -77,6 +77,7 @@ describe('search document', () => {
     size: 12.5,
     distanceFromRoad: 3,
     sections: 4,
+    controlKind: null,
     version: 7,
     createdAt: new Date('2025-01-02T03:04:05Z'),
     updatedAt: '2025-02-01T00:00:00.000Z',
@@ -96,6 +97,13 @@ describe('search document', () => {
     });
     expect(buildSearchDocument({ ...property, category: 'residential' }).rooms).toBe(2);
     expect(buildSearchDocument({ ...property, images: [] }).thumbnailUrl).toBeNull();
+  });
+
+  it('keeps how staff checked who controls the property, and nothing for an unknown kind', () => {
+    expect(buildSearchDocument(property).controlKind).toBeNull();
+    expect(buildSearchDocument({ ...property, controlKind: 'caretaker' }).controlKind).toBe('caretaker');
+    expect(buildSearchDocument({ ...property, controlKind: 'owner' }).controlKind).toBe('owner');
+    expect(buildSearchDocument({ ...property, controlKind: 'landlord' }).controlKind).toBeNull();
   });
 
   it('is public only when approved, available, not deleted and the owner is not banned', () => {
