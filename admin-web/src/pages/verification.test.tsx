@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, mockFetch, renderPage, type Call } from '../test/utils.js';
+import Dashboard from './Dashboard.js';
 import Verification from './Verification.js';
 import VerificationRequest from './VerificationRequest.js';
 
@@ -212,5 +213,28 @@ describe('A verification request', () => {
       ...Object.values(MESSAGES_FR.verification.reasons),
     ]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Preuve de contrôle : Paul Owner');
+  });
+});
+
+describe('The dashboard', () => {
+  it('counts the documents waiting to be checked and leads to the queue', async () => {
+    mockFetch(({ path }) =>
+      path === '/api/admin/stats'
+        ? {
+            body: {
+              users: { total: 40, latest: [] },
+              properties: { total: 12, latest: [] },
+              requests: { searchingCount: 3 },
+              support: { pendingCount: 1 },
+              actions: [],
+              verificationPending: 7,
+            },
+          }
+        : undefined,
+    );
+    renderPage(<Dashboard />, { path: '/' });
+    const link = await screen.findByRole('link', { name: /Documents to check/ });
+    expect(link).toHaveTextContent('7Documents to check');
+    expect(link.getAttribute('href')).toBe('/verification');
   });
 });
