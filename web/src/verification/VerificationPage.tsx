@@ -104,6 +104,13 @@ function OwnerVerification({ role }: { role: 'landlord' | 'caretaker' }) {
             <p className="muted small">{role === 'caretaker' ? t('verification.controlHintCaretaker') : t('verification.controlHintLandlord')}</p>
             {listings.isPending ? (
               <Spinner />
+            ) : listings.isError ? (
+              <div className="stack" role="alert">
+                <p className="form-error">{t('verification.loadFailed')}</p>
+                <button type="button" className="btn btn-outline" onClick={() => void listings.refetch()}>
+                  {t('verification.retry')}
+                </button>
+              </div>
             ) : properties.length === 0 ? (
               <p>
                 {t('verification.noProperties')}{' '}
