@@ -186,7 +186,7 @@ function IdentityRejection({ reply }: { reply: MyVerificationReply }) {
   );
 }
 
-/** The owner's listings, each with what our team did about its control (an approved proof, one waiting). */
+/** The owner's listings, each with what our team did about its control (checked, or a proof waiting). */
 function coverable(listings: PropertyRead[], requests: VerificationRequestView[]): CoverableProperty[] {
   const checked = new Set<string>();
   const waiting = new Set<string>();
@@ -203,7 +203,7 @@ function coverable(listings: PropertyRead[], requests: VerificationRequestView[]
       id,
       title: p.title,
       place: [p.neighbourhood ?? p.location?.neighbourhood, p.town ?? p.location?.town].filter(Boolean).join(', '),
-      coverage: checked.has(id) ? 'checked' : waiting.has(id) ? 'waiting' : null,
+      coverage: p.checks?.control || checked.has(id) ? 'checked' : waiting.has(id) ? 'waiting' : null,
     };
   });
 }

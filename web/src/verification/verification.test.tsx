@@ -43,7 +43,8 @@ const SHOP = '7b0c5a52-4d1e-4c55-9a3c-0c6f1f0e0a03';
 const listings = [
   property({ id: STUDIO, _id: STUDIO, title: 'Studio in Molyko' }),
   property({ id: FLAT, _id: FLAT, title: 'Flat in Bonduma', neighbourhood: 'Bonduma' }),
-  property({ id: SHOP, _id: SHOP, title: 'Shop in Mile 17', neighbourhood: 'Mile 17' }),
+  // Checked from an earlier proof.
+  property({ id: SHOP, _id: SHOP, title: 'Shop in Mile 17', neighbourhood: 'Mile 17', checks: { numberConfirmed: true, identityChecked: false, control: 'owner' } }),
 ];
 
 const request = (o: Partial<VerificationRequestView> = {}): VerificationRequestView => ({
@@ -116,6 +117,8 @@ describe('the owner’s verification page', () => {
     const control = section('Proof that you control a property');
     const flat = await within(control).findByRole('checkbox', { name: /Flat in Bonduma/ });
     expect(flat.closest('label')).toHaveTextContent('Control checked');
+    expect(within(control).getByRole('checkbox', { name: /Shop in Mile 17/ }).closest('label')).toHaveTextContent('Control checked');
+    expect(within(control).getByRole('checkbox', { name: /Studio in Molyko/ }).closest('label')).not.toHaveTextContent('Control checked');
     expect(within(control).getAllByRole('checkbox')).toHaveLength(3);
     expect(within(within(control).getByLabelText('Type of document')).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Choose the document',
