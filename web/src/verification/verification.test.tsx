@@ -1,5 +1,5 @@
 import { LIMITS, MESSAGES, MESSAGES_FR, type MyVerificationReply, type VerificationRequestView } from '@mboa/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, mockFetch, property, renderApp, user, type Call } from '../test/utils.js';
 import VerificationPage from './VerificationPage.js';
@@ -31,6 +31,8 @@ class FakeUpload {
 }
 
 afterEach(async () => {
+  // The page leaves before the language goes back to English (else its profile would follow it).
+  cleanup();
   vi.unstubAllGlobals();
   FakeUpload.sent = [];
   FakeUpload.answer = { status: 201, body: {} };
