@@ -174,6 +174,9 @@ export const en = {
     roomsChip: '{{count}}+ rooms',
     minChip: 'From {{amount}} FCFA',
     maxChip: 'Up to {{amount}} FCFA',
+    controlChecked: 'Control checked only',
+    controlCheckedHint: 'Listings whose owner or caretaker showed our team papers for the property.',
+    controlCheckedChip: 'Control checked',
   },
   // The order of search results (home filters panel, sort=).
   searchSort: {
@@ -275,6 +278,23 @@ export const en = {
     activeListings_one: '{{count}} active listing',
     activeListings_other: '{{count}} active listings',
   },
+  /** What our team checked about a listing (docs/api.md#what-was-checked): cards and details (ui/ListingChecks.tsx). */
+  checks: {
+    title: 'What our team checked',
+    numberConfirmed: 'Number confirmed',
+    numberConfirmedDetail: 'The WhatsApp number on this listing answered a code we sent to it.',
+    numberNotConfirmed: 'Number not confirmed yet',
+    identityChecked: 'Identity checked',
+    identityCheckedDetail: 'Our team saw an identity document of the person who answers for this listing.',
+    identityNotChecked: 'Identity not checked yet',
+    controlOwner: 'Control of this property checked',
+    controlOwnerDetail: 'Our team saw a recent bill, a title deed or a lease in their name for this property.',
+    controlCaretaker: 'Caretaker with the owner’s mandate',
+    controlCaretakerDetail: 'Our team saw the owner’s signed mandate for this property.',
+    controlNotChecked: 'Control of this property not checked yet',
+    notChecked: 'Not checked by our team yet: ask to see papers before you pay anything.',
+    notCheckedShort: 'Not checked by our team yet',
+  },
   /** The usual price of such a place on the details page (details/TypicalPrice.tsx). */
   typicalPrice: {
     line_one: 'Typical for {{place}} in {{town}}: {{price}} ({{count}} listing)',
@@ -323,6 +343,10 @@ export const en = {
   },
   post: {
     title: 'Post a property',
+    numberNotProvenTitle: 'Confirm your WhatsApp number first',
+    numberNotProvenText:
+      'Renters reach you on WhatsApp, so you can post once your number is confirmed. What you enter here is kept on this device: come back to it after confirming.',
+    numberNotProvenLink: 'Confirm my number',
     steps: ['Category', 'Location', 'Specifications', 'Details', 'Pricing', 'Amenities', 'Media', 'Preview'],
     stepOf: 'Step {{step}} of {{total}}',
     onBehalf: 'Post on behalf of user (user ID)',
@@ -409,6 +433,8 @@ export const en = {
     views_other: '{{count}} views',
     contacts_one: '{{count}} WhatsApp contact',
     contacts_other: '{{count}} WhatsApp contacts',
+    /** Of those contacts, renters whose own WhatsApp number was confirmed when they made contact. */
+    provenContacts: '{{count}} from confirmed numbers',
     period: '({{days}} days)',
     /** The sparkline's label for screen readers; `busiest` and `today` are `views` texts. */
     chart: 'Views per day over the last {{days}} days: most on {{day}} ({{busiest}}); today {{today}}',
@@ -485,6 +511,33 @@ export const en = {
     cancel: 'Cancel',
     remove: 'Delete',
     removeLabel: 'Delete the saved search {{name}}',
+  },
+  /** The account's WhatsApp number on the profile page (whatsapp/WhatsAppSection.tsx): confirmed with a code sent to it. */
+  whatsappNumber: {
+    title: 'Your WhatsApp number',
+    intro:
+      'People reach you on this number. Confirm it with a code we send to it on WhatsApp: landlords and caretakers post only with a confirmed number, and listings show the number their owner confirmed.',
+    number: 'Number',
+    state: 'Status',
+    confirmed: 'Confirmed',
+    notConfirmed: 'Not confirmed yet',
+    confirmedOn: 'Confirmed on {{when}}',
+    sendCode: 'Send me a code',
+    sending: 'Sending…',
+    sendAgain: 'Send a new code',
+    resendIn: 'You can ask for a new code in {{seconds}} s.',
+    codeLabel: 'The {{digits}}-digit code from WhatsApp',
+    confirm: 'Confirm',
+    confirming: 'Confirming…',
+    change: 'Change number',
+    newNumber: 'New WhatsApp number',
+    newNumberHint: '{{digits}} digits, for example 677123456',
+    save: 'Save number',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    changedHint: 'Until you confirm the new number, your listings keep showing the number you confirmed before, and new listings wait.',
+    loadFailed: 'Could not load your WhatsApp number.',
+    retry: 'Try again',
   },
   /** Where the account is signed in (sessions/SessionsSection.tsx), on the profile page. */
   sessions: {

@@ -25,7 +25,7 @@ export function Sparkline({ values, label }: { values: readonly number[]; label:
   );
 }
 
-/** "12 views · 2 contacts (30 days)" and the views' sparkline, for one listing of My Listings. */
+/** "12 views · 2 contacts (1 from confirmed numbers) (30 days)" and the views' sparkline, for one listing of My Listings. */
 export function ListingInsightsLine({ insights }: { insights: ListingInsights }) {
   const { t, format } = useI18n();
   const days = insights.daily.length;
@@ -43,7 +43,10 @@ export function ListingInsightsLine({ insights }: { insights: ListingInsights })
   return (
     <p className="insights-line muted small" data-testid="listing-insights">
       <span>
-        {t('insights.views', { count: insights.views30d })} · {t('insights.contacts', { count: insights.contacts30d })} {t('insights.period', { days: LIMITS.insights.days })}
+        {t('insights.views', { count: insights.views30d })} · {t('insights.contacts', { count: insights.contacts30d })}
+        {/* Contacts from renters whose own number was confirmed: people the owner can rely on more. */}
+        {insights.provenContacts30d > 0 ? ` (${t('insights.provenContacts', { count: insights.provenContacts30d })})` : null}{' '}
+        {t('insights.period', { days: LIMITS.insights.days })}
       </span>
       <Sparkline values={views} label={label} />
     </p>

@@ -6,13 +6,13 @@ import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
 import { ListingInsightsLine, sparklinePoints } from './ListingInsights.js';
 
 /** 30 days ending 2026-11-25, with these views and contacts on the last days. */
-function insightsOf(propertyId: string, lastViews: number[], contacts = 0): ListingInsights {
+function insightsOf(propertyId: string, lastViews: number[], contacts = 0, provenContacts = 0): ListingInsights {
   const daily = Array.from({ length: 30 }, (_, i) => {
     const day = new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10);
     const fromEnd = 29 - i;
     return { day, views: lastViews[lastViews.length - 1 - fromEnd] ?? 0, contacts: fromEnd === 0 ? contacts : 0 };
   });
-  return { propertyId, daily, views30d: lastViews.reduce((a, b) => a + b, 0), contacts30d: contacts };
+  return { propertyId, daily, views30d: lastViews.reduce((a, b) => a + b, 0), contacts30d: contacts, provenContacts30d: provenContacts };
 }
 
 afterEach(async () => {
@@ -24,6 +24,14 @@ describe('owner insights', () => {
     expect(sparklinePoints([0, 2, 4], 10, 10)).toBe('1,9 5,5 9,1');
     expect(sparklinePoints([0, 0, 0], 10, 10)).toBe('1,9 5,9 9,9');
     expect(sparklinePoints([])).toBe('');
+  });
+
+  it('says how many contacts came from confirmed numbers, when some did', async () => {
+    const { rerender } = render(<ListingInsightsLine insights={insightsOf('a', [3, 0, 1], 3, 2)} />);
+    expect(screen.getByText('4 views · 3 WhatsApp contacts (2 from confirmed numbers) (30 days)')).toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    rerender(<ListingInsightsLine insights={insightsOf('a', [3, 0, 1], 3, 2)} />);
+    expect(screen.getByTestId('listing-insights').textContent).toContain('(dont 2 depuis un numéro confirmé)');
   });
 
   it('says views and contacts with plurals, and describes the line for screen readers', async () => {

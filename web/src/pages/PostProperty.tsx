@@ -1,6 +1,6 @@
 import { POSTING_ROLES, propertyDetailsPath, whatsappLink } from '@mboa/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, useI18n } from '@mboa/web-core';
 import { postProperty } from '../api/endpoints.js';
@@ -21,6 +21,8 @@ import { useDraft } from '../post/useDraft.js';
 import { useSession } from '../session/session.js';
 import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 import { Dialog } from '../ui/Dialog.js';
+import { getWhatsAppProof, isNumberUnproven, WHATSAPP_PROOF_KEY } from '../whatsapp/api.js';
+import { NumberNotice } from '../whatsapp/NumberNotice.js';
 
 export default function PostProperty() {
   const { t, m } = useI18n();
@@ -73,6 +75,11 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
   /** The post failed: `detail` is the server's reason (already in the reader's language), or ''. */
   const [failure, setFailure] = useState<{ detail: string } | null>(null);
   const [postedId, setPostedId] = useState<string | null>(null);
+  // A landlord or caretaker posts from a confirmed WhatsApp number: told at the start, and when
+  // the server refuses for it (the draft stays on the device meanwhile). Staff are not held.
+  const proof = useQuery({ queryKey: WHATSAPP_PROOF_KEY, queryFn: ({ signal }) => getWhatsAppProof(signal), enabled: !isAdmin });
+  const [numberRefused, setNumberRefused] = useState(false);
+  const numberUnproven = !isAdmin && proof.data !== undefined && !proof.data.whatsappProvenAt;
   const draft = useDraft(userId, { form, step }, (restored) => (setForm(restored.form), setStep(restored.step)));
   const heading = useRef<HTMLHeadingElement>(null);
   const imagesRef = useRef(form.images);
@@ -112,7 +119,10 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
       void draft.forget();
       setPostedId(String(id));
     } catch (error) {
-      setFailure({ detail: error instanceof ApiError && error.message !== m.property.submitFailedThrown ? error.message : '' });
+      if (isNumberUnproven(error)) {
+        setNumberRefused(true);
+        void queryClient.invalidateQueries({ queryKey: WHATSAPP_PROOF_KEY });
+      } else setFailure({ detail: error instanceof ApiError && error.message !== m.property.submitFailedThrown ? error.message : '' });
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -153,6 +163,7 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
   return (
     <div className="container page wizard">
       <h1>{t('post.title')}</h1>
+      {numberUnproven && !numberRefused ? <NumberNotice /> : null}
       {draft.restored ? (
         <p className="draft-note" role="status">
           {t('offline.draftRestored')}{' '}
@@ -195,6 +206,7 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
               <span className="small">{t('post.uploading', { percent: progress })}</span>
             </div>
           ) : null}
+          {numberRefused ? <NumberNotice urgent /> : null}
           {failure ? (
             <p className="form-error" role="alert">
               {failure.detail ? `${m.property.submitFailed} ${failure.detail}` : m.property.submitFailed}

@@ -11,6 +11,7 @@ import { PROFILE_KEY } from './queryKeys.js';
 // Its own chunk: the list, its changes and their calls load with the profile, after the card.
 const SavedSearchesSection = lazy(() => import('../saved-searches/SavedSearchesSection.js'));
 const SessionsSection = lazy(() => import('../sessions/SessionsSection.js'));
+const WhatsAppSection = lazy(() => import('../whatsapp/WhatsAppSection.js'));
 
 export default function Profile() {
   const { t, m, language, format } = useI18n();
@@ -107,6 +108,9 @@ export default function Profile() {
           <p className="muted">{t('profile.logoutHint')}</p>
         </div>
       </div>
+      <Suspense fallback={null}>
+        <WhatsAppSection />
+      </Suspense>
       <Suspense fallback={null}>
         <SavedSearchesSection />
       </Suspense>
