@@ -22,6 +22,7 @@ import { REPORT_CONTROLLERS, REPORT_PROVIDERS } from './reports/index.js';
 import { RateLimits } from './security/rate-limits.js';
 import { PersonChecks } from './security/person-check.js';
 import { SUPPORT_CONTROLLERS } from './support/index.js';
+import { VERIFICATION_CONTROLLERS, VERIFICATION_PROVIDERS } from './verification/index.js';
 
 @Module({})
 export class GatewayModule {
@@ -29,7 +30,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, SessionsController, WhatsAppProofController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminPhotoReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS],
+      controllers: [AuthController, SessionsController, WhatsAppProofController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminPhotoReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS, ...VERIFICATION_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,
@@ -45,6 +46,7 @@ export class GatewayModule {
         ...MEDIA_PROVIDERS,
         ...REPORT_PROVIDERS,
         ...INSIGHTS_PROVIDERS,
+        ...VERIFICATION_PROVIDERS,
       ],
     };
   }

@@ -98,6 +98,8 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         mailer: ctx.mailer,
         relay: true,
         publicOrigin: 'http://localhost:3000',
+        // Deleting document photos past their keeping time; a test may sweep faster.
+        verification: { sweepMs: Number(ctx.env.VERIFICATION_SWEEP_MS) || undefined },
       },
       { logger: false },
     ),

@@ -19,21 +19,23 @@ export class AdminStatsController {
   constructor(private readonly services: Services) {}
 
   @Get('stats')
-  @ApiOperation({ summary: 'Dashboard: users, properties, searching requests, pending tickets, latest staff actions' })
+  @ApiOperation({ summary: 'Dashboard: users, properties, searching requests, pending tickets, identity and control documents waiting, latest staff actions' })
   @ApiAnswers({ 200: adminStatsSchema })
   async stats(): Promise<AdminStats> {
     // Each figure comes from the service that owns it, asked in parallel.
-    const [users, properties, support, audit] = await Promise.all([
+    const [users, properties, support, audit, verification] = await Promise.all([
       this.services.call(AUTH_PATTERNS.stats, {}),
       this.services.call(LISTINGS_PATTERNS.stats, {}),
       this.services.call(SUPPORT_PATTERNS.stats, {}),
       this.services.call(MODERATION_PATTERNS.auditLatest, { limit: 10 }),
+      this.services.call(MODERATION_PATTERNS.verificationPending, {}),
     ]);
     return {
       users: { total: users.total, latest: users.latest },
       properties: { total: properties.total, latest: properties.latest },
       requests: { searchingCount: support.searchingCount },
       support: { pendingCount: support.pendingCount },
+      verificationPending: verification.pending,
       actions: audit.actions,
     };
   }

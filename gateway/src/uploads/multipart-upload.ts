@@ -14,6 +14,8 @@ export interface UploadLimits {
   maxFields: number;
   /** Per text field. */
   maxFieldBytes: number;
+  /** The refusal of the file past `maxFiles` (400); a posting's `Maximum 10 images allowed` unless given. */
+  tooManyFilesMessage?: string;
 }
 
 /** One received file, already in the object store under a staging key. */
@@ -178,7 +180,7 @@ export function receiveUpload(
       }
       fields.push([name, value]);
     });
-    parser.on('filesLimit', () => stop(new BadRequestException({ message: MESSAGES.property.maxImages })));
+    parser.on('filesLimit', () => stop(new BadRequestException({ message: limits.tooManyFilesMessage ?? MESSAGES.property.maxImages })));
     parser.on('fieldsLimit', () => stop(new HttpException({ message: UPLOAD_MESSAGES.tooManyFields }, 413)));
     parser.on('partsLimit', () => stop(new HttpException({ message: UPLOAD_MESSAGES.tooManyFields }, 413)));
     const malformed = () => stop(new BadRequestException({ message: UPLOAD_MESSAGES.malformed }));

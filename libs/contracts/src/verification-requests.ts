@@ -7,13 +7,20 @@ import { actorSchema, emptyToUndefined, limitSchema, pageSchema, shownText, what
 import type { Actor } from './types/requests.js';
 import {
   CONTROL_DOCUMENT_TYPES,
+  CONTROL_KINDS,
   IDENTITY_DOCUMENT_TYPES,
   VERIFICATION_KINDS,
   VERIFICATION_REJECTION_REASONS,
   VERIFICATION_STATUSES,
+  type AdminVerificationDetail,
+  type AdminVerificationItem,
+  type AdminVerificationListReply,
+  type MyVerificationReply,
   type VerificationDocumentType,
   type VerificationKind,
+  type VerificationOwnerView,
   type VerificationRejectionReason,
+  type VerificationRequestView,
   type VerificationStatus,
 } from './verification.js';
 
@@ -151,8 +158,12 @@ export interface VerificationFileReply {
 export interface VerificationDecideRequest extends VerificationIdRequest {
   decision: VerificationDecision;
 }
-export interface VerificationListRequest extends VerificationQueueQuery {
+/** The query as the gateway received it: moderation judges it after its admin check. */
+export interface VerificationListRequest {
   actor: Actor;
+  status?: unknown;
+  page?: unknown;
+  limit?: unknown;
 }
 export interface VerificationPendingReply {
   pending: number;
@@ -167,10 +178,61 @@ export const verificationRpcSchemas = {
   create: z.object({ actor: actorSchema, request: verificationUploadSchema, files: z.array(storedFileSchema).min(1).max(L.maxFiles) }),
   mine: z.object({ actor: actorSchema }),
   /** The query is judged after the admin check (anyone else hears 403 whatever it sent). */
-  list: z.object({ actor: actorSchema, status: z.unknown(), page: z.unknown(), limit: z.unknown() }),
+  list: z.object({ actor: actorSchema, status: z.unknown().optional(), page: z.unknown().optional(), limit: z.unknown().optional() }),
   get: z.object({ actor: actorSchema, id: idField }),
   file: z.object({ actor: actorSchema, id: idField, fileId: z.string().refine(isUuid, { error: M.fileNotFound }) }),
   /** The decision is judged after the admin check. */
   decide: z.object({ actor: actorSchema, id: idField, decision: z.unknown() }),
   pending: z.unknown(),
 };
+
+// The answers' shapes, for the API document and the exact-shape tests (the interfaces are in verification.ts).
+const isoDate = z.string();
+export const verificationRequestViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(VERIFICATION_KINDS),
+  documentType: z.enum([...IDENTITY_DOCUMENT_TYPES, ...CONTROL_DOCUMENT_TYPES]),
+  status: z.enum(VERIFICATION_STATUSES),
+  propertyIds: z.array(z.string()),
+  mandateOwnerName: z.string().nullable(),
+  mandateOwnerWhatsapp: z.string().nullable(),
+  files: z.array(z.object({ id: z.string(), size: z.number().int() })),
+  reason: z.enum(VERIFICATION_REJECTION_REASONS).nullable(),
+  note: z.string().nullable(),
+  createdAt: isoDate,
+  decidedAt: isoDate.nullable(),
+  filesDeletedAt: isoDate.nullable(),
+}) satisfies z.ZodType<VerificationRequestView>;
+export const myVerificationReplySchema = z.object({
+  identity: z.enum([...VERIFICATION_STATUSES, 'none']),
+  requests: z.array(verificationRequestViewSchema),
+}) satisfies z.ZodType<MyVerificationReply>;
+export const verificationOwnerViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  whatsapp: z.string(),
+  role: z.enum(['landlord', 'caretaker']),
+  whatsappProvenAt: isoDate.nullable(),
+  isVerified: z.boolean(),
+  identityCheckedAt: isoDate.nullable(),
+}) satisfies z.ZodType<VerificationOwnerView>;
+export const adminVerificationItemSchema = verificationRequestViewSchema.extend({ owner: verificationOwnerViewSchema }) satisfies z.ZodType<AdminVerificationItem>;
+export const adminVerificationListReplySchema = z.object({
+  requests: z.array(adminVerificationItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+}) satisfies z.ZodType<AdminVerificationListReply>;
+export const adminVerificationDetailSchema = adminVerificationItemSchema.extend({
+  listings: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      town: z.string(),
+      neighbourhood: z.string(),
+      status: z.string(),
+      controlKind: z.enum(CONTROL_KINDS).nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<AdminVerificationDetail>;

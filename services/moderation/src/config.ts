@@ -4,6 +4,8 @@ export interface ModerationConfig extends DatabaseServiceConfig {
   mailer: MailPort;
   /** Public address of the site, for links in e-mails. */
   publicOrigin: string;
+  /** Identity and control documents: how often photos past their keeping time are deleted (default hourly). */
+  verification?: { sweepMs?: number };
 }
 
 export function moderationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ModerationConfig {
@@ -11,6 +13,7 @@ export function moderationConfigFromEnv(env: NodeJS.ProcessEnv = process.env): M
   return {
     ...common,
     mailer: createMailer({ smtpUrl: e.SMTP_URL, mailDir: e.MAIL_DIR, from: e.MAIL_FROM }),
+    verification: { sweepMs: e.VERIFICATION_SWEEP_MS },
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).split(',')[0].trim().replace(/\/$/, ''),
   };
 }

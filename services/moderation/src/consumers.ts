@@ -6,6 +6,7 @@ import { MODERATION_CONFIG, type ModerationConfig } from './config.js';
 import { ModerationDb } from './db.js';
 import { HeldMail } from './reports/held-mail.js';
 import { OwnerMail } from './reviews/owner-mail.js';
+import { VerificationMail } from './verification/verification-mail.js';
 
 const AUDITED_PROPERTY_EVENTS = [
   EVENT_TYPES.propertyApproved,
@@ -24,7 +25,7 @@ const AUDITED_USER_EVENTS = [
 ];
 const AUDITED_SUPPORT_EVENTS = ['request.status-changed', 'ticket.status-changed'];
 
-/** The durable consumers of this service: the audit trail, the owners' decision mail and their report-hold mail. */
+/** The durable consumers of this service: the audit trail, the owners' decision mail, their report-hold mail and their documents' decision mail. */
 @Injectable()
 export class ModerationConsumers extends EventConsumerHost {
   constructor(
@@ -33,6 +34,7 @@ export class ModerationConsumers extends EventConsumerHost {
     private readonly audit: AuditTrail,
     private readonly mail: OwnerMail,
     private readonly heldMail: HeldMail,
+    private readonly verificationMail: VerificationMail,
   ) {
     super(config, 'moderation');
   }
@@ -55,6 +57,11 @@ export class ModerationConsumers extends EventConsumerHost {
     const reportMail = new EventConsumer<EventPayloads>({ ...base, name: 'report-mail' }).on(EVENT_TYPES.propertyHeld, (e, ctx) =>
       this.heldMail.notify(e, ctx.tx!),
     );
-    return [users, properties, mail, requests, tickets, reports, reportMail];
+    // Staff's decisions on identity and control documents: the trail, and the owner's mail.
+    const verification = new EventConsumer({ ...base, name: 'audit-verification' }).on(EVENT_TYPES.verificationDecided, record);
+    const verificationMail = new EventConsumer<EventPayloads>({ ...base, name: 'verification-mail' }).on(EVENT_TYPES.verificationDecided, (e, ctx) =>
+      this.verificationMail.notify(e, ctx.tx!),
+    );
+    return [users, properties, mail, requests, tickets, reports, reportMail, verification, verificationMail];
   }
 }

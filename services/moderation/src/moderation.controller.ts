@@ -6,6 +6,7 @@ import { AuditTrail } from './audit/audit-trail.js';
 import { HealthService } from './health.service.js';
 import { ReportService } from './reports/report.service.js';
 import { ReviewService } from './reviews/review.service.js';
+import { VerificationService } from './verification/verification.service.js';
 
 type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
 type Out<K extends keyof typeof P> = Promise<ReplyOf<(typeof P)[K]>>;
@@ -18,6 +19,7 @@ export class ModerationController {
     private readonly reports: ReportService,
     private readonly audit: AuditTrail,
     private readonly health: HealthService,
+    private readonly verification: VerificationService,
   ) {}
 
   @MessagePattern(P.review)
@@ -53,6 +55,46 @@ export class ModerationController {
   @MessagePattern(P.reportsAct)
   act(@RpcRequest(P.reportsAct) { propertyId, action, actor }: In<'reportsAct'>): Out<'reportsAct'> {
     return this.reports.act(propertyId, action, actor);
+  }
+
+  @MessagePattern(P.verificationCheck)
+  verificationCheck(@RpcRequest(P.verificationCheck) { actor, request }: In<'verificationCheck'>): Out<'verificationCheck'> {
+    return this.verification.check(actor, request);
+  }
+
+  @MessagePattern(P.verificationCreate)
+  verificationCreate(@RpcRequest(P.verificationCreate) { actor, request, files }: In<'verificationCreate'>): Out<'verificationCreate'> {
+    return this.verification.create(actor, request, files);
+  }
+
+  @MessagePattern(P.verificationMine)
+  verificationMine(@RpcRequest(P.verificationMine) { actor }: In<'verificationMine'>): Out<'verificationMine'> {
+    return this.verification.mine(actor);
+  }
+
+  @MessagePattern(P.verificationList)
+  verificationList(@RpcRequest(P.verificationList) { actor, ...query }: In<'verificationList'>): Out<'verificationList'> {
+    return this.verification.list(actor, query);
+  }
+
+  @MessagePattern(P.verificationGet)
+  verificationGet(@RpcRequest(P.verificationGet) { actor, id }: In<'verificationGet'>): Out<'verificationGet'> {
+    return this.verification.get(actor, id);
+  }
+
+  @MessagePattern(P.verificationFile)
+  verificationFile(@RpcRequest(P.verificationFile) { actor, id, fileId }: In<'verificationFile'>): Out<'verificationFile'> {
+    return this.verification.file(actor, id, fileId);
+  }
+
+  @MessagePattern(P.verificationDecide)
+  verificationDecide(@RpcRequest(P.verificationDecide) { actor, id, decision }: In<'verificationDecide'>): Out<'verificationDecide'> {
+    return this.verification.decide(actor, id, decision);
+  }
+
+  @MessagePattern(P.verificationPending)
+  verificationPending(): Out<'verificationPending'> {
+    return this.verification.pending();
   }
 
   @MessagePattern(P.health)

@@ -12,6 +12,10 @@ import { HeldMail } from './reports/held-mail.js';
 import { ReportService } from './reports/report.service.js';
 import { OwnerMail } from './reviews/owner-mail.js';
 import { ReviewService } from './reviews/review.service.js';
+import { MediaClient } from './media.client.js';
+import { FilesRetention } from './verification/files-retention.js';
+import { VerificationMail } from './verification/verification-mail.js';
+import { VerificationService } from './verification/verification.service.js';
 
 @Module({})
 export class ModerationModule {
@@ -23,7 +27,19 @@ export class ModerationModule {
       configToken: MODERATION_CONFIG,
       database: ModerationDb,
       controllers: [ModerationController],
-      providers: [ListingsClient, AuthClient, ReviewService, ReportService, AuditTrail, OwnerMail, HeldMail],
+      providers: [
+        ListingsClient,
+        AuthClient,
+        MediaClient,
+        ReviewService,
+        ReportService,
+        AuditTrail,
+        OwnerMail,
+        HeldMail,
+        VerificationService,
+        VerificationMail,
+        FilesRetention,
+      ],
       consumers: [ModerationConsumers],
       health: HealthService,
       handOff: true,

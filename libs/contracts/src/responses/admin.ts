@@ -10,7 +10,7 @@ export const auditEntrySchema = z.object({
   actorName: z.string().nullable(),
   /** What was done, e.g. 'user.banned', 'property.approved', 'request.status-changed'. */
   action: z.string(),
-  targetType: z.enum(['user', 'property', 'request', 'ticket']),
+  targetType: z.enum(['user', 'property', 'request', 'ticket', 'verification']),
   targetId: z.string(),
   summary: z.string(),
   createdAt: isoDateSchema,
@@ -22,6 +22,8 @@ export const adminStatsSchema = z.object({
   properties: z.object({ total: z.number().int(), latest: z.array(propertyReadSchema) }),
   requests: z.object({ searchingCount: z.number().int() }),
   support: z.object({ pendingCount: z.number().int() }),
+  /** Identity and control requests waiting for staff (docs/api.md#identity-and-proof-of-control). */
+  verificationPending: z.number().int(),
   /** The latest staff actions (audit trail), newest first. */
   actions: z.array(auditEntrySchema).optional(),
 });

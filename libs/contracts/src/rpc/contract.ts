@@ -419,7 +419,7 @@ export interface RpcContract {
   [MODERATION_PATTERNS.verificationCheck]: { request: VerificationCheckRequest; reply: { ok: true } };
   [MODERATION_PATTERNS.verificationCreate]: { request: VerificationCreateRequest; reply: VerificationRequestView };
   [MODERATION_PATTERNS.verificationMine]: { request: { actor: T.Actor }; reply: MyVerificationReply };
-  [MODERATION_PATTERNS.verificationList]: { request: Partial<VerificationListRequest> & { actor: T.Actor }; reply: AdminVerificationListReply };
+  [MODERATION_PATTERNS.verificationList]: { request: VerificationListRequest; reply: AdminVerificationListReply };
   [MODERATION_PATTERNS.verificationGet]: { request: VerificationIdRequest; reply: AdminVerificationDetail };
   [MODERATION_PATTERNS.verificationFile]: { request: VerificationFileRequest; reply: VerificationFileReply };
   [MODERATION_PATTERNS.verificationDecide]: { request: VerificationDecideRequest; reply: AdminVerificationDetail };

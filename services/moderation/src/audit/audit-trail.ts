@@ -8,6 +8,7 @@ import type {
   PropertyStatusChangedPayload,
   PropertyUpdatedPayload,
   UserEventPayload,
+  VerificationDecidedPayload,
 } from '@mboa/contracts';
 import type { EventEnvelope, SqlExecutor } from '@mboa/platform';
 import type { AuditEntry as AuditRow } from '../generated/prisma/client.js';
@@ -67,6 +68,11 @@ export class AuditTrail {
     if (type === 'property.reports-resolved') {
       const p = event.payload as PropertyReportsResolvedPayload;
       return { actor: p.actor, action: type, targetType: 'property', targetId: p.propertyId, summary: resolutionSummary(p.resolution, p.closed, p.propertyId) };
+    }
+    if (type === 'verification.decided') {
+      const p = event.payload as VerificationDecidedPayload;
+      const verb = p.outcome === 'approved' ? 'Approved' : `Refused (${p.reason ?? 'other'})`;
+      return { actor: p.actor, action: type, targetType: 'verification', targetId: p.requestId, summary: `${verb} the ${p.kind} request of owner ${p.ownerId}` };
     }
     if (type === 'property.created') {
       const p = event.payload as { property: { id: string; title: string; ownerId: string }; actor?: Actor };
