@@ -27,8 +27,8 @@ describe('pageAddresses', () => {
   });
 
   test('the home page keeps its filters in one fixed order, whatever order the visit had', () => {
-    const query = { sort: 'price-asc', maxPrice: '100000', town: 'Douala', search: 'studio meublé', rooms: '2', category: 'residential', propertyType: 'studio', minPrice: '20000', lang: 'en' };
-    const filters = 'search=studio+meubl%C3%A9&category=residential&propertyType=studio&town=Douala&rooms=2&minPrice=20000&maxPrice=100000&sort=price-asc';
+    const query = { sort: 'price-asc', controlChecked: 'true', maxPrice: '100000', town: 'Douala', search: 'studio meublé', rooms: '2', category: 'residential', propertyType: 'studio', minPrice: '20000', lang: 'en' };
+    const filters = 'search=studio+meubl%C3%A9&category=residential&propertyType=studio&town=Douala&rooms=2&minPrice=20000&maxPrice=100000&controlChecked=true&sort=price-asc';
     expect(pageAddresses(ORIGIN, '/', query, 'fr')).toEqual({
       canonical: `${ORIGIN}/?${filters}&lang=fr`,
       alternates: { fr: `${ORIGIN}/?${filters}&lang=fr`, en: `${ORIGIN}/?${filters}&lang=en`, 'x-default': `${ORIGIN}/?${filters}` },
@@ -45,6 +45,9 @@ describe('pageAddresses', () => {
       'x-default': `${ORIGIN}/?rooms=3`,
     });
     expect(pageAddresses(ORIGIN, '/', { sort: 'cheapest-first' }, 'en').canonical).toBe(`${ORIGIN}/?lang=en`);
+    // Only `true` filters by control checked (the app reads nothing else): any other value is the plain page.
+    expect(pageAddresses(ORIGIN, '/', { controlChecked: 'yes' }, 'en').canonical).toBe(`${ORIGIN}/?lang=en`);
+    expect(pageAddresses(ORIGIN, '/', { controlChecked: 'TRUE' }, 'en').canonical).toBe(`${ORIGIN}/?controlChecked=true&lang=en`);
     // A details page has no parameters of its own: even a home filter is not one of its.
     expect(pageAddresses(ORIGIN, '/property-details/p1', { town: 'Douala', utm_medium: 'social' }, 'fr').canonical).toBe(
       `${ORIGIN}/property-details/p1?lang=fr`,

@@ -1,5 +1,6 @@
 import {
   canonicalTown,
+  CONTROL_CHECKED_PARAM,
   DEFAULT_SEARCH_SORT,
   HOME_PAGE_PARAMETERS,
   LANGUAGES,
@@ -80,5 +81,7 @@ function homeParameter(name: HomePageParameter, value: string): string {
   if (name === 'town') return canonicalTown(value);
   // The app shows an unknown order as the default one (web home/filters.ts toSort): the same page.
   if (name === 'sort') return (SEARCH_SORTS as readonly string[]).includes(value) && value !== DEFAULT_SEARCH_SORT ? value : '';
+  // Only `true` filters (web home/filters.ts reads nothing else): any other value is the same page.
+  if (name === CONTROL_CHECKED_PARAM) return value.toLowerCase() === 'true' ? 'true' : '';
   return value;
 }

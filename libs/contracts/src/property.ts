@@ -1,3 +1,5 @@
+import { CONTROL_CHECKED_PARAM } from './verification.js';
+
 export const PROPERTY_CATEGORIES = ['residential', 'commercial'] as const;
 export type PropertyCategory = (typeof PROPERTY_CATEGORIES)[number];
 export const CATEGORY_LABELS: Readonly<Record<PropertyCategory, string>> = {
@@ -106,7 +108,7 @@ export const DEFAULT_SEARCH_SORT: SearchSort = 'newest';
  * filters and order), in the order its canonical address writes them (gateway
  * static/page-addresses.ts). Any other parameter (tracking, a typo) is the same page.
  */
-export const HOME_PAGE_PARAMETERS = ['search', 'category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice', 'sort'] as const;
+export const HOME_PAGE_PARAMETERS = ['search', 'category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice', CONTROL_CHECKED_PARAM, 'sort'] as const;
 export type HomePageParameter = (typeof HOME_PAGE_PARAMETERS)[number];
 
 export const PROPERTY_STATUSES = ['available', 'rented', 'deactivated'] as const;

@@ -62,6 +62,8 @@ export interface SearchParams {
   rooms?: string;
   minPrice?: string;
   maxPrice?: string;
+  /** 'true': only listings whose control our team checked; empty for all. */
+  controlChecked?: string;
   /** A SearchSort; empty for the default order (newest first). */
   sort?: string;
   page?: number;

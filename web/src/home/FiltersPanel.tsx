@@ -102,6 +102,20 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
             />
           </label>
         </div>
+        <label className="check toggle-field">
+          <input
+            type="checkbox"
+            checked={draft.controlChecked === 'true'}
+            onChange={(e) => setDraft({ ...draft, controlChecked: e.target.checked ? 'true' : '' })}
+            aria-describedby={`${id}-control-hint`}
+          />
+          <span>
+            <span className="toggle-label">{t('filters.controlChecked')}</span>
+            <span id={`${id}-control-hint`} className="small muted toggle-hint">
+              {t('filters.controlCheckedHint')}
+            </span>
+          </span>
+        </label>
         <SortSelect id={`${id}-sort`} value={draft.sort} onChange={(sort) => setDraft((d) => ({ ...d, sort }))} />
       </div>
       <div className="filters-actions">

@@ -1,4 +1,12 @@
-import { DEFAULT_SEARCH_SORT, LIMITS, PROPERTY_TYPES_BY_CATEGORY, SEARCH_SORTS, type PropertyCategory, type SearchSort } from '@mboa/contracts';
+import {
+  CONTROL_CHECKED_PARAM,
+  DEFAULT_SEARCH_SORT,
+  LIMITS,
+  PROPERTY_TYPES_BY_CATEGORY,
+  SEARCH_SORTS,
+  type PropertyCategory,
+  type SearchSort,
+} from '@mboa/contracts';
 import type { TFunction } from '@mboa/web-core';
 import type { SearchParams } from '../api/endpoints.js';
 
@@ -11,6 +19,8 @@ export interface Filters {
   rooms: string;
   minPrice: string;
   maxPrice: string;
+  /** 'true': only listings whose control our team checked (`controlChecked=true`); '' for all. */
+  [CONTROL_CHECKED_PARAM]: '' | 'true';
   /** The order of the results (not a filter: it narrows nothing, so no badge or chip counts it). */
   sort: SearchSort;
 }
@@ -23,12 +33,13 @@ export const EMPTY_FILTERS: Filters = Object.freeze({
   rooms: '',
   minPrice: '',
   maxPrice: '',
+  [CONTROL_CHECKED_PARAM]: '',
   sort: DEFAULT_SEARCH_SORT,
 });
 
 /** The panel's filters (the search box is not one of them). */
-const PANEL_KEYS = ['category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice'] as const;
-export type ChipKey = 'category' | 'propertyType' | 'town';
+const PANEL_KEYS = ['category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice', CONTROL_CHECKED_PARAM] as const;
+export type ChipKey = 'category' | 'propertyType' | 'town' | typeof CONTROL_CHECKED_PARAM;
 
 /** The number on the Filters button's badge. */
 export function activeFilterCount(filters: Filters): number {
@@ -46,7 +57,7 @@ export function withCategory(filters: Filters, category: Filters['category']): F
   return { ...filters, category, propertyType: keepType ? filters.propertyType : '' };
 }
 
-/** The Home screen's removable filter chips for category, type and town, worded by `t` (towns are names). */
+/** The Home screen's removable filter chips for category, type, town and control checked, worded by `t` (towns are names). */
 export function filterChips(filters: Filters, t: TFunction): { key: ChipKey; label: string }[] {
   const chips: { key: ChipKey; label: string }[] = [];
   if (filters.category) chips.push({ key: 'category', label: t(`labels.category.${filters.category}`) });
@@ -54,6 +65,7 @@ export function filterChips(filters: Filters, t: TFunction): { key: ChipKey; lab
     chips.push({ key: 'propertyType', label: t(`labels.propertyType.${filters.propertyType}`, { defaultValue: filters.propertyType }) });
   }
   if (filters.town.trim()) chips.push({ key: 'town', label: filters.town.trim() });
+  if (filters.controlChecked) chips.push({ key: CONTROL_CHECKED_PARAM, label: t('filters.controlCheckedChip') });
   return chips;
 }
 
@@ -102,6 +114,7 @@ export function toSearchParams(filters: Filters, page: number): SearchParams {
     rooms: filters.rooms,
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
+    controlChecked: filters.controlChecked,
     // The default order is left out, so the first search is the same request as before sorting
     // existed (the page preloads it: gateway static/page-preloads.ts).
     sort: filters.sort === DEFAULT_SEARCH_SORT ? '' : filters.sort,
@@ -132,6 +145,9 @@ export function filtersFromAddress(search: string): Filters | null {
       if (value in PROPERTY_TYPES_BY_CATEGORY) filters.category = value as PropertyCategory;
     } else if (key === 'sort') {
       if ((SEARCH_SORTS as readonly string[]).includes(value)) filters.sort = value as SearchSort;
+    } else if (key === CONTROL_CHECKED_PARAM) {
+      // Only `true` means something (the API refuses any other value).
+      if (value.trim().toLowerCase() === 'true') filters.controlChecked = 'true';
     } else filters[key] = value;
   }
   return filters;

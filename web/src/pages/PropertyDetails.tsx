@@ -9,6 +9,7 @@ import { Gallery } from '../details/Gallery.js';
 import { MessageLandlord } from '../details/MessageLandlord.js';
 import { MoveInCost } from '../details/MoveInCost.js';
 import { OwnerCard } from '../details/OwnerCard.js';
+import { DetailsChecks } from '../ui/ListingChecks.js';
 import { ReportListing } from '../details/ReportListing.js';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
@@ -190,6 +191,7 @@ export default function PropertyDetails() {
             <TypicalPrice property={p} />
             {p.author?.name ? <p className="muted small">{t('details.postedBy', { name: p.author.name })}</p> : null}
             <OwnerCard owner={p.owner} />
+            <DetailsChecks checks={p.checks} />
             <MessageLandlord property={p} />
             <ReportListing property={p} />
           </div>

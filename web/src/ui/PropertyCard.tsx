@@ -2,6 +2,7 @@ import { CARD_THUMBNAIL_ONLY, PHOTO_SIZES, photoSources, propertyDetailsPath, ty
 import { useI18n } from '@mboa/web-core';
 import { Link } from 'react-router';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
+import { CardChecks } from './ListingChecks.js';
 import { photoLoading } from './photo-loading.js';
 
 /** A card's frame is 4:3; the size is given up front so nothing shifts while the photo loads. */
@@ -51,6 +52,7 @@ export function PropertyCard({ property, first, note }: { property: PropertyRead
         <h3 className="card-title">{property.title}</h3>
         <p className="card-place">{place}</p>
         <p className="card-price">{format.priceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm)}</p>
+        <CardChecks checks={property.checks} />
       </div>
     </>
   );
