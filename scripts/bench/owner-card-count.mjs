@@ -23,8 +23,8 @@ if (!process.env.REUSE) {
 const db = new pg.Client({ connectionString: url });
 await db.connect();
 if (!process.env.REUSE) {
-  await db.query(`INSERT INTO listings.owners (id, name, email, whatsapp, role, is_verified, banned, version, updated_at, member_since)
-    SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench Landlord ' || g, 'b' || g || '@example.cm', '677000000', 'landlord', true, false, 1, now(), now()
+  await db.query(`INSERT INTO listings.owners (id, name, email, whatsapp, proven_whatsapp, whatsapp_proven_at, role, is_verified, banned, version, updated_at, member_since)
+    SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench Landlord ' || g, 'b' || g || '@example.cm', '677000000', '677000000', now(), 'landlord', true, false, 1, now(), now()
     FROM generate_series(1, 50) g`);
   await db.query(`INSERT INTO listings.properties (id, owner_id, category, property_type, title, description, price, payment_term, status, is_verified, review_state, town, neighbourhood, created_at, updated_at)
     SELECT gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad((1 + g % 50)::text, 12, '0'))::uuid, 'residential', 'apartment', 'T ' || g, 'D', 50000, 'monthly',

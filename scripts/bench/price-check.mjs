@@ -61,9 +61,9 @@ async function load() {
   const started = Date.now();
   await query(
     dbUrl,
-    `INSERT INTO listings.owners (id, name, email, whatsapp, role, is_verified, banned, version, updated_at)
+    `INSERT INTO listings.owners (id, name, email, whatsapp, proven_whatsapp, whatsapp_proven_at, role, is_verified, banned, version, updated_at)
      SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench Landlord ' || g, 'bench' || g || '@example.cm',
-            '6' || lpad((70000000 + g)::text, 8, '0'), 'landlord', true, g % 25 = 0, 1, now()
+            '6' || lpad((70000000 + g)::text, 8, '0'), '6' || lpad((70000000 + g)::text, 8, '0'), now(), 'landlord', true, g % 25 = 0, 1, now()
      FROM generate_series(1, 500) g`,
   );
   await query(

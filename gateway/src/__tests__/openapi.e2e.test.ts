@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { AUTH_PATTERNS, LIMITS, type PublicUser } from '@mboa/contracts';
 import { LocalFileStore } from '@mboa/platform';
 import { TEST_STAFF } from '@mboa/platform/testing';
-import { rpcFor, signInAdmin, TEST_ADMIN, uniqueEmail } from './people.js';
+import { rpcFor, signInAdmin, TEST_ADMIN, uniqueEmail, whatsappCodesSentTo } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 interface Schema {
@@ -184,6 +184,11 @@ describe('real answers match the documented schemas', () => {
     expect(check('GET', '/api/me', await landlord.get('/api/me')).body.user.isVerified).toBe(true);
     expect(check('GET', '/api/user/me', await landlord.get('/api/user/me')).status).toBe(200);
     expect(check('PATCH', '/api/user/me', await landlord.request('PATCH', '/api/user/me', { language: 'fr' })).status).toBe(200);
+    // A landlord posts from a proven number: the code sent to it (read from the outbox), typed back.
+    expect(check('GET', '/api/me/whatsapp', await landlord.get('/api/me/whatsapp')).body.whatsappProvenAt).toBeNull();
+    expect(check('POST', '/api/me/whatsapp/code', await landlord.post('/api/me/whatsapp/code')).status).toBe(200);
+    const [code] = await whatsappCodesSentTo(system, landlordUser.whatsapp);
+    expect(check('POST', '/api/me/whatsapp/verify', await landlord.post('/api/me/whatsapp/verify', { code })).status).toBe(200);
 
     renter = anon();
     expect(check('POST', '/api/auth/signup', await renter.post('/api/auth/signup', {

@@ -75,7 +75,7 @@ async function lastCode(number: string): Promise<string> {
 
 async function owner(role: 'landlord' | 'renter' = 'landlord'): Promise<{ browser: Browser; user: PublicUser; number: string }> {
   const number = newNumber();
-  const { browser, user } = await signUp(system, role, { whatsapp: number });
+  const { browser, user } = await signUp(system, role, { whatsapp: number, proven: false });
   return { browser, user, number };
 }
 
@@ -344,7 +344,7 @@ describe('with the WhatsApp Cloud API configured (a local stand-in of the API)',
 
   test('the code goes out as the authentication template (body and copy-code button) in the reader language, and proves the number', async () => {
     const number = newNumber();
-    const { browser } = await signUp(cloud, 'caretaker', { whatsapp: number });
+    const { browser } = await signUp(cloud, 'caretaker', { whatsapp: number, proven: false });
     expect((await browser.post('/api/me/whatsapp/code')).status).toBe(200);
     const request = received.at(-1)!;
     expect(request.url).toBe('/v21.0/1098765/messages');
@@ -363,7 +363,7 @@ describe('with the WhatsApp Cloud API configured (a local stand-in of the API)',
 
   test('when the API refuses, the answer is 503 and the person may ask again at once', async () => {
     const number = newNumber();
-    const { browser } = await signUp(cloud, 'landlord', { whatsapp: number });
+    const { browser } = await signUp(cloud, 'landlord', { whatsapp: number, proven: false });
     failing = true;
     const refused = await browser.post('/api/me/whatsapp/code');
     failing = false;
