@@ -143,6 +143,9 @@ test('the dashboard stats count users and properties and list the latest staff a
   expect(stats.properties.total).toBeGreaterThanOrEqual(1);
   expect(typeof stats.requests.searchingCount).toBe('number');
   expect(typeof stats.support.pendingCount).toBe('number');
+  // Identity and control requests waiting for staff (docs/api.md#identity-and-proof-of-control): none sent here.
+  expect(stats.verificationPending).toBe(0);
+  expect(Object.keys(stats).sort()).toEqual(['actions', 'properties', 'requests', 'support', 'users', 'verificationPending']);
   const entry = stats.actions.find((a: AuditEntry) => a.targetId === target.user.id);
   expect(entry).toMatchObject({ actorName: TEST_ADMIN.ADMIN_NAME, targetType: 'user' });
   expect((await owner.browser.get('/api/admin/stats')).status).toBe(403);
