@@ -250,6 +250,23 @@ describe('controlChecked=', () => {
   });
 });
 
+describe('a saved search', () => {
+  it('keeps the filter (named in the reader language), is a search of its own, and refuses another value', async () => {
+    const renter = await signUp(system, 'renter');
+    const saved = await renter.browser.post('/api/saved-searches', { town: 'Buea', controlChecked: 'true', page: '1' });
+    expect(saved.status).toBe(201);
+    expect(saved.body.data).toMatchObject({ name: 'Listings in Buea with control checked', filters: { town: 'Buea', controlChecked: true } });
+    // Without the filter it is another search, not a duplicate.
+    const plain = await renter.browser.request('POST', '/api/saved-searches', { town: 'Buea' }, { 'accept-language': 'fr' });
+    expect(plain.status).toBe(201);
+    expect(plain.body.data.filters).toEqual({ town: 'Buea' });
+    expect((await renter.browser.post('/api/saved-searches', { town: 'Buea', controlChecked: true })).status).toBe(409);
+    const refused = await renter.browser.post('/api/saved-searches', { town: 'Limbe', controlChecked: 'false' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(MESSAGES.property.controlCheckedInvalid);
+  });
+});
+
 describe('a proven number', () => {
   it("confirms the number on the owner's listings once its code came back", async () => {
     expect((await bob.browser.post('/api/me/whatsapp/code')).status).toBe(200);

@@ -40,6 +40,7 @@ const filterFields: Record<string, OpenApiSchema> = {
     rooms: { type: 'integer', minimum: 1, maximum: 6 },
     minPrice: { type: 'number', minimum: 0 },
     maxPrice: { type: 'number', minimum: 0 },
+    controlChecked: { type: 'boolean', enum: [true], description: 'Only listings whose control our team checked (docs/api.md#what-was-checked)' },
 };
 const filters: OpenApiSchema = {
   type: 'object',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { searchQuerySchema } from './schemas/property.js';
+import { CONTROL_CHECKED_PARAM } from './verification.js';
 import { actorSchema, emptyToUndefined, idSchema, shownText } from './schemas/common.js';
 import type { Actor } from './types/requests.js';
 import { LANGUAGES, type Language } from './i18n/language.js';
@@ -18,11 +19,11 @@ const S = MESSAGES.savedSearches;
 
 /**
  * The filters a search keeps: those of the home page (text, category, type, town, rooms, price
- * range), without the order and paging. Same rules and texts as the search itself.
+ * range, control checked), without the order and paging. Same rules and texts as the search itself.
  */
 export const savedSearchFiltersSchema = searchQuerySchema.transform(
-  ({ search, category, propertyType, town, rooms, minPrice, maxPrice }): SavedSearchFilters => {
-    const kept = { search, category, propertyType, town, rooms, minPrice, maxPrice };
+  ({ search, category, propertyType, town, rooms, minPrice, maxPrice, [CONTROL_CHECKED_PARAM]: controlChecked }): SavedSearchFilters => {
+    const kept = { search, category, propertyType, town, rooms, minPrice, maxPrice, controlChecked };
     return Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== undefined));
   },
 );

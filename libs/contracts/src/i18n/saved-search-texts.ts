@@ -36,6 +36,7 @@ const SAVED_SEARCH_TEXTS_EN = {
   nameUnder: (price: string) => `under ${price}`,
   nameFrom: (price: string) => `from ${price}`,
   nameBetween: (min: string, max: string) => `${min} to ${max}`,
+  nameControlChecked: 'with control checked',
   alertMailSubject: (name: string) => `New listing for your search "${unlinkedText(name)}"`,
   alertMailBody: (name: string, title: string, details: string, link: string) =>
     `A new listing matches your saved search "${unlinkedText(name)}":\n\n${unlinkedText(title)}\n${details}\n${link}`,
@@ -75,6 +76,7 @@ const SAVED_SEARCH_TEXTS_FR = {
   nameUnder: (price: string) => `à moins de ${price}`,
   nameFrom: (price: string) => `à partir de ${price}`,
   nameBetween: (min: string, max: string) => `de ${min} à ${max}`,
+  nameControlChecked: 'avec droit vérifié',
   alertMailSubject: (name: string) => `Nouvelle annonce pour votre recherche « ${unlinkedText(name)} »`,
   alertMailBody: (name: string, title: string, details: string, link: string) =>
     `Une nouvelle annonce correspond à votre recherche enregistrée « ${unlinkedText(name)} » :\n\n${unlinkedText(title)}\n${details}\n${link}`,

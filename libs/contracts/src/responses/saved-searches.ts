@@ -12,6 +12,8 @@ export const savedSearchFiltersOutSchema = z.object({
   rooms: z.number().int().min(1).max(6).optional(),
   minPrice: z.number().min(0).optional(),
   maxPrice: z.number().min(0).optional(),
+  /** Only listings whose control our team checked (docs/api.md#what-was-checked). */
+  controlChecked: z.literal(true).optional(),
 });
 
 /** A saved search as its owner reads it. */

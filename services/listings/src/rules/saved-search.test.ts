@@ -12,6 +12,7 @@ const studio: MatchableListing = {
   price: 45_000,
   bedrooms: 1,
   sections: null,
+  controlKind: null,
 };
 
 describe('a listing against saved filters', () => {
@@ -43,6 +44,13 @@ describe('a listing against saved filters', () => {
     expect(matchesSavedSearch(studio, { minPrice: 45_001 })).toBe(false);
   });
 
+  it('with control checked, keeps only a listing whose control staff checked, by the owner or a caretaker', () => {
+    expect(matchesSavedSearch(studio, { controlChecked: true })).toBe(false);
+    expect(matchesSavedSearch({ ...studio, controlKind: 'owner' }, { controlChecked: true, town: 'Buea' })).toBe(true);
+    expect(matchesSavedSearch({ ...studio, controlKind: 'caretaker' }, { controlChecked: true })).toBe(true);
+    expect(matchesSavedSearch({ ...studio, controlKind: 'owner' }, {})).toBe(true);
+  });
+
   it('finds every word of the text, the last as a prefix, typos forgiven, labels in both languages', () => {
     expect(matchesSavedSearch(studio, { search: 'molyko university' })).toBe(true);
     expect(matchesSavedSearch(studio, { search: 'quiet univ' })).toBe(true);
@@ -59,6 +67,9 @@ describe('the saved search key', () => {
     expect(savedSearchKey({ town: 'Buéa', search: '  Near  University ' })).toBe(savedSearchKey({ town: 'BUEA', search: 'near university' }));
     expect(savedSearchKey({ town: 'Buea' })).not.toBe(savedSearchKey({ town: 'Limbe' }));
     expect(savedSearchKey({ maxPrice: 50_000 })).not.toBe(savedSearchKey({ minPrice: 50_000 }));
+    expect(savedSearchKey({ town: 'Buea', controlChecked: true })).not.toBe(savedSearchKey({ town: 'Buea' }));
+    // A search saved before the filter existed keeps its key.
+    expect(savedSearchKey({ town: 'Buea' })).toBe(JSON.stringify({ town: 'buea' }));
   });
 });
 
@@ -67,6 +78,8 @@ describe('the automatic name', () => {
     expect(savedSearchName({ propertyType: 'studio', town: 'Molyko', maxPrice: 50_000 }, 'en')).toBe('Studios in Molyko under 50,000 FCFA');
     expect(savedSearchName({ propertyType: 'studio', town: 'Molyko', maxPrice: 50_000 }, 'fr')).toBe('Studios à Molyko à moins de 50\u202f000 FCFA');
     expect(savedSearchName({}, 'en')).toBe('Listings');
+    expect(savedSearchName({ propertyType: 'studio', town: 'Buea', controlChecked: true }, 'en')).toBe('Studios in Buea with control checked');
+    expect(savedSearchName({ propertyType: 'studio', town: 'Buea', controlChecked: true }, 'fr')).toBe('Studios à Buea avec droit vérifié');
     expect(savedSearchName({ category: 'commercial', minPrice: 100_000 }, 'fr')).toBe('Locaux commerciaux à partir de 100\u202f000 FCFA');
     expect(savedSearchName({ minPrice: 20_000, maxPrice: 40_000, search: 'near  campus' }, 'en')).toBe('Listings "near campus" 20,000 FCFA to 40,000 FCFA');
   });

@@ -5,6 +5,7 @@ import { formatPrice, LIMITS, savedSearchTexts, type Language, type SavedSearchF
 import { labelWordsOf } from '../search/search-labels.js';
 import { isTypoOf, queryWords, searchWords } from '../search/search-text.js';
 import { roomsOf, townKey } from '../search/search-document.js';
+import { listingChecksOf } from './listing-checks.js';
 
 /** What matching reads of a listing (a listings Property row has all of it). */
 export interface MatchableListing {
@@ -19,13 +20,15 @@ export interface MatchableListing {
   price: number;
   bedrooms: number | null;
   sections: number | null;
+  /** How staff checked who controls it (rules/listing-checks.ts); null while unchecked. */
+  controlKind: string | null;
 }
 
 /**
  * Whether the listing matches the saved filters, as a search with these filters would find it:
  * category and type equal; the town compared case- and accent-insensitively; rooms N or more
  * (bedrooms, or sections for commercial); the price (as asked, whatever its term) within the range,
- * both ends included; and every word of the text found among the listing's words (title, town,
+ * both ends included; with `controlChecked`, only a listing whose control staff checked; and every word of the text found among the listing's words (title, town,
  * neighbourhood, description, and the labels of its type, amenities and payment term in both
  * languages), the last word as a prefix (the search box searches as one types) and typos forgiven
  * as the search forgives them (rules in search/search-text.ts).
@@ -40,6 +43,7 @@ export function matchesSavedSearch(listing: MatchableListing, filters: SavedSear
   }
   if (filters.minPrice !== undefined && listing.price < Math.ceil(filters.minPrice)) return false;
   if (filters.maxPrice !== undefined && listing.price > Math.floor(filters.maxPrice)) return false;
+  if (filters.controlChecked && listingChecksOf(listing, null).control === null) return false;
   const words = queryWords(filters.search);
   if (words.length === 0) return true;
   const labels = labelWordsOf({ propertyType: listing.propertyType, amenities: [...listing.amenities], paymentTerm: listing.paymentTerm });
@@ -72,6 +76,8 @@ export function savedSearchKey(filters: SavedSearchFilters): string {
     rooms: filters.rooms && filters.rooms > 0 ? Math.ceil(filters.rooms) : undefined,
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
+    // Absent when off, so the keys of searches saved before it existed stay the same.
+    controlChecked: filters.controlChecked || undefined,
   };
   return JSON.stringify(canonical);
 }
@@ -103,6 +109,7 @@ export function savedSearchName(filters: SavedSearchFilters, language: Language,
   if (filters.minPrice !== undefined && filters.maxPrice !== undefined) parts.push(t.nameBetween(price(filters.minPrice), price(filters.maxPrice)));
   else if (filters.maxPrice !== undefined) parts.push(t.nameUnder(price(filters.maxPrice)));
   else if (filters.minPrice !== undefined) parts.push(t.nameFrom(price(filters.minPrice)));
+  if (filters.controlChecked) parts.push(t.nameControlChecked);
   return clip(parts.join(' '), max);
 }
 
