@@ -2,7 +2,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, EVENT_TYPES, LISTINGS_PATTERNS, MESSAGES, type PropertyPostInput, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { publishEvent, RpcClient } from '@mboa/platform';
 import { eventually, TEST_STAFF } from '@mboa/platform/testing';
-import { passSecondFactor } from './people.js';
+import { passSecondFactor, proveWhatsApp } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
 const ADMIN = { email: 'admin.props@mboa.cm', password: 'admin password 1' };
@@ -29,6 +29,8 @@ async function signup(role: string, verify = false): Promise<{ browser: Browser;
   });
   expect(res.status).toBe(201);
   if (verify) await rpc.call(AUTH_PATTERNS.usersVerify, { userId: res.body.user.id, actor: TEST_STAFF });
+  // A verified landlord or caretaker posts from a proven number (the code read from the outbox).
+  if (verify && role !== 'renter') await proveWhatsApp(system, browser, res.body.user.whatsapp);
   return { browser, user: { ...res.body.user, isVerified: verify } };
 }
 
