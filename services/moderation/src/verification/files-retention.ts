@@ -13,7 +13,7 @@ const BATCH = 50;
  * Deletes the photos of requests decided more than LIMITS.verification.filesKeptDays ago (media
  * removes them from the documents store), then empties the request's files and sets
  * `files_deleted_at`; the decision stays. Pending requests keep theirs. Runs on a timer in every
- * moderation process; several at once are safe (SKIP LOCKED, and deleting a missing file is fine).
+ * moderation process; several at once are safe (each deletes the same files, which media allows).
  */
 @Injectable()
 export class FilesRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -49,24 +49,24 @@ export class FilesRetention implements OnApplicationBootstrap, BeforeApplication
     const cutoff = filesExpireBefore(now);
     let emptied = 0;
     for (;;) {
-      const done = await this.db.$transaction(async (tx) => {
-        const due = await tx.$queryRawUnsafe<{ id: string }[]>(
-          `SELECT id FROM "moderation"."verification_requests"
-            WHERE status <> 'pending' AND files_deleted_at IS NULL AND decided_at < ($1::timestamptz AT TIME ZONE 'UTC')
-            ORDER BY decided_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-          cutoff.toISOString(),
-        );
-        if (!due.length) return 0;
-        const ids = due.map((d) => d.id);
-        const files = await tx.verificationFile.findMany({ where: { requestId: { in: ids } }, select: { key: true } });
-        // The files go first: a failure leaves the rows as they were, for the next round.
-        if (files.length) await this.media.call(MEDIA_PATTERNS.documentsDiscard, { keys: files.map((f) => f.key) });
-        await tx.verificationFile.deleteMany({ where: { requestId: { in: ids } } });
-        await tx.verificationRequest.updateMany({ where: { id: { in: ids } }, data: { filesDeletedAt: now } });
-        return ids.length;
+      const due = await this.db.verificationRequest.findMany({
+        where: { status: { not: 'pending' }, filesDeletedAt: null, decidedAt: { lt: cutoff } },
+        orderBy: { decidedAt: 'asc' },
+        take: BATCH,
+        select: { id: true, files: { select: { key: true } } },
       });
-      emptied += done;
-      if (done < BATCH) return emptied;
+      if (!due.length) return emptied;
+      const keys = due.flatMap((r) => r.files.map((f) => f.key));
+      // The files go first, outside any transaction (media may take a moment): a failure leaves
+      // the rows as they were for the next round, and deleting a file twice is fine.
+      if (keys.length) await this.media.call(MEDIA_PATTERNS.documentsDiscard, { keys });
+      const ids = due.map((r) => r.id);
+      await this.db.$transaction([
+        this.db.verificationFile.deleteMany({ where: { requestId: { in: ids } } }),
+        this.db.verificationRequest.updateMany({ where: { id: { in: ids }, filesDeletedAt: null }, data: { filesDeletedAt: now } }),
+      ]);
+      emptied += due.length;
+      if (due.length < BATCH) return emptied;
     }
   }
 
