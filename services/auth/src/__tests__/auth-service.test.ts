@@ -90,10 +90,10 @@ test('only an admin verifies, bans, unbans or edits someone: others are refused 
     await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor, name: 'Taken Over' })).rejects.toMatchObject(adminOnly);
     await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor, language: 'fr' })).rejects.toMatchObject(adminOnly);
   }
-  // The owner themselves may not verify their own account or change more than its language.
+  // The owner themselves may not verify their own account or change more than its language and WhatsApp number.
   const self = { userId: user.id, role: user.role, isVerified: user.isVerified };
   await expect(rpc.call(AUTH_PATTERNS.usersVerify, { userId: user.id, actor: self })).rejects.toMatchObject(adminOnly);
-  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor: self, whatsapp: '677000999' })).rejects.toMatchObject(adminOnly);
+  await expect(rpc.call(AUTH_PATTERNS.usersUpdate, { userId: user.id, actor: self, name: 'Taken Over', whatsapp: '677000999' })).rejects.toMatchObject(adminOnly);
   for (const pattern of [AUTH_PATTERNS.usersVerify, AUTH_PATTERNS.usersBan, AUTH_PATTERNS.usersUnban]) {
     await expect(rpc.call(pattern, wrongOnPurpose({ userId: user.id }))).rejects.toMatchObject({ status: 400 });
   }
