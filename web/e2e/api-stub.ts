@@ -60,9 +60,15 @@ export async function stubApi(page: Page): Promise<URLSearchParams[]> {
     if (url.pathname === '/api/me') return json(route, 401, { message: 'Please log in to continue.' });
     if (url.pathname === '/api/properties/search') {
       searches.push(url.searchParams);
-      const filtered = ['category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice', 'search'].some((k) => url.searchParams.has(k));
+      const filtered = ['category', 'propertyType', 'town', 'rooms', 'minPrice', 'maxPrice', 'search', 'controlChecked'].some((k) => url.searchParams.has(k));
       return json(route, 200, searchAnswer(Number(url.searchParams.get('page') ?? '1'), filtered));
     }
+    const details = /^\/api\/properties\/prop-(\d+)$/.exec(url.pathname);
+    if (details) {
+      const owner = { firstName: 'Marie', verified: true, memberSince: '2025-03-01T00:00:00.000Z', activeListings: 2 };
+      return json(route, 200, { ...stubProperty(Number(details[1])), owner, typicalPrice: null });
+    }
+    if (/^\/api\/properties\/prop-\d+\/similar$/.test(url.pathname)) return json(route, 200, { properties: [] });
     return json(route, 404, { message: 'Route not found' });
   });
   await page.route('**/media/**', (route) =>
