@@ -361,6 +361,8 @@ describe('staff check the documents', () => {
     const viewed = await moderationDb.query(`SELECT actor_id, target_type, target_id, summary FROM moderation.audit_entries WHERE action = 'verification.file-viewed' AND target_id = $1`, [first.id]);
     expect(viewed.rows).toEqual([{ actor_id: expect.any(String), target_type: 'verification', target_id: first.id, summary: expect.stringContaining(first.files[0].id) }]);
     expect((await fileAnswer(admin, first.id, first.files[0].id.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).status).toBe(404);
+    expect((await fileAnswer(admin, first.id, 'not-an-id')).status).toBe(404);
+    expect((await admin.get('/api/admin/verification/not-an-id')).body).toEqual({ message: MESSAGES.verification.notFound });
 
     // Refused: a reason from the list, a note; 'other' needs the note; decided once.
     expect((await admin.post(`/api/admin/verification/${first.id}/reject`, { reason: 'other' })).body.errors).toEqual([`note: ${MESSAGES.verification.noteRequired}`]);

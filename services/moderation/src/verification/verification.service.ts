@@ -4,6 +4,7 @@ import {
   AUTH_PATTERNS,
   controlKindOf,
   EVENT_TYPES,
+  isUuid,
   LIMITS,
   LISTINGS_PATTERNS,
   MESSAGES,
@@ -142,6 +143,7 @@ export class VerificationService {
   /** Where staff's file is, for the gateway to answer its bytes; every look is in the staff trail. */
   async file(actor: Actor, id: string, fileId: string): Promise<VerificationFileReply> {
     ensureStaff(actor);
+    if (!isUuid(id) || !isUuid(fileId)) throw fail.notFound(M.fileNotFound);
     const file = await this.db.verificationFile.findFirst({ where: { id: fileId, requestId: id }, include: { request: true } });
     if (!file || file.request.filesDeletedAt) throw fail.notFound(M.fileNotFound);
     const summary = `Viewed photo ${file.position + 1} (file ${file.id}) of ${file.request.kind} request ${id}`;
@@ -209,6 +211,7 @@ export class VerificationService {
   }
 
   private async find(id: string): Promise<Row> {
+    if (!isUuid(id)) throw fail.notFound(M.notFound);
     const row = await this.db.verificationRequest.findUnique({ where: { id }, include: { files: { orderBy: { position: 'asc' } } } });
     if (!row) throw fail.notFound(M.notFound);
     return row;
