@@ -6,6 +6,7 @@ import { AMENITIES, LIMITS, MESSAGES, OTHER_TOWN_OPTION, propertyDetailsPath, ty
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { proveWhatsApp } from '../../gateway/src/__tests__/people.js';
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { en as t } from '../../admin-web/src/i18n/en.js';
 import { createProperty, jpeg, postWithPhotos, signInAdmin, useSession } from './fixtures.js';
@@ -179,6 +180,8 @@ describeInBrowser(`every screen fits a ${PHONE.width} px screen`, () => {
     renter = await signUpAs('renter', RENTER_EMAIL, '677999999');
     const verify = await admin.post('/api/admin/manage/user', { type: 'verify', payload: { userId: owner.user.id } });
     if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${verify.text}`);
+    // Landlords post from a proven number: the code WhatsApp brought (the outbox), typed back.
+    await proveWhatsApp(e2e.system, owner.browser, owner.user.whatsapp);
 
     const photos = e2e.hasMedia
       ? await Promise.all([jpeg(1600, 1200, '#2f6f4f', 'living room'), jpeg(1200, 1600, '#7a4b2a', 'bedroom'), jpeg(3000, 600, '#24507a', 'panorama')])
