@@ -3,7 +3,7 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { EVENT_TYPES, LISTINGS_PATTERNS, MESSAGES, type PublicUser, type SitemapListing } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, MESSAGES, type PublicUser, type SitemapListing } from '@mboa/contracts';
 import { publishEvent, RpcCallError, RpcClient, uniqueTestPrefix } from '@mboa/platform';
 import { createTestDatabase } from '@mboa/platform/testing';
 import pg from 'pg';
