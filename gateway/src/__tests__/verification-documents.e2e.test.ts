@@ -379,6 +379,9 @@ describe('staff check the documents', () => {
     expect(mail).toContain(fr.rejectedMailBody(fr.documents['title-deed'], fr.reasons.expired, 'Le titre foncier date de 1998, envoyez un document récent.'));
     expect(mail).not.toContain('documents/');
 
+    // A refusal checks nothing.
+    expect((await owner.browser.get(`/api/properties/${place.id}`)).body.checks).toMatchObject({ control: null });
+
     // Sent again after the refusal, then approved.
     const again = await send(owner, control('title-deed', [place.id]));
     expect(again.status).toBe(201);
@@ -387,6 +390,9 @@ describe('staff check the documents', () => {
     expect(approved.body).toMatchObject({ status: 'approved', reason: null, note: null });
     expect((approved.body as AdminVerificationDetail).listings.find((l) => l.id === place.id)?.controlKind).toBe('owner');
     await until(async () => (await mailsTo(owner.user.email)).find((m) => m.includes(fr.controlApprovedMailSubject)), 'the approval mail');
+    // Listings' checks had the decision handed over before the answer: the listing says its control was checked.
+    const details = await owner.browser.get(`/api/properties/${place.id}`);
+    expect(details.body.checks).toMatchObject({ control: 'owner' });
 
     // verification.decided left through moderation's outbox, without a file, key or hash.
     const events = await moderationDb.query(`SELECT payload FROM moderation.outbox_events WHERE subject = $1 AND payload->>'ownerId' = $2 ORDER BY seq`, [
