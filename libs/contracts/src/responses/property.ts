@@ -71,7 +71,8 @@ export const listingChecksSchema = component(
     /** Staff checked an identity document of that person. */
     identityChecked: z.boolean(),
     /** Staff checked a proof that this person controls this property: 'owner' (a bill, deed or lease in their name), 'caretaker' (the owner's signed mandate), or null. */
-    control: z.enum(CONTROL_KINDS).nullable(),
+    // One enum with null in it: OpenAPI 3.0's `nullable` beside an `enum` would not let null through.
+    control: z.literal([...CONTROL_KINDS, null]),
   }),
   'ListingChecks',
   'What our team checked about a listing and the person who answers for it (docs/api.md#what-was-checked)',
