@@ -38,5 +38,6 @@ export function parseFilters(value: unknown): Filters | null {
   }
   if (filters.category !== '' && !(PROPERTY_CATEGORIES as readonly string[]).includes(filters.category)) return null;
   if (!(SEARCH_SORTS as readonly string[]).includes(filters.sort)) return null;
+  if (filters.controlChecked !== '' && filters.controlChecked !== 'true') return null;
   return filters;
 }

@@ -61,7 +61,11 @@ describe('the last search, for opening the home page offline', () => {
     expect(parseFilters({ town: 3 })).toBeNull();
     expect(parseFilters({ category: 'castle' })).toBeNull();
     expect(parseFilters({ sort: 'cheapest' })).toBeNull();
+    expect(parseFilters({ controlChecked: 'yes' })).toBeNull();
     expect(parseFilters({ town: 'Buea' })).toEqual({ ...EMPTY_FILTERS, town: 'Buea' });
+    // Kept before the control filter existed: read as off.
+    expect(parseFilters({ town: 'Buea' })?.controlChecked).toBe('');
+    expect(parseFilters({ controlChecked: 'true' })).toEqual({ ...EMPTY_FILTERS, controlChecked: 'true' });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     localStorage.setItem('mboa.lastSearch', '{not json');
     expect(lastSearchWhenOffline()).toBeNull();
