@@ -18,6 +18,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
 import { textFlagsOf } from '../rules/money-before-visit.js';
+import { contactNumberOf } from '../rules/whatsapp-number.js';
 import { ensureRequiredSpecifications } from '../rules/posting.js';
 import { adminStatusChange, ownerStatusChange } from '../rules/transitions.js';
 import { isOwnerOrAdmin } from '../rules/visibility.js';
@@ -107,7 +108,7 @@ export class PropertyChangesService {
       let textFlags: string[] | undefined;
       if (data.title !== undefined || data.description !== undefined) {
         const owner = await tx.owner.findUnique({ where: { id: current.ownerId } });
-        textFlags = textFlagsOf({ title: data.title ?? current.title, description: data.description ?? current.description }, owner?.whatsapp);
+        textFlags = textFlagsOf({ title: data.title ?? current.title, description: data.description ?? current.description }, owner ? contactNumberOf(owner) : undefined);
       }
       const updated = await tx.property.update({
         where: { id },

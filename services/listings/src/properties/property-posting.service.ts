@@ -19,7 +19,7 @@ import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { textFlagsOf } from '../rules/money-before-visit.js';
 import { ensureMayPost, ensureMayPostFor, ensureNumberProvenToPost, ensureRequiredSpecifications } from '../rules/posting.js';
-import { hasProvenNumber } from '../rules/whatsapp-number.js';
+import { contactNumberOf, hasProvenNumber } from '../rules/whatsapp-number.js';
 import { imageRowsOf } from './image-rows.js';
 import { checkNumberBounds, specificationColumns } from './property-input.js';
 import { toPropertyRead } from './property-view.js';
@@ -59,7 +59,7 @@ export class PropertyPostingService {
           title: data.title,
           description: data.description,
           // Staff only: never in the read below, the event or the search document.
-          textFlags: textFlagsOf(data, owner?.whatsapp),
+          textFlags: textFlagsOf(data, owner ? contactNumberOf(owner) : undefined),
           price: Math.round(data.price),
           caution: Math.round(data.caution),
           advanceMonths: data.advanceMonths ?? 0,

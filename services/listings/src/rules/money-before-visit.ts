@@ -131,7 +131,7 @@ export function nationalDigitsOf(whatsapp: string | null | undefined): string | 
 }
 
 /**
- * The flags staff see for a listing's text. `ownerWhatsapp` is the WhatsApp number of the person
+ * The flags staff see for a listing's text. `ownerWhatsapp` is the number on the listing's WhatsApp button (contactNumberOf: the proven one) of the person
  * who answers for the listing: any other number in the text is flagged (every number, when it is unknown).
  */
 export function textFlagsOf(text: { title: string; description: string }, ownerWhatsapp: string | null | undefined): ListingTextFlag[] {
