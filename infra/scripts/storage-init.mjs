@@ -3,13 +3,17 @@
 // (infra/README.md, "Object store"): run by the `storage-init` one-shot, which the apps wait for.
 //
 //   GARAGE_ADMIN_URL=http://garage:3903 GARAGE_ADMIN_TOKEN=… S3_ENDPOINT=http://garage:3900 \
-//   S3_REGION=garage S3_BUCKET=mboa-media S3_ACCESS_KEY=GK… S3_SECRET_KEY=… \
-//   node infra/scripts/storage-init.mjs
+//   S3_REGION=garage S3_BUCKET=mboa-media S3_DOCUMENTS_BUCKET=mboa-documents \
+//   S3_ACCESS_KEY=GK… S3_SECRET_KEY=… node infra/scripts/storage-init.mjs
 //
 // 1. gives the (single) Garage node its role in the cluster layout when it has none (GARAGE_CAPACITY);
-// 2. creates the bucket S3_BUCKET when missing;
+// 2. creates the buckets S3_BUCKET (photos) and S3_DOCUMENTS_BUCKET (identity and control
+//    documents, default mboa-documents) when missing; the documents' bucket is kept PRIVATE: its
+//    website access (Garage's only anonymous read) is switched off if anyone switched it on;
 // 3. imports the apps' key (S3_ACCESS_KEY / S3_SECRET_KEY) when missing, and allows it to read and
-//    write that bucket only: no right to create buckets, none on any other bucket, not owner;
+//    write those two buckets only: no right to create buckets, none on any other bucket, not owner.
+//    One key is shared by the apps that hold S3 settings (media writes and deletes documents, the
+//    gateway reads them for staff); the other services get no S3 settings at all;
 // 4. sets the lifecycle rule "uploads/ expires after 1 day" through the S3 API
 //    (PutBucketLifecycleConfiguration; the admin API has none, and Garage may keep bucket settings
 //    to the bucket's owner, so the key holds the owner right for that call alone) and reads it back.
@@ -21,6 +25,9 @@ import { pathToFileURL } from 'node:url';
 
 /** Staged uploads (MEDIA_STAGING_PREFIX in libs/contracts) that a crash left behind expire after a day. */
 export const STAGING_EXPIRY_RULE = { id: 'mboa-expire-staged-uploads', prefix: 'uploads/', days: 1 };
+
+/** The documents' bucket when S3_DOCUMENTS_BUCKET is unset (DEFAULT_S3_DOCUMENTS_BUCKET in libs/platform). */
+export const DEFAULT_DOCUMENTS_BUCKET = 'mboa-documents';
 
 export class StorageInitError extends Error {
   /** `retryable`: Garage did not answer or answered 5xx (e.g. just after the layout changed). */
@@ -177,9 +184,12 @@ function garageAdmin(adminUrl, token) {
  * Runs the whole setup (see the top of this file). `log` gets one line per step.
  * @returns {{ bucketId: string }}
  */
-export async function initStorage({ adminUrl, adminToken, capacity = '100G', endpoint, region, bucket, accessKey, secretKey, log = () => undefined }) {
+export async function initStorage({ adminUrl, adminToken, capacity = '100G', endpoint, region, bucket, documentsBucket = DEFAULT_DOCUMENTS_BUCKET, accessKey, secretKey, log = () => undefined }) {
   for (const [name, value] of Object.entries({ GARAGE_ADMIN_URL: adminUrl, GARAGE_ADMIN_TOKEN: adminToken, S3_ENDPOINT: endpoint, S3_BUCKET: bucket })) {
     if (!value) throw new StorageInitError(`${name} is not set`);
+  }
+  if (documentsBucket === bucket) {
+    throw new StorageInitError(`S3_DOCUMENTS_BUCKET must not be the photos' bucket ${bucket}: identity documents never share a bucket with what /media serves`);
   }
   checkGarageKeyShape(accessKey, secretKey);
   const bytes = parseCapacity(capacity);
@@ -197,16 +207,27 @@ export async function initStorage({ adminUrl, adminToken, capacity = '100G', end
     log('layout: already assigned');
   }
 
-  // 2. The bucket.
-  let info = await admin('looking up the bucket', 'GET', `/v2/GetBucketInfo?globalAlias=${encodeURIComponent(bucket)}`);
-  if (info.status === 404) {
-    info = await admin('creating the bucket', 'POST', '/v2/CreateBucket', { globalAlias: bucket });
-    log(`bucket ${bucket}: created`);
-  } else {
-    log(`bucket ${bucket}: already there`);
+  // 2. The buckets.
+  const ensureBucket = async (name, what) => {
+    let info = await admin(`looking up the ${what}`, 'GET', `/v2/GetBucketInfo?globalAlias=${encodeURIComponent(name)}`);
+    if (info.status === 404) {
+      info = await admin(`creating the ${what}`, 'POST', '/v2/CreateBucket', { globalAlias: name });
+      log(`bucket ${name}: created`);
+    } else {
+      log(`bucket ${name}: already there`);
+    }
+    if (!info.json?.id) throw new StorageInitError(`creating the ${what}: Garage answered without a bucket id`);
+    return info.json;
+  };
+  const bucketId = (await ensureBucket(bucket, 'bucket')).id;
+  const documents = await ensureBucket(documentsBucket, "documents' bucket");
+  const documentsBucketId = documents.id;
+  // Personal identity papers: no anonymous read, ever. Garage has no bucket policies; website access
+  // is the one way a bucket answers without a key, so it is switched off here and checked below.
+  if (documents.websiteAccess) {
+    await admin("taking website access off the documents' bucket", 'POST', `/v2/UpdateBucket?id=${encodeURIComponent(documentsBucketId)}`, { websiteAccess: { enabled: false } });
+    log(`bucket ${documentsBucket}: website access switched off (documents are never public)`);
   }
-  const bucketId = info.json?.id;
-  if (!bucketId) throw new StorageInitError(`creating the bucket: Garage answered without a bucket id`);
 
   // 3. The apps' key, on this bucket only.
   const key = await admin('looking up the apps\' key', 'GET', `/v2/GetKeyInfo?id=${encodeURIComponent(accessKey)}&showSecretKey=true`);
@@ -224,7 +245,7 @@ export async function initStorage({ adminUrl, adminToken, capacity = '100G', end
     log(`key ${accessKey}: may no longer create buckets`);
   }
   for (const other of keyInfo?.buckets ?? []) {
-    if (other.id === bucketId) continue;
+    if (other.id === bucketId || other.id === documentsBucketId) continue;
     await admin('taking the apps\' key off another bucket', 'POST', '/v2/DenyBucketKey', { bucketId: other.id, accessKeyId: accessKey, permissions: { read: true, write: true, owner: true } });
     log(`key ${accessKey}: removed from bucket ${other.globalAliases?.[0] ?? other.id}`);
   }
@@ -237,16 +258,25 @@ export async function initStorage({ adminUrl, adminToken, capacity = '100G', end
   } finally {
     await admin('taking the owner right back from the apps\' key', 'POST', '/v2/DenyBucketKey', { bucketId, accessKeyId: accessKey, permissions: { read: false, write: false, owner: true } });
   }
+  // The documents: read (gateway, for staff) and write/delete (media); never owner, so the key
+  // cannot change the bucket's settings (website access included).
+  await admin("allowing the apps' key on the documents' bucket", 'POST', '/v2/AllowBucketKey', { bucketId: documentsBucketId, accessKeyId: accessKey, permissions: { read: true, write: true, owner: false } });
+  await admin("taking the owner right on the documents' bucket from the apps' key", 'POST', '/v2/DenyBucketKey', { bucketId: documentsBucketId, accessKeyId: accessKey, permissions: { read: false, write: false, owner: true } });
 
   // What the key may do now, as Garage reports it.
   const final = await admin('checking the apps\' rights', 'GET', `/v2/GetKeyInfo?id=${encodeURIComponent(accessKey)}`);
   const rights = (final.json?.buckets ?? []).map((b) => ({ id: b.id, read: Boolean(b.permissions?.read), write: Boolean(b.permissions?.write), owner: Boolean(b.permissions?.owner) }));
-  const expected = [{ id: bucketId, read: true, write: true, owner: false }];
-  if (JSON.stringify(rights) !== JSON.stringify(expected) || final.json?.permissions?.createBucket) {
-    throw new StorageInitError(`the apps' key ${accessKey} does not have exactly read and write on ${bucket}: Garage reports ${JSON.stringify({ buckets: rights, key: final.json?.permissions })}`);
+  const expected = [bucketId, documentsBucketId].sort().map((id) => ({ id, read: true, write: true, owner: false }));
+  if (JSON.stringify([...rights].sort((a, b) => (a.id < b.id ? -1 : 1))) !== JSON.stringify(expected) || final.json?.permissions?.createBucket) {
+    throw new StorageInitError(`the apps' key ${accessKey} does not have exactly read and write on ${bucket} and ${documentsBucket}: Garage reports ${JSON.stringify({ buckets: rights, key: final.json?.permissions })}`);
   }
-  log(`key ${accessKey}: read and write on ${bucket} only`);
-  return { bucketId };
+  log(`key ${accessKey}: read and write on ${bucket} and ${documentsBucket} only`);
+  const documentsNow = await admin("checking the documents' bucket is private", 'GET', `/v2/GetBucketInfo?id=${encodeURIComponent(documentsBucketId)}`);
+  if (documentsNow.json?.websiteAccess !== false) {
+    throw new StorageInitError(`the documents' bucket ${documentsBucket} is not private: Garage reports websiteAccess ${JSON.stringify(documentsNow.json?.websiteAccess)}`);
+  }
+  log(`bucket ${documentsBucket}: private (no website access, no anonymous read)`);
+  return { bucketId, documentsBucketId };
 }
 
 /** Runs `work` again (up to `attempts` times in all) while it fails with a retryable error. */
@@ -273,6 +303,7 @@ async function main() {
       endpoint: env.S3_ENDPOINT?.trim(),
       region: env.S3_REGION?.trim(),
       bucket: env.S3_BUCKET?.trim(),
+      documentsBucket: env.S3_DOCUMENTS_BUCKET?.trim() || undefined,
       accessKey: env.S3_ACCESS_KEY?.trim(),
       secretKey: env.S3_SECRET_KEY?.trim(),
       log,

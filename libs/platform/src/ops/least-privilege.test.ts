@@ -36,7 +36,7 @@ interface StorageInit {
   applyStagingExpiry(s3: S3Target, bucket: string): Promise<void>;
   lifecycleXml(): string;
   parseLifecycleRules(xml: string): { id?: string; status?: string; prefix: string; days: number }[];
-  initStorage(options: Record<string, unknown>): Promise<{ bucketId: string }>;
+  initStorage(options: Record<string, unknown>): Promise<{ bucketId: string; documentsBucketId: string }>;
   withRetries<T>(work: () => Promise<T>, options: { attempts?: number; delayMs?: number; log?: (line: string) => void }): Promise<T>;
 }
 interface KeySpec {
@@ -139,7 +139,9 @@ describe('infra/scripts/storage-init.mjs', () => {
     const state = {
       layoutVersion: 0,
       role: null as null | Record<string, unknown>,
-      buckets: new Map<string, { id: string; alias: string; lifecycle?: string }>([['other-id', { id: 'other-id', alias: 'other-bucket' }]]),
+      buckets: new Map<string, { id: string; alias: string; lifecycle?: string; websiteAccess?: boolean }>([['other-id', { id: 'other-id', alias: 'other-bucket' }]]),
+      // Garage ignoring UpdateBucket: the documents' bucket would stay public.
+      ignoreWebsiteChange: false,
       keys: new Map<string, { secret: string; createBucket: boolean; perms: Map<string, { read: boolean; write: boolean; owner: boolean }> }>(),
       refuseLifecycle: false,
       unavailable: 0,
@@ -178,12 +180,21 @@ describe('infra/scripts/storage-init.mjs', () => {
               return json(res, 200, {});
             case 'GetBucketInfo': {
               const found = [...state.buckets.values()].find((b) => b.alias === url.searchParams.get('globalAlias') || b.id === url.searchParams.get('id'));
-              return found ? json(res, 200, { id: found.id, globalAliases: [found.alias] }) : json(res, 404, { code: 'NoSuchBucket', message: 'Bucket not found' });
+              return found
+                ? json(res, 200, { id: found.id, globalAliases: [found.alias], websiteAccess: Boolean(found.websiteAccess) })
+                : json(res, 404, { code: 'NoSuchBucket', message: 'Bucket not found' });
+            }
+            case 'UpdateBucket': {
+              const found = state.buckets.get(url.searchParams.get('id')!);
+              if (!found) return json(res, 404, { code: 'NoSuchBucket', message: 'Bucket not found' });
+              const website = input.websiteAccess as { enabled?: boolean } | undefined;
+              if (website && !state.ignoreWebsiteChange) found.websiteAccess = Boolean(website.enabled);
+              return json(res, 200, { id: found.id, globalAliases: [found.alias], websiteAccess: Boolean(found.websiteAccess) });
             }
             case 'CreateBucket': {
               const id = `bucket-${state.buckets.size}`;
               state.buckets.set(id, { id, alias: input.globalAlias });
-              return json(res, 200, { id, globalAliases: [input.globalAlias] });
+              return json(res, 200, { id, globalAliases: [input.globalAlias], websiteAccess: false });
             }
             case 'GetKeyInfo': {
               const id = url.searchParams.get('id')!;
@@ -240,19 +251,28 @@ describe('infra/scripts/storage-init.mjs', () => {
       endpoint: garage.url,
       region: 'garage',
       bucket: 'mboa-media',
+      documentsBucket: 'mboa-documents',
       accessKey: ACCESS_KEY,
       secretKey: SECRET_KEY,
     });
 
-    it('on a fresh node: layout, bucket, the key on that bucket only (read and write), the rule; a second run changes nothing', async () => {
-      const { bucketId } = await storage.initStorage(options());
+    it('on a fresh node: layout, both buckets, the key on those buckets only (read and write), the rule; a second run changes nothing', async () => {
+      const { bucketId, documentsBucketId } = await storage.initStorage(options());
       expect(state.role).toEqual({ id: 'node0'.padEnd(64, '0'), zone: 'dc1', capacity: 50_000_000_000, tags: [] });
       expect(state.layoutVersion).toBe(1);
       const key = state.keys.get(ACCESS_KEY)!;
       expect({ createBucket: key.createBucket, perms: Object.fromEntries(key.perms) }).toEqual({
         createBucket: false,
-        perms: { 'other-id': { read: false, write: false, owner: false }, [bucketId]: { read: true, write: true, owner: false } },
+        perms: {
+          'other-id': { read: false, write: false, owner: false },
+          [bucketId]: { read: true, write: true, owner: false },
+          [documentsBucketId]: { read: true, write: true, owner: false },
+        },
       });
+      const documents = state.buckets.get(documentsBucketId)!;
+      expect({ alias: documents.alias, websiteAccess: documents.websiteAccess ?? false }).toEqual({ alias: 'mboa-documents', websiteAccess: false });
+      // Staged uploads never go to the documents' bucket: no lifecycle call there.
+      expect(calls.filter((c) => c.includes('/mboa-documents'))).toEqual([]);
       expect(storage.parseLifecycleRules(state.buckets.get(bucketId)!.lifecycle!)).toEqual([{ id: 'mboa-expire-staged-uploads', status: 'Enabled', prefix: 'uploads/', days: 1 }]);
       // Owner only for the lifecycle calls, taken back right after.
       expect(calls.slice(calls.indexOf('POST AllowBucketKey'))).toEqual([
@@ -260,13 +280,48 @@ describe('infra/scripts/storage-init.mjs', () => {
         'S3 PUT /mboa-media?lifecycle (owner)',
         'S3 GET /mboa-media?lifecycle (owner)',
         'POST DenyBucketKey',
+        'POST AllowBucketKey',
+        'POST DenyBucketKey',
         'GET GetKeyInfo',
+        'GET GetBucketInfo',
       ]);
 
       calls = [];
       await storage.initStorage(options());
       expect(calls.filter((c) => /UpdateClusterLayout|ApplyClusterLayout|CreateBucket|ImportKey|UpdateKey/.test(c))).toEqual([]);
       expect(state.layoutVersion).toBe(1);
+    });
+
+    it('keeps the documents\' bucket private: website access (anonymous read) found on is switched off, and a store that keeps it on fails the setup', async () => {
+      const { documentsBucketId } = await storage.initStorage(options());
+      const documents = state.buckets.get(documentsBucketId)!;
+      // Someone opened the bucket to the web, and gave the apps' key the owner right on it.
+      documents.websiteAccess = true;
+      state.keys.get(ACCESS_KEY)!.perms.get(documentsBucketId)!.owner = true;
+      calls = [];
+      await storage.initStorage(options());
+      expect(calls).toContain('POST UpdateBucket');
+      expect(documents.websiteAccess).toBe(false);
+      expect(state.keys.get(ACCESS_KEY)!.perms.get(documentsBucketId)).toEqual({ read: true, write: true, owner: false });
+      // Nothing ever switches website access on, for any bucket.
+      expect(calls.filter((c) => c === 'POST UpdateBucket').length).toBe(1);
+
+      documents.websiteAccess = true;
+      state.ignoreWebsiteChange = true;
+      try {
+        const error = (await storage.initStorage(options()).catch((e: unknown) => e)) as Error;
+        expect(error.message).toBe('the documents\' bucket mboa-documents is not private: Garage reports websiteAccess true');
+      } finally {
+        state.ignoreWebsiteChange = false;
+        documents.websiteAccess = false;
+      }
+    });
+
+    it('refuses a documents\' bucket that is the photos\' bucket, before any request', async () => {
+      calls = [];
+      const error = (await storage.initStorage({ ...options(), documentsBucket: 'mboa-media' }).catch((e: unknown) => e)) as Error;
+      expect(error.message).toBe("S3_DOCUMENTS_BUCKET must not be the photos' bucket mboa-media: identity documents never share a bucket with what /media serves");
+      expect(calls).toEqual([]);
     });
 
     it('fails loudly, naming the step: a wrong admin token, a refused rule (owner still taken back), another secret for the key, a key Garage cannot import', async () => {
@@ -307,12 +362,14 @@ describe('infra/scripts/storage-init.mjs', () => {
         S3_ENDPOINT: garage.url,
         S3_REGION: 'garage',
         S3_BUCKET: 'mboa-media',
+        S3_DOCUMENTS_BUCKET: 'mboa-documents',
         S3_ACCESS_KEY: ACCESS_KEY,
         S3_SECRET_KEY: SECRET_KEY,
       };
       const ok = await script('storage-init.mjs', env);
       expect({ code: ok.code, stderr: ok.stderr }).toEqual({ code: 0, stderr: '' });
-      expect(ok.stdout).toContain('storage-init: key GK0123456789abcdef01234567: read and write on mboa-media only');
+      expect(ok.stdout).toContain('storage-init: key GK0123456789abcdef01234567: read and write on mboa-media and mboa-documents only');
+      expect(ok.stdout).toContain('storage-init: bucket mboa-documents: private (no website access, no anonymous read)');
       const failed = await script('storage-init.mjs', { ...env, GARAGE_ADMIN_TOKEN: 'wrong' });
       expect(failed.code).toBe(1);
       expect(failed.stderr).toMatch(/^storage-init: FAILED, the apps will not start: reading the cluster status: Garage answered 403/);
