@@ -199,15 +199,18 @@ export async function startE2e(options: { admin?: boolean; trustLoopbackProxy?: 
   if (!hasMedia) console.warn('[e2e] the media service has no test starter: photo posting is skipped');
   const services: ServiceName[] = ['auth', 'listings', ...(hasMedia ? (['media'] as const) : []), 'moderation', 'support'];
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'mboa-e2e-media-'));
+  // Identity and control documents: media writes them, the gateway reads them to staff.
+  const documentsDir = await mkdtemp(path.join(tmpdir(), 'mboa-e2e-documents-'));
   const port = await freePort();
   const system = await startTestSystem({
     services,
-    env: { ...TEST_ADMIN, MEDIA_DIR: mediaDir },
+    env: { ...TEST_ADMIN, MEDIA_DIR: mediaDir, DOCUMENTS_DIR: documentsDir },
     port,
     gateway: {
       webDist,
       adminDist,
       objectStore: new LocalFileStore(mediaDir),
+      documentStore: new LocalFileStore(documentsDir),
       // Many logins and sign-ups from one address in a few seconds.
       rateLimitScale: 100,
       ...(options.trustLoopbackProxy ? { trustProxy: ['loopback'] } : {}),
@@ -231,6 +234,7 @@ export async function startE2e(options: { admin?: boolean; trustLoopbackProxy?: 
       await browser.close().catch(() => undefined);
       await system.stop();
       await rm(mediaDir, { recursive: true, force: true });
+      await rm(documentsDir, { recursive: true, force: true });
       await rm(apps, { recursive: true, force: true });
     },
   };
