@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_TYPES, type Actor, type ProcessedImage, type PropertyPostInput, type PublicUser, type Role } from '@mboa/contracts';
+import { EVENT_TYPES, type Actor, type EventType, type ProcessedImage, type PropertyPostInput, type PublicUser, type Role, type UserEventPayload } from '@mboa/contracts';
 
 let n = 0;
 
@@ -25,7 +25,7 @@ export function user(role: Role, over: Partial<PublicUser> = {}): PublicUser {
  * landlord or caretaker may not post before): `user.registered` (version 1), then `user.updated`
  * (version 2) carrying `whatsappProvenAt`, as every later fact of the account does while it stays proven.
  */
-export function provenAccountFacts(u: PublicUser, provenAt = new Date().toISOString()) {
+export function provenAccountFacts(u: PublicUser, provenAt = new Date().toISOString()): { type: EventType; payload: UserEventPayload }[] {
   return [
     { type: EVENT_TYPES.userRegistered, payload: { user: u, version: 1 } },
     { type: EVENT_TYPES.userUpdated, payload: { user: u, version: 2, whatsappProvenAt: provenAt } },
