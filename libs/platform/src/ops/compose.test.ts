@@ -126,6 +126,23 @@ describe('docker-compose.yml', () => {
     expect(compose.services.gateway.environment).toMatchObject({ S3_ENDPOINT: 'http://garage:3900', SERVICES: 'auth,listings,media,moderation,support' });
   });
 
+  test('identity documents: one private bucket, apart from the photos, known to media (writes), the gateway (reads) and storage-init (makes it); no other app holds S3 settings', () => {
+    const env = (name: string) => Object.fromEntries(Object.entries(compose.services[name].environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), example)]));
+    for (const name of ['media', 'gateway', 'storage-init']) {
+      const e = env(name);
+      expect({ name, bucket: e.S3_DOCUMENTS_BUCKET, photos: e.S3_BUCKET }).toEqual({ name, bucket: 'mboa-documents', photos: 'mboa-media' });
+    }
+    // An operator's own name reaches all three alike.
+    const renamed = { ...example, S3_DOCUMENTS_BUCKET: 'papers' };
+    for (const name of ['media', 'gateway', 'storage-init']) {
+      expect(interpolate(String(compose.services[name].environment?.S3_DOCUMENTS_BUCKET), renamed)).toBe('papers');
+    }
+    const holders = Object.entries(compose.services).filter(([, s]) => Object.keys(s.environment ?? {}).some((k) => k.startsWith('S3_'))).map(([name]) => name);
+    expect(holders.sort()).toEqual(['gateway', 'media', 'storage-init']);
+    // Moderation deletes documents past their time by asking media; it only sets the sweep's pace.
+    expect(env('moderation').VERIFICATION_SWEEP_MS).toBe('3600000');
+  });
+
   test("mail goes to the operator's SMTP server from .env (required), Mailpit only in the dev profile", () => {
     const senders = apps.filter(([, s]) => s.environment && 'SMTP_URL' in s.environment).map(([name]) => name);
     expect(senders.sort()).toEqual(APP_NAMES.filter((app) => (APP_ENV[app].stackRequired as readonly string[]).includes('SMTP_URL')).sort());
