@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Backs up PostgreSQL (every service schema of the one database) and the object store (every image)
 // into one new timestamped folder with a manifest. See infra/README.md, "Backups and restore".
+// Never the identity documents (S3_DOCUMENTS_BUCKET / DOCUMENTS_DIR): see "Identity documents".
 //
 //   DATABASE_URL=… [MEDIA_DIR=… | S3_ENDPOINT=… S3_ACCESS_KEY=… S3_SECRET_KEY=… S3_BUCKET=…] \
 //     node infra/scripts/backup.mjs [--out backups]
@@ -17,6 +18,8 @@ import {
   MEDIA_FOLDER,
   parseArgs,
   redact,
+  refuseDocumentsStore,
+  DOCUMENTS_NOT_BACKED_UP,
   storeFromEnv,
   tableCounts,
   timestamp,
@@ -28,6 +31,8 @@ Writes <out>/mboa-backup-<UTC time>/ (default out: ./backups) holding database.d
 every schema with tables: auth, listings, moderation, support), media/ (every object of the store)
 and manifest.json (what, when, row and object counts). Reads the apps' variables: DATABASE_URL,
 and S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION or else MEDIA_DIR.
+Identity documents are never backed up: a store that is or holds S3_DOCUMENTS_BUCKET
+(default mboa-documents) or DOCUMENTS_DIR (default .data/documents) is refused.
 PG_DUMP names the pg_dump to run (its major version at least the server's), e.g.
 PG_DUMP='docker compose exec -T postgres pg_dump'. Stop the apps first for a consistent pair
 (the database dump alone is always consistent).`;
@@ -38,6 +43,7 @@ async function main(argv) {
   const databaseUrl = options['database-url'] ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new BackupError('DATABASE_URL (or --database-url) is required');
   const store = storeFromEnv(process.env, { mediaDir: options['media-dir'], s3Bucket: options['s3-bucket'] });
+  refuseDocumentsStore(store, process.env);
 
   const startedAt = new Date();
   const folder = path.resolve(options.out ?? 'backups', `mboa-backup-${timestamp(startedAt)}`);
@@ -66,6 +72,7 @@ async function main(argv) {
         rows: Object.values(tables).reduce((sum, t) => sum + Object.values(t).reduce((a, b) => a + b, 0), 0),
       },
       media: { folder: MEDIA_FOLDER, source: store.description, objects: media.objects, bytes: media.bytes },
+      documents: { backedUp: false, why: DOCUMENTS_NOT_BACKED_UP },
     };
     await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     console.log(`backup: ${manifest.database.rows} rows in ${schemas.length} schemas, ${media.objects} objects (${media.bytes} bytes)`);

@@ -18,6 +18,7 @@ import {
   MEDIA_FOLDER,
   parseArgs,
   redact,
+  refuseDocumentsStore,
   restoreDatabase,
   storeFromEnv,
   tableCounts,
@@ -50,6 +51,8 @@ async function main(argv) {
   const databaseUrl = options['database-url'] ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new BackupError('DATABASE_URL (or --database-url) naming the target database is required');
   const store = storeFromEnv(process.env, { mediaDir: options['media-dir'], s3Bucket: options['s3-bucket'] });
+  // Photos go back into the photos' store only, never over the identity documents.
+  refuseDocumentsStore(store, process.env);
   const schemas = Object.keys(manifest.database.schemas);
 
   // Both targets are checked before anything is written, so a refusal leaves everything as it was.

@@ -186,6 +186,35 @@ export function storeFromEnv(env, overrides = {}) {
   });
 }
 
+/**
+ * What a backup says about the identity documents (infra/README.md, "Identity documents"): they
+ * are never copied. They are kept at most 90 days after staff's decision and the sweep deletes
+ * them; a backup kept longer (and backups are kept, copied off the machine, by the operator's own
+ * rules) would keep them past that promise and a restore would bring swept papers back.
+ */
+export const DOCUMENTS_NOT_BACKED_UP = 'identity documents are never backed up (kept at most 90 days after the decision; a restore brings none back)';
+
+const isInside = (inner, outer) => {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/**
+ * Refuses a store that is, or holds, the identity documents' store (S3_DOCUMENTS_BUCKET, default
+ * mboa-documents, or DOCUMENTS_DIR, default .data/documents): backups and restores touch photos only.
+ */
+export function refuseDocumentsStore(store, env) {
+  if (store instanceof BucketStore) {
+    const documents = env.S3_DOCUMENTS_BUCKET?.trim() || 'mboa-documents';
+    if (store.bucket === documents) throw new BackupError(`refusing bucket ${documents}: it holds the identity documents (S3_DOCUMENTS_BUCKET), which ${DOCUMENTS_NOT_BACKED_UP.replace(/^identity documents /, '')}`);
+    return;
+  }
+  const documents = path.resolve(env.DOCUMENTS_DIR?.trim() || '.data/documents');
+  if (isInside(documents, store.root) || isInside(store.root, documents)) {
+    throw new BackupError(`refusing folder ${store.root}: it is or holds the identity documents' folder ${documents} (DOCUMENTS_DIR), which ${DOCUMENTS_NOT_BACKED_UP.replace(/^identity documents /, '')}`);
+  }
+}
+
 /** The local file adapter's layout: `<root>/<key>` and `<root>/.meta/<key>.json` ({ contentType }). */
 export class FolderStore {
   constructor(root) {

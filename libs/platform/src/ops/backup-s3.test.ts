@@ -93,6 +93,36 @@ describe('backup and restore with an S3 bucket', () => {
     );
   });
 
+  it('never copies the identity documents: their bucket (or a folder holding theirs) is refused, nothing is written, and a backup says so', async () => {
+    const documents = bucket('papers');
+    await documents.put('identity/r1/front.jpg', Buffer.from('an identity card'), 'image/jpeg');
+    const env = { DATABASE_URL: db.urlFor('support'), ...s3Env('media-source'), S3_DOCUMENTS_BUCKET: 'papers' };
+    const out = path.join(dir, 'backups-documents');
+
+    const ok = await script('backup', ['--out', out], env);
+    expect(ok).toMatchObject({ code: 0, stderr: '' });
+    const made = ok.stdout.trim().split('\n').at(-1)!;
+    const manifest = JSON.parse(await readFile(path.join(made, 'manifest.json'), 'utf8'));
+    expect(manifest.documents).toEqual({ backedUp: false, why: 'identity documents are never backed up (kept at most 90 days after the decision; a restore brings none back)' });
+    expect((await new LocalFileStore(path.join(made, 'media')).list('')).some((key) => key.startsWith('identity/'))).toBe(false);
+
+    for (const [args, extra, refusal] of [
+      [['--s3-bucket', 'papers'], {}, /refusing bucket papers: it holds the identity documents \(S3_DOCUMENTS_BUCKET\)/],
+      [[], { S3_BUCKET: 'mboa-documents', S3_DOCUMENTS_BUCKET: '' }, /refusing bucket mboa-documents/],
+      [['--media-dir', path.join(dir, 'data')], { DOCUMENTS_DIR: path.join(dir, 'data', 'documents') }, /refusing folder .*data: it is or holds the identity documents' folder/],
+    ] as const) {
+      const refused = await script('backup', ['--out', path.join(dir, 'refused'), ...args], { ...env, ...extra });
+      expect({ code: refused.code, stderr: refused.stderr }).toEqual({ code: 1, stderr: expect.stringMatching(refusal) });
+    }
+    await expect(readFile(path.join(dir, 'refused'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // Nor does a restore write photos over the documents.
+    const name = uniqueDatabaseName('restored');
+    dropLater.push(name);
+    const restore = await script('restore', [made], { DATABASE_URL: withDatabase(db.url, name), ...s3Env('papers'), S3_DOCUMENTS_BUCKET: 'papers' });
+    expect(restore.code).toBe(1);
+    expect(await documents.list('')).toEqual(['identity/r1/front.jpg']);
+  });
+
   it('restores into a new database and a new bucket, with the same bytes and content types', async () => {
     const name = uniqueDatabaseName('restored');
     dropLater.push(name);
