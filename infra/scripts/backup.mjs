@@ -20,6 +20,7 @@ import {
   redact,
   refuseDocumentsStore,
   DOCUMENTS_NOT_BACKED_UP,
+  STAGING_PREFIX,
   storeFromEnv,
   tableCounts,
   timestamp,
@@ -28,7 +29,7 @@ import {
 const HELP = `Usage: node infra/scripts/backup.mjs [--out <folder>] [--database-url <url>] [--media-dir <folder>] [--s3-bucket <name>]
 
 Writes <out>/mboa-backup-<UTC time>/ (default out: ./backups) holding database.dump (pg_dump -Fc of
-every schema with tables: auth, listings, moderation, support), media/ (every object of the store)
+every schema with tables: auth, listings, moderation, support), media/ (every object of the store but the staging area uploads/)
 and manifest.json (what, when, row and object counts). Reads the apps' variables: DATABASE_URL,
 and S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION or else MEDIA_DIR.
 Identity documents are never backed up: a store that is or holds S3_DOCUMENTS_BUCKET
@@ -57,7 +58,8 @@ async function main(argv) {
     await dumpDatabase(databaseUrl, schemas, path.join(folder, DUMP_FILE));
 
     console.log(`backup: copying the objects of ${store.description}`);
-    const media = await copyObjects(store, new FolderStore(path.join(folder, MEDIA_FOLDER)));
+    // Not the staging area: uploads in flight (identity documents among them) are never kept.
+    const media = await copyObjects(store, new FolderStore(path.join(folder, MEDIA_FOLDER)), { skipPrefix: STAGING_PREFIX });
 
     const manifest = {
       format: MANIFEST_FORMAT,

@@ -339,10 +339,16 @@ export class BucketStore {
 }
 
 /** Copies every object; returns the count and the bytes. */
-export async function copyObjects(source, target) {
+/**
+ * The staging area (MEDIA_STAGING_PREFIX in libs/contracts): uploads in flight, identity documents
+ * among them for a few seconds, gone within a day anyway. A backup skips it.
+ */
+export const STAGING_PREFIX = 'uploads/';
+
+export async function copyObjects(source, target, { skipPrefix } = {}) {
   await target.prepare();
   let bytes = 0;
-  const keys = await source.keys();
+  const keys = (await source.keys()).filter((key) => !skipPrefix || !key.startsWith(skipPrefix));
   for (const key of keys) bytes += await source.copyTo(target, key);
   return { objects: keys.length, bytes };
 }
