@@ -63,6 +63,7 @@ const actorOf = (u: PublicUser): Actor => ({ userId: u.id, role: u.role, isVerif
 const admin = person('admin');
 const secondAdmin = person('admin');
 const landlord = person('landlord');
+const PROVEN_AT = new Date().toISOString();
 const renter = person('renter');
 
 beforeAll(async () => {
@@ -111,6 +112,12 @@ beforeAll(async () => {
   for (const u of [admin, secondAdmin, landlord, renter]) {
     await publishEvent(nc, { type: EVENT_TYPES.userRegistered, payload: { user: u, version: 1 }, source: 'auth' }, { prefix });
   }
+  // The landlord proves their WhatsApp number, as one must before posting.
+  await publishEvent(nc, { type: EVENT_TYPES.userUpdated, payload: { user: landlord, version: 2, whatsappProvenAt: PROVEN_AT }, source: 'auth' }, { prefix });
+  await eventually(
+    async () => (await sql.query('SELECT whatsapp_proven_at FROM listings.owners WHERE id = $1', [landlord.id])).rows[0]?.whatsapp_proven_at,
+    (at) => !!at,
+  );
   await eventually(
     async () => Number((await sql.query('SELECT count(*) FROM listings.owners')).rows[0].count),
     (count) => count === 4,
@@ -318,7 +325,13 @@ describe('the owner mail', () => {
     const owner: PublicUser = { ...person('landlord'), name: 'Mbarga Jean', language: 'fr' };
     const registered = { type: EVENT_TYPES.userRegistered, payload: { user: owner, version: 1 }, source: 'auth' } as const;
     await publishEvent(nc, registered, { prefix: config.subjectPrefix });
-    await eventually(async () => (await sql.query('SELECT language FROM listings.owners WHERE id = $1', [owner.id])).rows[0]?.language, (l) => l === 'fr');
+    // Their number proven, as one must before posting (every later fact carries the proof while it holds).
+    const proven = { type: EVENT_TYPES.userUpdated, payload: { user: owner, version: 2, whatsappProvenAt: PROVEN_AT }, source: 'auth' } as const;
+    await publishEvent(nc, proven, { prefix: config.subjectPrefix });
+    await eventually(
+      async () => (await sql.query('SELECT language, whatsapp_proven_at FROM listings.owners WHERE id = $1', [owner.id])).rows[0],
+      (row) => row?.language === 'fr' && !!row.whatsapp_proven_at,
+    );
 
     const approved = await postProperty(owner);
     await review(approved.id, { action: 'approve' });
@@ -335,7 +348,7 @@ describe('the owner mail', () => {
     expect(no.text).toContain('Mes annonces');
 
     // The owner switches to English: the next decision follows.
-    const updated = { type: EVENT_TYPES.userUpdated, payload: { user: { ...owner, language: 'en' }, version: 2 }, source: 'auth' } as const;
+    const updated = { type: EVENT_TYPES.userUpdated, payload: { user: { ...owner, language: 'en' }, version: 3, whatsappProvenAt: PROVEN_AT }, source: 'auth' } as const;
     await publishEvent(nc, updated, { prefix: config.subjectPrefix });
     await eventually(async () => (await sql.query('SELECT language FROM listings.owners WHERE id = $1', [owner.id])).rows[0]?.language, (l) => l === 'en');
     const later = await postProperty(owner);
