@@ -59,7 +59,12 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix });
-});
+  // Until the proof is applied: an unproven landlord may not post.
+  await eventually(
+    async () => Number((await sql.query('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL', [owner.id])).rows[0].count),
+    (c) => c === 1,
+  );
+}, 120_000);
 
 afterAll(async () => {
   await rpc?.close();

@@ -85,7 +85,8 @@ test('each request is answered by exactly one replica, and both take their share
   const before = replicas.map((r) => server(r).answered);
   const owner = user('landlord');
   for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix: config.subjectPrefix });
-  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1', owner.id), (c) => c === 1);
+  // Until the proof is applied too: an unproven landlord may not post.
+  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL', owner.id), (c) => c === 1);
 
   const created = await Promise.all(
     Array.from({ length: CREATES }, (_, i) =>
@@ -110,7 +111,8 @@ test('each request is answered by exactly one replica, and both take their share
 test('a search cached by one replica is forgotten when the other writes to the index', async () => {
   const owner = user('landlord');
   for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix: config.subjectPrefix });
-  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1', owner.id), (c) => c === 1);
+  // Until the proof is applied too: an unproven landlord may not post.
+  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL', owner.id), (c) => c === 1);
   const title = `Cache test duplex ${Date.now().toString(36)}`;
   const created = await rpc.call(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(owner), data: postData({ title }), images: [image(1)] });
   const query = { search: title, page: 1, limit: 12 };

@@ -44,6 +44,10 @@ beforeAll(async () => {
   for (const u of [owner, bannedOwner]) {
     for (const fact of provenAccountFacts(u)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix });
   }
+  // Until both proofs are applied: an unproven landlord may not post.
+  for (let proven = 0; proven < 2; await new Promise((r) => setTimeout(r, 100))) {
+    proven = Number((await sql.query('SELECT count(*) FROM listings.owners WHERE id = ANY($1::uuid[]) AND whatsapp_proven_at IS NOT NULL', [[owner.id, bannedOwner.id]])).rows[0].count);
+  }
 }, 120_000);
 
 afterAll(async () => {
