@@ -27,7 +27,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describeObjectStoreContract('MinioObjectStore (s3rver)', () => storeFor('contract'));
+// s3rver writes racing PUTs of one key into the same file (seen interleaved in a CI run): that case
+// is checked against the local files, and against MinIO itself only where one runs.
+describeObjectStoreContract('MinioObjectStore (s3rver)', () => storeFor('contract'), { list: true, atomicOverwrite: false });
 
 describe('MinioObjectStore', () => {
   it('creates its bucket when missing, once, even under concurrent first calls', async () => {

@@ -25,12 +25,19 @@ function chunks(count: number, chunkBytes: number, seen = { pulled: 0 }) {
 export interface ContractOptions {
   /** Whether list(prefix) is implemented by the adapter. */
   list?: boolean;
+  /**
+   * Whether the server behind the adapter replaces an object whole when writes of one key race
+   * (MinIO and the local files do). s3rver, the stand-in MinIO's tests run against here, streams
+   * each PUT into the same file, so racing writes can interleave there: that is the stand-in's
+   * behaviour, not the adapter's.
+   */
+  atomicOverwrite?: boolean;
 }
 
 export function describeObjectStoreContract(
   name: string,
   factory: () => Promise<ObjectStore> | ObjectStore,
-  options: ContractOptions = { list: true },
+  options: ContractOptions = { list: true, atomicOverwrite: true },
 ): void {
   describe(`ObjectStore contract: ${name}`, () => {
     let store: ObjectStore;
@@ -103,7 +110,7 @@ export function describeObjectStoreContract(
       await expect(store.remove(key('r.webp'))).resolves.toBeUndefined();
     });
 
-    it('survives concurrent writes of the same key with one whole version', async () => {
+    (options.atomicOverwrite === false ? it.skip : it)('survives concurrent writes of the same key with one whole version', async () => {
       const versions = [Buffer.alloc(100_000, 1), Buffer.alloc(50_000, 2), Buffer.alloc(75_000, 3)];
       await Promise.all(versions.map((v) => store.put(key('race.webp'), v, 'image/webp')));
       const got = await readObjectBody((await store.get(key('race.webp'))).body);
