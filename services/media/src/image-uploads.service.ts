@@ -11,6 +11,7 @@ import {
 } from '@mboa/contracts';
 import { fail, ObjectNotFoundError, parsePayload, ServiceException, type ObjectStore } from '@mboa/platform';
 import { z } from 'zod';
+import { removeStagedUploads } from './staged-uploads.js';
 import { ImageRejectedError } from './images/image-errors.js';
 import { ImageProcessor } from './images/image-processor.js';
 import { readAtMost } from './images/read-limited.js';
@@ -64,13 +65,13 @@ export class ImageUploads {
     try {
       request = parsePayload(processSchema, payload);
     } catch (e) {
-      await this.removeStaged(payload);
+      await removeStagedUploads(this.store, payload, 100);
       throw e;
     }
     // A posting is processed whole or not at all: when its photos would not all find a place in
     // the line, it is refused before any is decoded (the client retries after Retry-After).
     if (!this.queue.hasRoomFor(request.uploads.length)) {
-      await this.removeStaged(request);
+      await removeStagedUploads(this.store, request, 100);
       throw fail.tooMany(MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds);
     }
     // Keys are content-addressed within a scope; a fresh scope per posting means two properties
@@ -138,15 +139,5 @@ export class ImageUploads {
     }
     this.logger.error(`processing ${displayName(filename)} failed: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`);
     return new ServiceException(HTTP_STATUS.internal, MESSAGES.common.internalError);
-  }
-
-  /** A malformed request still must not leave staged files behind. */
-  private async removeStaged(payload: unknown): Promise<void> {
-    const uploads = (payload as { uploads?: unknown } | null)?.uploads;
-    if (!Array.isArray(uploads)) return;
-    const keys = uploads
-      .map((u) => (u as { key?: unknown } | null)?.key)
-      .filter((k): k is string => typeof k === 'string' && isStagingKey(k));
-    await Promise.all(keys.slice(0, 100).map((k) => this.store.remove(k).catch(() => undefined)));
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@mboa/contracts';
 import { fail, ObjectNotFoundError, parsePayload, ServiceException, type ObjectStore } from '@mboa/platform';
 import { z } from 'zod';
+import { removeStagedUploads } from '../staged-uploads.js';
 import { displayName } from '../alt-text.js';
 import { MEDIA_CONFIG, type MediaConfig } from '../config.js';
 import { ImageUploads, UPLOAD_MISSING } from '../image-uploads.service.js';
@@ -59,13 +60,13 @@ export class DocumentFiles {
     try {
       request = parsePayload(storeSchema, payload);
     } catch (e) {
-      await this.removeStaged(payload);
+      await removeStagedUploads(this.staging, payload, 10);
       throw e;
     }
     // Documents wait in the same line as listing photos: one decode per core for everything.
     const queue = this.photos.queue;
     if (!queue.hasRoomFor(request.uploads.length)) {
-      await this.removeStaged(request);
+      await removeStagedUploads(this.staging, request, 10);
       throw fail.tooMany(MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds);
     }
     const outcomes = await Promise.allSettled(request.uploads.map((upload) => queue.run(() => this.storeOne(request.ownerId, upload.key))));
@@ -108,14 +109,5 @@ export class DocumentFiles {
     if (reason instanceof ServiceException) return reason;
     this.logger.error(`storing a document photo failed: ${reason instanceof Error ? reason.message : String(reason)}`);
     return new ServiceException(HTTP_STATUS.internal, MESSAGES.common.internalError);
-  }
-
-  private async removeStaged(payload: unknown): Promise<void> {
-    const uploads = (payload as { uploads?: unknown } | null)?.uploads;
-    if (!Array.isArray(uploads)) return;
-    const keys = uploads
-      .map((u) => (u as { key?: unknown } | null)?.key)
-      .filter((k): k is string => typeof k === 'string' && isStagingKey(k));
-    await Promise.all(keys.slice(0, 10).map((k) => this.staging.remove(k).catch(() => undefined)));
   }
 }
