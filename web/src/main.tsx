@@ -9,6 +9,7 @@ import { readPageState, seedFromPage } from './page-state.js';
 import { createRouter, routes } from './router.js';
 import { registerServiceWorker } from './offline/register.js';
 import { watchConnection } from './offline/connection.js';
+import { followNavigations } from './shell/pending-navigation.js';
 import { keepFavouritesOffline } from './offline/keep-favourites.js';
 import '@mboa/ui/ui.css';
 import './styles.css';
@@ -41,10 +42,12 @@ async function loadRoutesOfThisPage(): Promise<void> {
 void Promise.all([ready, pageState ? loadRoutesOfThisPage() : undefined]).then(() => {
   const root = document.getElementById('root')!;
   if (pageState) seedFromPage(queryClient, pageState, hydrate, currentMessages().property.notFound);
+  const router = createRouter();
+  followNavigations(router);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );

@@ -20,6 +20,7 @@ import { lastSearchWhenOffline, rememberLastSearch } from '../offline/last-searc
 import { useRequestModal } from '../shell/RequestModal.js';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
+import { navigationPending } from '../shell/pending-navigation.js';
 import { SEARCH_KEY } from './queryKeys.js';
 
 /** The cache key of a search's pages (the server fills it for the page it draws: web/src/entry-server.tsx). */
@@ -66,7 +67,7 @@ export default function Home() {
       rememberLastSearch(next);
       setFilters(next);
       // The address follows the search, so it can be shared and a reload shows the same results.
-      if (!navigating.current) setAddress((current) => filtersToAddress(next, current), { replace: true, preventScrollReset: true });
+      if (!navigating.current && !navigationPending()) setAddress((current) => filtersToAddress(next, current), { replace: true, preventScrollReset: true });
     },
     [setAddress],
   );
