@@ -9,10 +9,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
 import type { LevelWithSilent } from 'pino';
 import { createLogger, PinoLoggerService } from '../logging/logger.js';
+import type { DependencyCheck } from '../metrics/probes.js';
 import { startMetricsServer } from '../metrics/server.js';
+import { ServiceHealth } from '../service/health.js';
 import { PrefixedNatsServer } from './transport.js';
 
 export interface MicroserviceOptions {
@@ -32,20 +34,18 @@ export interface MicroserviceOptions {
 /** Starts a Nest application that answers its @MessagePattern handlers over NATS. */
 export async function startMicroservice(module: unknown, options: MicroserviceOptions): Promise<INestMicroservice> {
   const logger = options.logger === false ? false : new PinoLoggerService(createLogger({ name: options.name, level: options.logLevel ?? logLevelFromEnv() }));
+  const strategy = new PrefixedNatsServer({
+    servers: options.natsUrl,
+    queue: options.name,
+    subjectPrefix: options.subjectPrefix,
+    name: options.name,
+    shutdownGraceMs: options.shutdownGraceMs,
+  });
   const root: DynamicModule = {
     module: ServiceProcessModule,
-    imports: [module as DynamicModule, ...(options.metricsPort ? [MetricsEndpointModule.on(options.metricsPort)] : [])],
+    imports: [module as DynamicModule, ...(options.metricsPort ? [MetricsEndpointModule.on(options.metricsPort, () => strategy.ping())] : [])],
   };
-  const app = await NestFactory.createMicroservice(root, {
-    strategy: new PrefixedNatsServer({
-      servers: options.natsUrl,
-      queue: options.name,
-      subjectPrefix: options.subjectPrefix,
-      name: options.name,
-      shutdownGraceMs: options.shutdownGraceMs,
-    }),
-    logger,
-  });
+  const app = await NestFactory.createMicroservice(root, { strategy, logger });
   // SIGTERM/SIGINT → app.close(): the server stops taking requests and finishes those in flight,
   // then consumers, relays and database clients shut down, then the process exits.
   app.enableShutdownHooks();
@@ -59,19 +59,35 @@ export async function startMicroservice(module: unknown, options: MicroserviceOp
 class ServiceProcessModule {}
 
 const METRICS_PORT = Symbol('METRICS_PORT');
+const NATS_CHECK = Symbol('NATS_CHECK');
 
 /**
- * Serves the process's Prometheus metrics on METRICS_PORT while the app runs, and closes the port
- * with the app (app.close() in tests, SIGTERM in production), as any other resource.
+ * Serves the process's Prometheus metrics and its liveness and readiness probes on METRICS_PORT
+ * while the app runs, and closes the port with the app (app.close() in tests, SIGTERM in
+ * production), as any other resource. Ready means: its NATS connection answers, and so does every
+ * dependency its ServiceHealth names (database, Redis, search, object store).
  */
 @Injectable()
 class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShutdown {
   private server?: Server;
 
-  constructor(@Inject(METRICS_PORT) private readonly port: number) {}
+  constructor(
+    @Inject(METRICS_PORT) private readonly port: number,
+    @Inject(NATS_CHECK) private readonly nats: DependencyCheck,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.server = await startMetricsServer(this.port);
+    const health = this.serviceHealth();
+    this.server = await startMetricsServer(this.port, undefined, () => ({ nats: this.nats, ...health?.readinessChecks() }));
+  }
+
+  private serviceHealth(): ServiceHealth | undefined {
+    try {
+      return this.moduleRef.get(ServiceHealth, { strict: false });
+    } catch {
+      return undefined; // a process without a ServiceHealth (a test's module): NATS alone
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -87,8 +103,11 @@ class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShutdown {
 
 @Module({})
 class MetricsEndpointModule {
-  static on(port: number): DynamicModule {
-    return { module: MetricsEndpointModule, providers: [{ provide: METRICS_PORT, useValue: port }, MetricsEndpoint] };
+  static on(port: number, nats: DependencyCheck): DynamicModule {
+    return {
+      module: MetricsEndpointModule,
+      providers: [{ provide: METRICS_PORT, useValue: port }, { provide: NATS_CHECK, useValue: nats }, MetricsEndpoint],
+    };
   }
 }
 

@@ -104,6 +104,13 @@ export class PrefixedNatsServer extends ServerNats {
     return this.answeredCount;
   }
 
+  /** A round trip to the NATS server, for the readiness probe: fails before listen() connected and after close(). */
+  async ping(): Promise<void> {
+    const nc = this.connection;
+    if (!nc || nc.isClosed()) throw new Error('not connected to NATS');
+    await nc.rtt();
+  }
+
   /** Requests received and not yet answered. */
   get pending(): number {
     return this.inFlight;

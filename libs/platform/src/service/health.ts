@@ -1,7 +1,8 @@
 import type { HealthReply } from '@mboa/contracts';
+import { checkDependencies, type DependencyCheck } from '../metrics/probes.js';
 
-/** One dependency's check: fine unless it throws, rejects or answers `false`. */
-export type HealthProbe = () => unknown;
+/** One dependency's check: fine unless it throws, rejects, answers `false` or outlasts PROBE_TIMEOUT_MS. */
+export type HealthProbe = DependencyCheck;
 
 /** A probe of a service's PostgreSQL schema through its Prisma client. */
 export function postgresProbe(db: { $queryRawUnsafe(query: string): Promise<unknown> }): HealthProbe {
@@ -13,17 +14,8 @@ export function postgresProbe(db: { $queryRawUnsafe(query: string): Promise<unkn
  * `degraded` otherwise, with each check named. An `undefined` probe is not part of this process.
  */
 export async function checkHealth(service: string, probes: Record<string, HealthProbe | undefined>): Promise<HealthReply> {
-  const entries = Object.entries(probes).filter((entry): entry is [string, HealthProbe] => entry[1] !== undefined);
-  const results = await Promise.all(
-    entries.map(async ([name, probe]) => {
-      const outcome = await Promise.resolve()
-        .then(probe)
-        .then((answer) => (answer === false ? ('fail' as const) : ('ok' as const)), () => 'fail' as const);
-      return [name, outcome] as const;
-    }),
-  );
-  const checks: Record<string, 'ok' | 'fail'> = Object.fromEntries(results);
-  return { service, status: results.every(([, outcome]) => outcome === 'ok') ? 'ok' : 'degraded', checks };
+  const checks = await checkDependencies(probes);
+  return { service, status: Object.values(checks).every((outcome) => outcome === 'ok') ? 'ok' : 'degraded', checks };
 }
 
 /**
@@ -36,5 +28,10 @@ export abstract class ServiceHealth {
 
   check(): Promise<HealthReply> {
     return checkHealth(this.service, this.probes());
+  }
+
+  /** The same dependencies, for this replica's readiness probe on METRICS_PORT (NATS is added there). */
+  readinessChecks(): Record<string, HealthProbe | undefined> {
+    return this.probes();
   }
 }

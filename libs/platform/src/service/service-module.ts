@@ -1,5 +1,6 @@
 import { Inject, Injectable, type DynamicModule, type OnApplicationShutdown, type Provider, type Type } from '@nestjs/common';
 import { EventHandOff } from '../events/hand-off.js';
+import { ServiceHealth } from './health.js';
 import { prismaClientOptions } from './prisma-options.js';
 import { outboxRelayProvider } from './outbox-relay.provider.js';
 import type { DatabaseServiceConfig, ServiceConfig } from './service-config.js';
@@ -49,6 +50,8 @@ export function serviceModule<C extends ServiceConfig>(parts: ServiceParts<C>): 
       ...(parts.providers ?? []),
       ...(parts.consumers ?? []),
       parts.health,
+      // The process's readiness probe finds the service's dependencies under the base class.
+      { provide: ServiceHealth, useExisting: parts.health },
     ],
   };
 }
