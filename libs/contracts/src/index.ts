@@ -25,3 +25,4 @@ export * from './session-mark.js';
 export * from './server-page.js';
 export * from './verification.js';
 export * from './verification-requests.js';
+export * from './idempotency.js';

@@ -240,6 +240,24 @@ export const LIMITS = {
     compressMinBytes: 1024,
   },
   /**
+   * Idempotency-Key on writes (docs/api.md#idempotency-key): a finished write's answer is kept a day
+   * for its retries; a write still running holds its key with a short lease, renewed while it runs,
+   * so a replica that dies mid-write frees the key within the lease rather than after a day.
+   */
+  idempotency: {
+    answerTtlSeconds: 24 * 60 * 60,
+    /** Longer keys are refused: a UUID is 36 characters; room for a client's own prefix. */
+    maxKeyLength: 255,
+    leaseMs: 30_000,
+    leaseRenewMs: 10_000,
+    /** Retry-After of the 409 while the first request runs: a posting with photos takes seconds to minutes. */
+    inProgressRetryAfterSeconds: 5,
+    /** An answer past this is not kept (every /api answer to a write is far smaller); its key is freed. */
+    maxStoredAnswerBytes: 512 * 1024,
+    /** How often the web apps send one user action again after its answer was lost. */
+    clientRetries: 3,
+  },
+  /**
    * Posting a property with photos. A landlord posting a whole building or a caretaker entering
    * several owners' properties posts perhaps ten in an hour: 30 leaves room for retries while
    * bounding what one account can make the media service decode (30 × 10 photos an hour).

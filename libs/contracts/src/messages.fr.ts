@@ -420,6 +420,11 @@ export const MESSAGES_FR = {
     unsubscribeInvalid: 'Ce lien de désabonnement n\u2019est pas valide, ou la recherche a déjà été supprimée.',
     unsubscribedTitle: 'Désabonnement effectué',
   },
+  idempotency: {
+    keyInvalid: `L\u2019en-tête Idempotency-Key doit être une chaîne entre guillemets de 1 à ${LIMITS.idempotency.maxKeyLength} caractères visibles, par exemple "8e03978e-40d5-43e8-bc93-6894a57f9324".`,
+    inProgress: 'Cette demande est encore en cours de traitement. Patientez un instant\u00a0; la réponse viendra avec la même clé.',
+    keyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre demande. Envoyez une nouvelle clé pour une nouvelle demande.',
+  },
   personCheck: {
     checking: 'Nous vérifions que vous êtes une personne\u2026 (quelques secondes)',
     failed: 'Nous n\u2019avons pas pu vérifier que vous êtes une personne. Veuillez réessayer.',

@@ -430,6 +430,12 @@ export const MESSAGES = {
     unsubscribeInvalid: 'This unsubscribe link is not valid, or the search was already deleted.',
     unsubscribedTitle: 'Unsubscribed',
   },
+  // Idempotency-Key on writes (docs/api.md#idempotency-key).
+  idempotency: {
+    keyInvalid: `The Idempotency-Key header must be a quoted string of 1 to ${LIMITS.idempotency.maxKeyLength} visible characters, for example "8e03978e-40d5-43e8-bc93-6894a57f9324".`,
+    inProgress: 'This request is still being processed. Please wait a moment; the answer will come with the same key.',
+    keyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  },
   // The person check past a per-address allowance (docs/api.md#the-person-check).
   personCheck: {
     checking: 'Checking this is a person\u2026 (a few seconds)',
