@@ -7,7 +7,8 @@ export const retryDelayMs = (attempt: number) => Math.min(1000 * 2 ** attempt, 8
 
 /**
  * Reads are tried again only when the network failed: an answer from the server (4xx, 5xx) is
- * final and shown at once, as before TanStack Query. Changes are never repeated on their own.
+ * final and shown at once, as before TanStack Query. Changes are not repeated by the data layer: api()
+ * sends a write again itself, under its Idempotency-Key, when its answer was lost (docs/api.md#idempotency-key).
  */
 export function retryOnNetworkFailure(failureCount: number, error: unknown): boolean {
   return error instanceof ApiError && error.status === 0 && failureCount < NETWORK_RETRIES;
