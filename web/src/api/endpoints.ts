@@ -89,8 +89,9 @@ export const getSimilarListings = (id: string, signal?: AbortSignal) =>
 export const reportListing = (id: string, report: ReportInput) =>
   api<ReportCreateResponse>(`/properties/${encodeURIComponent(id)}/reports`, { body: report });
 
-export const postProperty = (form: FormData, onProgress: (percent: number) => void) =>
-  upload<PostPropertyResponse>('/property/post', form, onProgress, currentMessages().property.submitFailedThrown);
+/** Sent under the draft's Idempotency-Key, so a repeat of the same draft never makes a second listing. */
+export const postProperty = (form: FormData, onProgress: (percent: number) => void, idempotencyKey: string) =>
+  upload<PostPropertyResponse>('/property/post', form, onProgress, currentMessages().property.submitFailedThrown, { idempotencyKey });
 
 /** Photos added to a listing by its owner (docs/api.md#adding-photos-to-a-listing). */
 export const addListingPhotos = (id: string, form: FormData, onProgress: (percent: number) => void) =>

@@ -2,7 +2,7 @@ import { POSTING_ROLES, propertyDetailsPath, whatsappLink } from '@mboa/contract
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, useI18n } from '@mboa/web-core';
+import { ApiError, newIdempotencyKey, useI18n } from '@mboa/web-core';
 import { postProperty } from '../api/endpoints.js';
 import { SITE } from '../config.js';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../post/steps/index.js';
 import { buildFormData, canContinue, emptyForm, firstBlockedStep, STEP_COUNT, type PostForm } from '../post/wizard.js';
 import { useDraft } from '../post/useDraft.js';
+import type { Submission } from '../post/draft.js';
 import { useSession } from '../session/session.js';
 import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 import { Dialog } from '../ui/Dialog.js';
@@ -80,7 +81,9 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
   const proof = useQuery({ queryKey: WHATSAPP_PROOF_KEY, queryFn: ({ signal }) => getWhatsAppProof(signal), enabled: !isAdmin });
   const [numberRefused, setNumberRefused] = useState(false);
   const numberUnproven = !isAdmin && proof.data !== undefined && !proof.data.whatsappProvenAt;
-  const draft = useDraft(userId, { form, step }, (restored) => (setForm(restored.form), setStep(restored.step)));
+  /** This draft's sending once Post was pressed: its key survives failures and reloads, until the listing is made. */
+  const [submission, setSubmission] = useState<Submission | null>(null);
+  const draft = useDraft(userId, { form, step, submission }, (restored) => (setForm(restored.form), setStep(restored.step), setSubmission(restored.submission ?? null)));
   const heading = useRef<HTMLHeadingElement>(null);
   const imagesRef = useRef(form.images);
   useEffect(() => {
@@ -108,7 +111,10 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
     setFailure(null);
     setProgress(0);
     try {
-      const result = await postProperty(buildFormData(form, { isAdmin }), setProgress);
+      const sending = submission ?? { key: newIdempotencyKey(), at: Date.now() };
+      setSubmission(sending);
+      await draft.saveNow({ form, step, submission: sending });
+      const result = await postProperty(buildFormData(form, { isAdmin, now: sending.at }), setProgress, sending.key);
       const id = result?.id ?? result?.property?.id ?? result?._id;
       if (!id) throw new Error(m.property.submitFailedThrown);
       // The new listing shows in My Listings and the profile's count (and, for an admin, in search) on the next visit.
@@ -116,6 +122,7 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
       form.images.forEach((i) => URL.revokeObjectURL(i.previewUrl));
       setForm(emptyForm(prefilledUserId));
       setStep(1);
+      setSubmission(null);
       void draft.forget();
       setPostedId(String(id));
     } catch (error) {
@@ -130,6 +137,7 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
   }
 
   const startOver = () => {
+    setSubmission(null);
     void draft.forget();
     form.images.forEach((i) => URL.revokeObjectURL(i.previewUrl));
     setForm(emptyForm(prefilledUserId));

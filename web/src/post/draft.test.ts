@@ -72,3 +72,28 @@ describe('the post draft kept on the device', () => {
     expect(await loadDraft('owner-1', storage, preview)).toBeNull();
   });
 });
+
+describe('the Idempotency-Key kept with the post draft', () => {
+  it('comes back with the draft, so a reload after a lost answer sends the same key and photo names', async () => {
+    const storage = memoryStorage();
+    const submission = { key: '0f1e2d3c-4b5a-4968-8776-655443322110', at: 1_790_000_000_000 };
+    await saveDraft('owner-1', { form: typed(), step: 8, submission }, storage);
+    expect((await loadDraft('owner-1', storage, preview))?.submission).toEqual(submission);
+  });
+
+  it('is none for a draft not yet sent, one kept before keys existed, or a damaged one', async () => {
+    const storage = memoryStorage();
+    await saveDraft('owner-1', { form: typed(), step: 2 }, storage);
+    expect((await loadDraft('owner-1', storage, preview))?.submission).toBeNull();
+    const stored = storage.data.get(draftKey('owner-1')) as Record<string, unknown>;
+    storage.data.set(draftKey('owner-1'), { ...stored, submission: { key: '', at: 'yesterday' } });
+    expect((await loadDraft('owner-1', storage, preview))?.submission).toBeNull();
+  });
+
+  it('goes with the draft once the listing is made (cleared): the next post gets a new key', async () => {
+    const storage = memoryStorage();
+    await saveDraft('owner-1', { form: typed(), step: 8, submission: { key: 'k1', at: 1 } }, storage);
+    await clearDraft('owner-1', storage);
+    expect(await loadDraft('owner-1', storage, preview)).toBeNull();
+  });
+});

@@ -24,11 +24,29 @@ interface StoredDraft {
   step: number;
   form: Omit<PostForm, 'images'>;
   photos: StoredPhoto[];
+  /** Absent in drafts kept before keys existed: they are sent under a new one. */
+  submission?: Submission;
+}
+
+/**
+ * The sending of this draft, once the landlord pressed Post (docs/api.md#idempotency-key): its
+ * Idempotency-Key and the time its photos are named after. Kept with the draft, so every send of
+ * it, after a lost answer, a reload or another day, is the same request and makes one listing.
+ */
+export interface Submission {
+  key: string;
+  at: number;
 }
 
 export interface Draft {
   form: PostForm;
   step: number;
+  submission?: Submission | null;
+}
+
+function isSubmission(value: unknown): value is Submission {
+  const s = value as Partial<Submission> | null | undefined;
+  return typeof s?.key === 'string' && s.key !== '' && typeof s.at === 'number' && Number.isFinite(s.at);
 }
 
 export const draftKey = (userId: string) => `post-draft:${userId}`;
@@ -58,6 +76,7 @@ export async function saveDraft(userId: string, draft: Draft, storage: DraftStor
     step: draft.step,
     form,
     photos: images.map((image) => ({ blob: image.file, name: image.file.name, type: image.file.type, originalName: image.originalName })),
+    ...(draft.submission ? { submission: draft.submission } : {}),
   };
   await storage.set(draftKey(userId), stored);
 }
@@ -89,7 +108,11 @@ export async function loadDraft(
   };
   const wanted = Math.min(Math.max(1, Math.trunc(Number(stored.step)) || 1), STEP_COUNT);
   const blocked = firstBlockedStep(form);
-  return { form, step: blocked === null ? wanted : Math.min(wanted, blocked) };
+  return {
+    form,
+    step: blocked === null ? wanted : Math.min(wanted, blocked),
+    submission: isSubmission(stored.submission) ? { key: stored.submission.key, at: stored.submission.at } : null,
+  };
 }
 
 export async function clearDraft(userId: string, storage: DraftStorage = deviceStorage()): Promise<void> {

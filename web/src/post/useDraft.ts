@@ -13,7 +13,7 @@ export function useDraft(
   draft: Draft,
   restore: (draft: Draft) => void,
   storage?: DraftStorage,
-): { restored: boolean; forget: () => Promise<void> } {
+): { restored: boolean; forget: () => Promise<void>; saveNow: (draft: Draft) => Promise<void> } {
   // Keyed by account: another person signing in on this tab starts from their own draft.
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function useDraft(
     };
   }, [userId, storage]);
 
-  const { form, step } = draft;
+  const { form, step, submission } = draft;
   useEffect(() => {
     if (!loaded) return;
     const photosChanged = savedImages.current !== form.images;
@@ -52,13 +52,25 @@ export function useDraft(
       () => {
         savedImages.current = form.images;
         void Promise.resolve()
-          .then(() => saveDraft(userId, { form, step }, storage ?? deviceStorage()))
+          .then(() => saveDraft(userId, { form, step, submission }, storage ?? deviceStorage()))
           .catch(() => undefined);
       },
       photosChanged ? 0 : SAVE_AFTER_MS,
     );
     return () => clearTimeout(timer.current);
-  }, [loaded, userId, form, step, storage]);
+  }, [loaded, userId, form, step, submission, storage]);
+
+  /** Writes the draft at once: its Idempotency-Key must be on the device before the post is sent. */
+  const saveNow = useCallback(
+    async (now: Draft) => {
+      clearTimeout(timer.current);
+      savedImages.current = now.form.images;
+      await Promise.resolve()
+        .then(() => saveDraft(userId, now, storage ?? deviceStorage()))
+        .catch(() => undefined);
+    },
+    [userId, storage],
+  );
 
   const forget = useCallback(async () => {
     clearTimeout(timer.current);
@@ -68,5 +80,5 @@ export function useDraft(
       .catch(() => undefined);
   }, [userId, storage]);
 
-  return { restored: restoredFor === userId, forget };
+  return { restored: restoredFor === userId, forget, saveNow };
 }
