@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Database migrations of the services, through Prisma's schema engine compiled to WebAssembly
-// (@mboa/platform/migrate; the native engine binary cannot be downloaded here). See
-// docs/migrations.md.
+// Database migrations of the services (@mboa/platform/migrate). `deploy` is the one runner that
+// development, tests, CI and production apply migrations with (the containers run
+// `node scripts/db.mjs deploy <service>` from infra/docker/entrypoint.sh); `create` and `drift`
+// are authoring tools that use Prisma's schema engine compiled to WebAssembly on throwaway
+// databases. See docs/migrations.md.
 //
 //   node scripts/db.mjs deploy [service...]          apply pending migrations (default: all services)
 //   node scripts/db.mjs create <service> --name <n>  write a migration from schema.prisma changes
@@ -54,13 +56,15 @@ function tsc(args) {
 }
 
 /**
- * The migrate library, built. Uses libs/platform/dist when it is at least as new as the sources,
- * else builds the platform lib; if that does not compile (it is shared), builds the migrate folder
- * alone into node_modules/.cache (it only depends on npm packages).
+ * The migrate library, built. Uses libs/platform/dist when it is at least as new as the sources
+ * (or when there are no sources: the production image ships dist only), else builds the platform
+ * lib; if that does not compile (it is shared), builds the migrate folder alone into
+ * node_modules/.cache (it only depends on npm packages).
  */
 async function loadMigrateLib() {
   const distEntry = path.join(platformDir, 'dist/migrate/index.js');
-  if (!isFresh(distEntry, path.join(platformDir, 'src'))) {
+  const shipsSources = existsSync(path.join(platformDir, 'src'));
+  if (shipsSources && !isFresh(distEntry, path.join(platformDir, 'src'))) {
     say('building libs/platform (dist is missing or older than its sources)…');
     const build = tsc(['-p', path.join(platformDir, 'tsconfig.build.json')]);
     if (build.status !== 0) {
@@ -128,7 +132,7 @@ async function deploy(names) {
   if (await migrate.ensureDatabase(databaseUrl, serverUrl)) say(`created database ${database}`);
   say(`applying migrations to ${where}`);
   for (const service of services) {
-    const result = await migrate.deployMigrations(service, databaseUrl);
+    const result = await migrate.deployMigrations(service, databaseUrl, { log: say });
     say(
       result.applied.length
         ? `${service}: ${plural(result.applied.length, 'migration')} applied (${result.applied.join(', ')}) in ${result.durationMs} ms`

@@ -59,19 +59,26 @@ export async function withConnection<T>(url: string, fn: (client: pg.Client) => 
 
 /**
  * Creates the database named in `url` unless it exists, connecting to `serverUrl` (any database on
- * the same server) to do so. Returns whether it was created.
+ * the same server) to do so. Returns whether it was created. A database that exists is found by
+ * connecting to it, so a production role that may not reach the maintenance database never has to.
  */
 export async function ensureDatabase(url: string, serverUrl = withDatabase(url, 'postgres')): Promise<boolean> {
   const name = databaseName(url);
+  try {
+    await withConnection(url, () => Promise.resolve());
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: no such database
+  }
   return withConnection(serverUrl, async (client) => {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount) return false;
     try {
       await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
       return true;
     } catch (error) {
-      // Someone else created it between our check and our CREATE: that is fine.
-      if ((error as { code?: string }).code === '42P04') return false;
+      // Someone else created it between our check and our CREATE: that is fine. A CREATE racing
+      // another one fails on pg_database's unique index (23505) rather than with 42P04.
+      const code = (error as { code?: string }).code;
+      if (code === '42P04' || code === '23505') return false;
       throw error;
     }
   });

@@ -1,18 +1,15 @@
-// @mboa/platform/migrate: Prisma migrations through the schema engine compiled to WebAssembly
-// (Prisma's native engine binary cannot be downloaded here). See docs/migrations.md.
+// @mboa/platform/migrate: the one migration runner (runner.ts), which development, tests, CI and
+// production all apply migrations with, and the authoring tools (authoring.ts: new migrations and
+// the drift check, through Prisma's schema engine compiled to WebAssembly). See docs/migrations.md.
+export { deployMigrations, migrationStatus, MigrationRefused, type DeployResult, type MigrateOptions, type MigrationStatus } from './runner.js';
 export {
   checkDrift,
   createMigration,
-  deployMigrations,
-  migrationStatus,
   type CreatedMigration,
   type CreateMigrationOptions,
-  type DeployResult,
   type DriftReport,
-  type MigrateOptions,
-  type MigrationStatus,
   type ScratchOptions,
-} from './commands.js';
+} from './authoring.js';
 export {
   DEFAULT_SERVER_URL,
   databaseExists,
@@ -27,4 +24,3 @@ export {
   withoutSchemaParam,
 } from './database.js';
 export { findRepoRoot, serviceFiles, servicesWithSchema, type ServiceFiles } from './service-files.js';
-export { loadSchemaEngine } from './wasm-engine.js';

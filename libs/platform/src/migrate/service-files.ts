@@ -1,5 +1,6 @@
-// Where a service's Prisma files live, and the migrations folder in the shape the engine reads
-// (the same shape the Prisma CLI builds: one folder per migration, sorted by name).
+// Where a service's Prisma files live, and its migrations folder in the shapes the runner and the
+// schema engine read (the shape the Prisma CLI builds: one folder per migration, sorted by name).
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,4 +110,30 @@ export async function writeMigration(migrationsDir: string, name: string, script
   await writeFile(file, script, 'utf8');
   await writeFile(path.join(migrationsDir, MIGRATION_LOCK_FILE), POSTGRES_MIGRATION_LOCK, 'utf8');
   return file;
+}
+
+/** One migration folder as the runner applies it. */
+export interface MigrationScript {
+  /** The folder's name, <UTC timestamp>_<name>: the migration's identity in `_prisma_migrations`. */
+  name: string;
+  /** services/<name>/prisma/migrations/<name>/migration.sql */
+  file: string;
+  sql: string;
+  /** sha256 of migration.sql in hex, as Prisma records it. */
+  checksum: string;
+}
+
+/** The service's migrations, oldest first; an absent folder is an empty history. */
+export async function readMigrationScripts(migrationsDir: string): Promise<MigrationScript[]> {
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
+  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort((a, b) => a.localeCompare(b));
+  return Promise.all(
+    names.map(async (name) => {
+      const file = path.join(migrationsDir, name, MIGRATION_SCRIPT_FILE);
+      const bytes = await readFile(file).catch((error: Error) => {
+        throw new Error(`The migration ${name} has no readable ${MIGRATION_SCRIPT_FILE}: ${error.message}`);
+      });
+      return { name, file, sql: bytes.toString('utf8'), checksum: createHash('sha256').update(bytes).digest('hex') };
+    }),
+  );
 }

@@ -52,7 +52,8 @@ export async function createTestDatabase(services: string[], options: TestDataba
   };
 
   try {
-    // One after the other: the engine takes a database-wide advisory lock while it migrates.
+    // The runner production uses (entrypoint.sh migrate <service>, npm run db:migrate), one service
+    // after the other: its advisory lock is database-wide, as Prisma's is.
     for (const service of services) await deployMigrations(service, url, { root: options.root });
   } catch (error) {
     await drop().catch(() => undefined);

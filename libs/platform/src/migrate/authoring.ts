@@ -1,107 +1,14 @@
-// What `prisma migrate deploy | dev --name | status | diff --exit-code` do, through the wasm
-// engine: same migrations folders, same `_prisma_migrations` table and checksums (sha256 of
-// migration.sql), so production may run the real `prisma migrate deploy` on the same folders.
-// Each service lives in the PostgreSQL schema named after it, `_prisma_migrations` included.
-import {
-  DEFAULT_SERVER_URL,
-  dropDatabase,
-  uniqueDatabaseName,
-  withConnection,
-  withDatabase,
-  withoutSchemaParam,
-  quoteIdent,
-} from './database.js';
+// Authoring, through Prisma's schema engine compiled to WebAssembly: what `prisma migrate dev
+// --name` and `prisma migrate diff --exit-code` do, on throwaway databases only. Applying
+// migrations to a real database is the runner's job (runner.ts), everywhere.
+import { DEFAULT_SERVER_URL, dropDatabase, quoteIdent, uniqueDatabaseName, withConnection, withDatabase, withoutSchemaParam } from './database.js';
 import { NO_FILTERS, withEngine } from './session.js';
-import {
-  POSTGRES_MIGRATION_LOCK,
-  readMigrations,
-  serviceFiles,
-  writeMigration,
-} from './service-files.js';
-
-export interface MigrateOptions {
-  /** The monorepo root (default: found from this module's location). */
-  root?: string;
-  /** The PostgreSQL schema (default: the service's name). */
-  schema?: string;
-}
+import { POSTGRES_MIGRATION_LOCK, readMigrations, serviceFiles, writeMigration } from './service-files.js';
 
 export interface ScratchOptions {
   root?: string;
   /** Any database on the server where throwaway databases may be created (default: local `postgres`). */
   serverUrl?: string;
-}
-
-export interface DeployResult {
-  service: string;
-  schema: string;
-  /** Migrations applied by this call, oldest first (empty when already up to date). */
-  applied: string[];
-  durationMs: number;
-}
-
-/**
- * Applies the service's pending migrations to the database at `databaseUrl` (which must exist),
- * in the schema named after the service, creating the schema if needed. Idempotent.
- */
-export async function deployMigrations(service: string, databaseUrl: string, options: MigrateOptions = {}): Promise<DeployResult> {
-  const started = performance.now();
-  const files = serviceFiles(service, options.root);
-  const schema = options.schema ?? service;
-  const url = withoutSchemaParam(databaseUrl);
-  const migrationsList = await readMigrations(files.migrationsDir);
-  const applied = await withEngine(
-    { files, url, schema, createSchema: true, serverUrl: withDatabase(url, 'postgres') },
-    async ({ engine }) => (await engine.applyMigrations({ migrationsList, filters: NO_FILTERS })).appliedMigrationNames,
-  );
-  return { service, schema, applied, durationMs: Math.round(performance.now() - started) };
-}
-
-export interface MigrationStatus {
-  service: string;
-  schema: string;
-  /** Every migration in the folder, oldest first. */
-  migrations: string[];
-  applied: string[];
-  pending: string[];
-  /** Started and failed: needs a human (see docs/migrations.md). */
-  failed: string[];
-  /** Applied, but migration.sql changed since (checksum differs). */
-  edited: string[];
-  /** Recorded in the database but missing from the folder. */
-  notInFolder: string[];
-  hasMigrationsTable: boolean;
-  upToDate: boolean;
-}
-
-/** Which of the service's migrations the database has applied, and what is wrong if anything. */
-export async function migrationStatus(service: string, databaseUrl: string, options: MigrateOptions = {}): Promise<MigrationStatus> {
-  const files = serviceFiles(service, options.root);
-  const schema = options.schema ?? service;
-  const url = withoutSchemaParam(databaseUrl);
-  const migrationsList = await readMigrations(files.migrationsDir);
-  const diagnosis = await withEngine(
-    { files, url, schema, serverUrl: withDatabase(url, 'postgres') },
-    ({ engine }) => engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_FILTERS }),
-  );
-  const migrations = migrationsList.migrationDirectories.map((dir) => dir.path);
-  const history = diagnosis.history;
-  const pending = history && history.diagnostic !== 'migrationsDirectoryIsBehind' ? history.unappliedMigrationNames : [];
-  const notInFolder = history && history.diagnostic !== 'databaseIsBehind' ? history.unpersistedMigrationNames : [];
-  const failed = diagnosis.failedMigrationNames;
-  const applied = migrations.filter((name) => !pending.includes(name) && !failed.includes(name));
-  return {
-    service,
-    schema,
-    migrations,
-    applied,
-    pending,
-    failed,
-    edited: diagnosis.editedMigrationNames,
-    notInFolder,
-    hasMigrationsTable: diagnosis.hasMigrationsTable,
-    upToDate: !pending.length && !failed.length && !notInFolder.length && !diagnosis.editedMigrationNames.length,
-  };
 }
 
 export interface DriftReport {
@@ -153,7 +60,7 @@ export interface CreatedMigration {
 /**
  * Writes a new migration with what schema.prisma changed since the last one (`prisma migrate dev
  * --name <name> --create-only`), plus migration_lock.toml. Returns null when there is no change.
- * Only throwaway databases are used: apply the result with deployMigrations.
+ * Only throwaway databases are used: apply the result with the runner (deployMigrations).
  */
 export async function createMigration(service: string, name: string, options: CreateMigrationOptions = {}): Promise<CreatedMigration | null> {
   const migrationName = name.trim().toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
