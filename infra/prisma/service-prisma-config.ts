@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'prisma/config';
 
 // The schema-engine binary cannot be downloaded here; `prisma generate` only needs the variable to
-// name an existing file. The stand-in exits 1 so a migrate command can never "succeed" silently.
-// (The Docker image sets the variable to the real engine before running `prisma migrate deploy`.)
+// name an existing file. The stand-in exits 1 so a migrate command can never "succeed" silently:
+// migrations are applied by our runner everywhere (docs/migrations.md), never by the Prisma CLI.
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(new URL('./no-schema-engine.sh', import.meta.url));
+// No usage report to Prisma's servers from any CLI run (the image sets it too).
+process.env.CHECKPOINT_DISABLE ??= '1';
 
 const LOCAL_DATABASE = 'postgres://postgres@127.0.0.1:5432/mboa';
 
