@@ -1,13 +1,24 @@
-import type { Actor } from './types/requests.js';
-import type {
-  PaymentTerm,
-  PropertyCategory,
-  PropertyStatus,
-  PropertyType,
-  ReviewAction,
-} from './property.js';
+import type { z } from 'zod';
 import type { PropertyRead } from './types/property.js';
-import type { PublicUser } from './types/user.js';
+import type {
+  bookingCreatedPayloadSchema,
+  passwordChangedPayloadSchema,
+  passwordResetRequestedPayloadSchema,
+  propertyApprovedPayloadSchema,
+  propertyCreatedPayloadSchema,
+  propertyDeletedPayloadSchema,
+  propertyPhotosRefusedPayloadSchema,
+  propertyPublishedPayloadSchema,
+  propertyRejectedPayloadSchema,
+  propertyReviewedPayloadSchema,
+  propertySnapshotSchema,
+  propertyStatusChangedPayloadSchema,
+  propertyUpdatedPayloadSchema,
+  requestStatusChangedPayloadSchema,
+  ticketStatusChangedPayloadSchema,
+  userBannedPayloadSchema,
+  userEventPayloadSchema,
+} from './event-schemas.js';
 import type { IsoDateString } from './types/common.js';
 import type { PropertyHeldPayload, PropertyReportsResolvedPayload } from './reports.js';
 import type { VerificationDecidedPayload } from './verification.js';
@@ -79,153 +90,37 @@ export const HANDED_OFF_TO: { readonly [T in EventType]?: readonly string[] } = 
 /**
  * User facts carry the whole public user and a version that grows with every change, so a
  * projection can drop an event older than what it already holds (redelivery, reordering).
+ * The payload types are the `z.infer` of their schemas (event-schemas.ts), checked at run time.
  */
-export interface UserEventPayload {
-  user: PublicUser;
-  version: number;
-  /** The staff member who made the change, when it was not the user themself. */
-  actor?: Actor;
-  /**
-   * When the account's WhatsApp number was proven by a code sent to it; absent while it is not
-   * (docs/api.md#proving-a-whatsapp-number). Changing the number ends the proof.
-   */
-  whatsappProvenAt?: string;
-}
-export interface UserBannedPayload extends UserEventPayload {
-  reason?: string;
-}
+export type UserEventPayload = z.infer<typeof userEventPayloadSchema>;
+export type UserBannedPayload = z.infer<typeof userBannedPayloadSchema>;
 
 /** What other services need to know about a property, without the owner's projection. */
-export interface PropertySnapshot {
-  id: string;
-  ownerId: string;
-  title: string;
-  category: PropertyCategory;
-  propertyType: PropertyType;
-  town: string;
-  neighbourhood: string;
-  price: number;
-  paymentTerm: PaymentTerm;
-  status: PropertyStatus;
-  isVerified: boolean;
-  thumbnail: string | null;
-  createdAt: IsoDateString;
-}
+export type PropertySnapshot = z.infer<typeof propertySnapshotSchema>;
 
-export interface PropertyCreatedPayload {
-  property: PropertySnapshot;
-  /** The user who posted (an admin posting on behalf differs from ownerId). */
-  postedBy: string;
-  version: number;
-  /** Who posted (role included), for the staff audit trail. */
-  actor?: Actor;
-}
-export interface PropertyUpdatedPayload {
-  property: PropertySnapshot;
-  version: number;
-  /** The staff member (or owner) who made the change. */
-  actor?: Actor;
-  /** Names of the fields that changed (admin edit). */
-  fields?: string[];
-}
-export interface PropertyStatusChangedPayload {
-  propertyId: string;
-  ownerId: string;
-  from: PropertyStatus;
-  to: PropertyStatus;
-  changedBy: string;
-  version: number;
-  actor?: Actor;
-}
-export interface PropertyDeletedPayload {
-  propertyId: string;
-  ownerId: string;
-  deletedBy: string;
-  version: number;
-  actor?: Actor;
-  /** Object-store keys of the property's image variants (large and thumbnail), for media to delete. */
-  imageKeys?: string[];
-}
-export interface PropertyPhotosRefusedPayload {
-  propertyId: string;
-  ownerId: string;
-  version: number;
-  actor: Actor;
-  /** Object-store keys of the refused photos' variants (large and thumbnail), for media to delete. */
-  imageKeys: string[];
-}
-export interface PropertyReviewedPayload {
-  propertyId: string;
-  action: ReviewAction;
-  feedback: string;
-  reviewerId: string;
-  decidedAt: IsoDateString;
-  /** The moderation service's record of the decision. */
-  reviewId?: string;
-  actor?: Actor;
-}
-export type PropertyApprovedPayload = PropertyReviewedPayload & { action: 'approve' };
-export type PropertyRejectedPayload = PropertyReviewedPayload & { action: 'reject' };
+export type PropertyCreatedPayload = z.infer<typeof propertyCreatedPayloadSchema>;
+export type PropertyUpdatedPayload = z.infer<typeof propertyUpdatedPayloadSchema>;
+export type PropertyStatusChangedPayload = z.infer<typeof propertyStatusChangedPayloadSchema>;
+export type PropertyDeletedPayload = z.infer<typeof propertyDeletedPayloadSchema>;
+export type PropertyPhotosRefusedPayload = z.infer<typeof propertyPhotosRefusedPayloadSchema>;
+export type PropertyReviewedPayload = z.infer<typeof propertyReviewedPayloadSchema>;
+export type PropertyApprovedPayload = z.infer<typeof propertyApprovedPayloadSchema>;
+export type PropertyRejectedPayload = z.infer<typeof propertyRejectedPayloadSchema>;
 
-/**
- * listings: staff approved a listing and the public now sees it, recorded in the transaction that
- * applied the approval. Saved-search alerts match it (listings-saved-search-alerts).
- */
-export interface PropertyPublishedPayload {
-  propertyId: string;
-  ownerId: string;
-  /** The property's version once approved. */
-  version: number;
-  publishedAt: IsoDateString;
-}
+/** listings: staff approved a listing and the public now sees it (saved-search alerts). */
+export type PropertyPublishedPayload = z.infer<typeof propertyPublishedPayloadSchema>;
 
 /** Staff moved a property request or a support ticket to another status. */
-export interface RequestStatusChangedPayload {
-  requestId: string;
-  from: string;
-  to: string;
-  actor?: Actor;
-}
-/**
- * Someone asked for a reset code for this address (known or not). The auth service answers at
- * once and mails the code from its own consumer of this event, so the answer takes as long
- * whether or not the account exists, and the mail survives a restart.
- */
-export interface PasswordResetRequestedPayload {
-  /** Trimmed and lower-cased. */
-  email: string;
-  /** SHA-256 of the asking browser's request id: the code mailed is good only with that browser's cookie. */
-  requestHash: string;
-  /**
-   * The asking browser holds a device cookie of this account (someone signed in to it there): its
-   * code is mailed even when strangers have filled the account's pending codes. Absent in events
-   * recorded before it existed: read as false.
-   */
-  knownDevice?: boolean;
-}
+export type RequestStatusChangedPayload = z.infer<typeof requestStatusChangedPayloadSchema>;
+/** Someone asked for a reset code for this address (known or not); auth mails it from its consumer. */
+export type PasswordResetRequestedPayload = z.infer<typeof passwordResetRequestedPayloadSchema>;
 
 /** The password of `userId` changed at `changedAt`; the mail reads the address and language from the account. */
-export interface PasswordChangedPayload {
-  userId: string;
-  changedAt: IsoDateString;
-}
+export type PasswordChangedPayload = z.infer<typeof passwordChangedPayloadSchema>;
 
-export interface TicketStatusChangedPayload {
-  ticketId: string;
-  from: string;
-  to: string;
-  actor?: Actor;
-}
+export type TicketStatusChangedPayload = z.infer<typeof ticketStatusChangedPayloadSchema>;
 
-export interface BookingCreatedPayload {
-  bookingId: string;
-  propertyId: string | null;
-  renterId: string;
-  ownerId: string;
-  ownerName: string;
-  ownerWhatsapp: string;
-  createdAt: IsoDateString;
-}
+export type BookingCreatedPayload = z.infer<typeof bookingCreatedPayloadSchema>;
 
 export interface EventPayloads {
   'user.registered': UserEventPayload;

@@ -9,6 +9,8 @@ export * from './i18n/index.js';
 export * from './errors.js';
 export * from './patterns.js';
 export * from './events.js';
+export * from './event-schemas.js';
+export * from './event-contracts.js';
 export * from './types/index.js';
 export * from './schemas/index.js';
 export * from './helpers/index.js';

@@ -6,7 +6,7 @@ import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
 import { emptyToUndefined, idSchema, limitSchema, pageSchema, shownText } from './schemas/common.js';
 import type { Actor } from './types/requests.js';
-import type { IsoDateString } from './types/common.js';
+import type { propertyHeldPayloadSchema, propertyReportsResolvedPayloadSchema } from './event-schemas.js';
 
 import { REPORT_REASONS } from './report-reasons.js';
 import type {
@@ -27,7 +27,8 @@ export * from './report-reasons.js';
 export const REPORT_ACTIONS = ['deactivate', 'ban-owner'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 /** How a listing's open reports were closed. */
-export type ReportResolution = 'dismissed' | 'deactivated' | 'owner-banned';
+export const REPORT_RESOLUTIONS = ['dismissed', 'deactivated', 'owner-banned'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 const R = MESSAGES.report;
 
@@ -116,26 +117,11 @@ export type ReportResolveResponse = z.infer<typeof reportResolveResponseSchema>;
  * `property.held`: enough different people reported the listing as a scam; listings keeps it out of
  * search and details for the public until the reports are resolved. The owner is mailed.
  */
-export interface PropertyHeldPayload {
-  propertyId: string;
-  holdId: string;
-  reason: 'scam-reports';
-  /** Different people whose open scam reports led to the hold. */
-  reporters: number;
-  heldAt: IsoDateString;
-}
+export type PropertyHeldPayload = z.infer<typeof propertyHeldPayloadSchema>;
 
 /**
  * `property.reports-resolved`: staff closed a listing's open reports. Any hold ends (a dismissal
  * brings the listing back; after deactivate or ban-owner that action keeps it hidden).
  */
-export interface PropertyReportsResolvedPayload {
-  propertyId: string;
-  resolution: ReportResolution;
-  closed: number;
-  /** The hold this ended, when the listing was held. */
-  holdId: string | null;
-  resolvedAt: IsoDateString;
-  actor: Actor;
-}
+export type PropertyReportsResolvedPayload = z.infer<typeof propertyReportsResolvedPayloadSchema>;
 

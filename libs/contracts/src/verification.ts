@@ -1,4 +1,5 @@
-import type { Actor } from './types/requests.js';
+import type { z } from 'zod';
+import type { verificationDecidedPayloadSchema } from './event-schemas.js';
 
 /**
  * Identity and proof of control, checked by staff (docs/api.md#identity-and-proof-of-control).
@@ -66,19 +67,7 @@ export const CONTROL_CHECKED_PARAM = 'controlChecked';
  * `verification.decided`: staff approved or refused a request. No file, key or hash travels in it
  * (docs/api.md#identity-and-proof-of-control); `note` is staff's free text to the owner.
  */
-export interface VerificationDecidedPayload {
-  requestId: string;
-  ownerId: string;
-  kind: VerificationKind;
-  documentType: VerificationDocumentType;
-  /** The owner's properties a proof of control covers; empty for identity. */
-  propertyIds: string[];
-  outcome: 'approved' | 'rejected';
-  reason?: VerificationRejectionReason;
-  note?: string;
-  decidedAt: string;
-  actor: Actor;
-}
+export type VerificationDecidedPayload = z.infer<typeof verificationDecidedPayloadSchema>;
 
 /** A stored photo of a document; staff read it by id through the gateway (never by a public address). */
 export interface VerificationFileView {
