@@ -10,19 +10,21 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos, type Msg, type NatsConnection, type Subscription } from '@nats-io/nats-core';
-import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, type EventBusConfig, type EventEnvelope } from './envelope.js';
+import { EventContractError } from '@mboa/contracts';
+import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, readEnvelope, type EventBusConfig, type EventEnvelope } from './envelope.js';
 import { ensureEventStream, type EventStreamSettings } from './stream.js';
 import { handOffSubject, type HandOffOutcome, type HandOffReply } from './hand-off.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
+import { EVENT_DELIVERY, ensureParkedStream, replaySubject, stackSummary, storeParkedRecord, type ParkedRecord, type ParkReason } from './parking.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 import { runWithRequestId } from '../logging/request-context.js';
-import { eventLag } from '../metrics/standard.js';
+import { eventLag, eventsParked } from '../metrics/standard.js';
 
 /** `Tx` lets a service name its Prisma transaction client type, e.g. `EventConsumer<EventPayloads, AuthTx>`. */
 export interface EventContext<Tx = SqlExecutor> {
   /** The durable consumer's name, also the `consumer` column of processed_events. */
   consumer: string;
-  /** 1 on first delivery through JetStream; 0 when the producer handed the event over directly. */
+  /** 1 on first delivery through JetStream; 0 when handed over directly (a producer's hand-off, an operator's replay). */
   deliveryCount: number;
   /** In database mode: the transaction that records the event as processed; write with it. */
   tx?: Tx;
@@ -50,8 +52,13 @@ export interface EventConsumerOptions extends EventBusConfig {
   streamSettings?: EventStreamSettings;
   /** Redelivery if neither acked nor nacked in time; long handlers are kept alive meanwhile. */
   ackWaitMs?: number;
-  /** Delay before redelivery after the n-th failure (the last value repeats). */
-  retryDelaysMs?: number[];
+  /** Delay before redelivery after the n-th failure (the last value repeats); EVENT_DELIVERY's by default. */
+  retryDelaysMs?: readonly number[];
+  /**
+   * JetStream deliveries of an event before it is parked (docs/services.md#poison-events-and-the-parked-stream);
+   * EVENT_DELIVERY's by default.
+   */
+  maxDeliveries?: number;
   /** Messages buffered per pull; handling is sequential. */
   batch?: number;
   /**
@@ -65,7 +72,6 @@ export interface EventConsumerOptions extends EventBusConfig {
 }
 
 const CONSUMER_NOT_FOUND = 10014;
-const DEFAULT_RETRY_DELAYS = [1_000, 5_000, 30_000, 120_000, 600_000];
 const DEFAULT_PULL_EXPIRES_MS = 5_000;
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
@@ -78,8 +84,9 @@ const runningOn = new WeakMap<NatsConnection, Set<string>>();
 
 /**
  * One durable pull consumer: a subject filter, handlers by event type (at most one per type), ack
- * after the handler resolves, nak with a growing delay when it throws. Unknown types under the
- * filter are acked and ignored.
+ * after the handler resolves, nak with a growing delay when it throws, and after `maxDeliveries`
+ * failed deliveries the event is parked (parking.ts) so the events behind it go on. A payload that
+ * fails its contract is parked at once. Unknown types under the filter are acked and ignored.
  */
 export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   readonly durable: string;
@@ -88,6 +95,8 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   private readonly streamName: string;
   private messages?: ConsumerMessages;
   private handOffs?: Subscription;
+  private replays?: Subscription;
+  private parkedStreamReady = false;
   private readonly handOffsInFlight = new Set<Promise<void>>();
   private loop?: Promise<void>;
   private stopping = false;
@@ -138,19 +147,27 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       await this.ensureConsumer(jsm);
       const consumer = await jetstream(this.options.nc).consumers.get(this.streamName, this.durable);
       this.messages = await consumer.consume({ max_messages: this.options.batch ?? 10, expires: this.options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS });
-      // Direct hand-offs from producers (see hand-off.ts); one replica of the durable takes each.
-      this.handOffs = this.options.nc.subscribe(handOffSubject(this.durable, this.options.prefix), {
-        queue: this.durable,
-        callback: (err, msg) => {
-          if (err) return;
-          const done = this.handOff(msg).finally(() => this.handOffsInFlight.delete(done));
-          this.handOffsInFlight.add(done);
-        },
-      });
+      // Direct hand-offs from producers (see hand-off.ts) and operators' replays of parked events
+      // (parked.ts); one replica of the durable takes each.
+      const direct = (subject: string) =>
+        this.options.nc.subscribe(subject, {
+          queue: this.durable,
+          callback: (err, msg) => {
+            if (err) return;
+            const done = this.handOff(msg).finally(() => this.handOffsInFlight.delete(done));
+            this.handOffsInFlight.add(done);
+          },
+        });
+      this.handOffs = direct(handOffSubject(this.durable, this.options.prefix));
+      this.replays = direct(replaySubject(this.durable, this.options.prefix));
     } catch (err) {
       running.delete(key);
       await this.messages?.close();
       this.messages = undefined;
+      this.handOffs?.unsubscribe();
+      this.handOffs = undefined;
+      this.replays?.unsubscribe();
+      this.replays = undefined;
       throw err;
     }
     this.stopping = false;
@@ -164,6 +181,8 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     // No new hand-offs (producers fall back to JetStream); finish the ones in hand.
     this.handOffs?.unsubscribe();
     this.handOffs = undefined;
+    this.replays?.unsubscribe();
+    this.replays = undefined;
     await Promise.all(this.handOffsInFlight);
     await this.messages?.close();
     await this.loop;
@@ -216,36 +235,45 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
   }
 
   private async handle(msg: JsMsg): Promise<void> {
-    let event: EventEnvelope;
+    const deliveryCount = msg.info.deliveryCount;
+    let delivered: EventEnvelope;
     try {
-      event = decodeEnvelope(msg.data);
+      delivered = decodeEnvelope(msg.data);
     } catch (err) {
-      // Redelivering a message nobody can read helps no one.
-      this.logger.error(`consumer ${this.durable}: undecodable message terminated`, { subject: msg.subject, seq: msg.seq, ...errorMeta(err) });
-      msg.term('undecodable');
+      // Redelivering a message nobody can read helps no one; kept on the parked stream to look into.
+      await this.park(msg, 'undecodable', err, { raw: new TextDecoder().decode(msg.data) });
       return;
     }
-    const handler = this.handlers.get(event.type);
+    const handler = this.handlers.get(delivered.type);
     if (!handler) {
       await this.ack(msg);
       return;
     }
-    const deliveryCount = msg.info.deliveryCount;
+    const occurred = Date.parse(delivered.occurredAt);
+    if (Number.isFinite(occurred)) eventLag.observe({ consumer: this.durable, type: delivered.type }, Math.max(0, (Date.now() - occurred) / 1000));
     // Tell the server we are alive so a slow handler is not handed to another replica meanwhile.
     const keepAlive = setInterval(() => msg.working(), Math.max(this.ackWaitMs() / 3, 500));
-    const occurred = Date.parse(event.occurredAt);
-    if (Number.isFinite(occurred)) eventLag.observe({ consumer: this.durable, type: event.type }, Math.max(0, (Date.now() - occurred) / 1000));
     try {
+      const event = readEnvelope(delivered);
       // Under the id of the request that caused the event: handler logs and follow-up events carry it.
       const run = () => this.dispatch(handler, event, deliveryCount);
       await (event.requestId ? runWithRequestId(event.requestId, run) : run());
     } catch (err) {
       clearInterval(keepAlive);
-      const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS;
+      // A payload that breaks its contract will never be right: no retries, never half-applied.
+      if (err instanceof EventContractError && !err.retryable) {
+        await this.park(msg, 'invalid', err, { envelope: delivered });
+        return;
+      }
+      if (deliveryCount >= this.maxDeliveries()) {
+        await this.park(msg, 'failed', err, { envelope: delivered });
+        return;
+      }
+      const delays = this.options.retryDelaysMs ?? EVENT_DELIVERY.retryDelaysMs;
       const delay = delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 0;
       this.logger.error(`consumer ${this.durable}: handler failed, retrying in ${delay} ms`, {
-        type: event.type,
-        eventId: event.id,
+        type: delivered.type,
+        eventId: delivered.id,
         deliveryCount,
         ...errorMeta(err),
       });
@@ -256,18 +284,69 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     await this.ack(msg);
   }
 
+  private maxDeliveries(): number {
+    return Math.max(1, this.options.maxDeliveries ?? EVENT_DELIVERY.maxDeliveries);
+  }
+
   /**
-   * An event a producer hands over right after its commit: the same handler under the same
-   * de-duplication as a JetStream delivery, so whichever copy comes second changes nothing.
+   * Moves an event this consumer cannot handle to the parked stream, then terminates it here so the
+   * next event goes on. If the parked stream cannot take it, the event is retried later instead:
+   * an event is never dropped without its record.
+   */
+  private async park(msg: JsMsg, reason: ParkReason, err: unknown, what: Pick<ParkedRecord, 'envelope' | 'raw'>): Promise<void> {
+    const record: ParkedRecord = {
+      consumer: this.durable,
+      reason,
+      error: err instanceof Error ? { message: err.message, stack: stackSummary(err.stack) } : { message: String(err) },
+      deliveryCount: msg.info.deliveryCount,
+      parkedAt: new Date().toISOString(),
+      streamSeq: msg.seq,
+      subject: msg.subject,
+      ...what,
+    };
+    const type = what.envelope?.type ?? 'unknown';
+    try {
+      if (!this.parkedStreamReady) {
+        const jsm = await jetstreamManager(this.options.nc);
+        await ensureParkedStream(jsm, { ...this.options, replicas: this.options.streamSettings?.replicas });
+        this.parkedStreamReady = true;
+      }
+      await storeParkedRecord(jetstream(this.options.nc), record, this.options.prefix);
+    } catch (parkErr) {
+      const delays = this.options.retryDelaysMs ?? EVENT_DELIVERY.retryDelaysMs;
+      const delay = delays[delays.length - 1] ?? 0;
+      this.logger.error(`consumer ${this.durable}: could not park event, retrying in ${delay} ms`, { type, seq: msg.seq, ...errorMeta(parkErr) });
+      msg.nak(delay);
+      return;
+    }
+    eventsParked.inc({ consumer: this.durable, type, reason });
+    this.logger.error(`consumer ${this.durable}: event parked (${reason})`, {
+      type,
+      eventId: what.envelope?.id,
+      seq: msg.seq,
+      deliveryCount: record.deliveryCount,
+      ...errorMeta(err),
+    });
+    // No reason text: nats-server 2.9 ignores a "+TERM <reason>" it cannot parse, leaving the event pending.
+    msg.term();
+  }
+
+  /**
+   * An event a producer hands over right after its commit, or an operator replays from the parked
+   * stream: the same handler under the same de-duplication as a JetStream delivery, so whichever
+   * copy comes second changes nothing. A failure is only answered, never parked: a hand-off's
+   * JetStream copy retries and parks on its own, a replayed event stays parked.
    */
   private async handOff(msg: Msg): Promise<void> {
     let reply: HandOffReply;
     try {
       if (this.stopping) throw new Error('consumer stopping');
-      const event = decodeEnvelope(msg.data);
-      const handler = this.handlers.get(event.type);
+      // Checked and upgraded like a JetStream delivery; a bad one is refused here and parked there.
+      const delivered = decodeEnvelope(msg.data);
+      const handler = this.handlers.get(delivered.type);
       let outcome: HandOffOutcome = 'ignored';
       if (handler) {
+        const event = readEnvelope(delivered);
         const run = () => this.dispatch(handler, event, 0);
         outcome = (await (event.requestId ? runWithRequestId(event.requestId, run) : run())) ? 'applied' : 'duplicate';
       }

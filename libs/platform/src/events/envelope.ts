@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkEventPayload, currentEventVersion, readEventPayload } from '@mboa/contracts';
 import { currentRequestId } from '../logging/request-context.js';
 
 /** What travels on the bus: one fact, with the identity consumers de-duplicate on. */
@@ -11,6 +12,11 @@ export interface EventEnvelope<T = unknown> {
   requestId?: string;
   /** The service that recorded it. */
   source?: string;
+  /**
+   * The payload's contract version (docs/services.md#event-contracts). Events recorded before
+   * versions existed carry none and are read as version 1; types that are none of ours carry none.
+   */
+  version?: number;
 }
 
 export interface NewEvent<T = unknown> {
@@ -24,6 +30,7 @@ export interface NewEvent<T = unknown> {
 export interface OutboxHeaders {
   requestId?: string;
   source?: string;
+  version?: number;
 }
 
 /** Where a deployment's events live; tests give each file its own prefix and stream. */
@@ -54,14 +61,21 @@ export function eventTypeFromSubject(subject: string, prefix = ''): string {
   return subject.startsWith(head) ? subject.slice(head.length) : subject;
 }
 
+/**
+ * A new event, its payload checked against its contract: a producer's bug fails the producer's own
+ * transaction (an EventContractError) instead of reaching every consumer.
+ */
 export function newEnvelope<T>(event: NewEvent<T>): EventEnvelope<T> {
   assertEventType(event.type);
+  checkEventPayload(event.type, event.payload);
   const envelope: EventEnvelope<T> = {
     id: randomUUID(),
     type: event.type,
     occurredAt: new Date().toISOString(),
     payload: event.payload,
   };
+  const version = currentEventVersion(event.type);
+  if (version !== undefined) envelope.version = version;
   // By default, the request being handled when the fact was recorded.
   const requestId = event.requestId ?? currentRequestId();
   if (requestId) envelope.requestId = requestId;
@@ -79,4 +93,14 @@ export function decodeEnvelope<T = unknown>(data: Uint8Array): EventEnvelope<T> 
     throw new Error('not an event envelope');
   }
   return value;
+}
+
+/**
+ * A received envelope with its payload in the current version of its contract: upgraded from the
+ * version it was recorded in, then checked. Throws an EventContractError (from @mboa/contracts).
+ */
+export function readEnvelope<T = unknown>(envelope: EventEnvelope): EventEnvelope<T> {
+  const payload = readEventPayload(envelope.type, envelope.version, envelope.payload) as T;
+  const version = currentEventVersion(envelope.type);
+  return { ...envelope, payload, ...(version !== undefined ? { version } : {}) };
 }

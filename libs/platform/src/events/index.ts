@@ -6,5 +6,7 @@ export * from './relay.js';
 export * from './consumer.js';
 export * from './publish.js';
 export * from './hand-off.js';
+export * from './parking.js';
+export * from './parked.js';
 export type { EventBusLogger } from './logger.js';
 export { consoleLogger, nestEventBusLogger, silentLogger } from './logger.js';

@@ -156,6 +156,7 @@ export class OutboxRelay {
       const envelope: EventEnvelope = { id: r.id, type: r.subject, occurredAt: r.occurred_at, payload: JSON.parse(r.payload) };
       if (headers.requestId) envelope.requestId = headers.requestId;
       if (headers.source) envelope.source = headers.source;
+      if (typeof headers.version === 'number') envelope.version = headers.version;
       return { seq: r.seq, envelope };
     });
   }

@@ -25,6 +25,9 @@ export class Histogram<T extends string = string> extends client.Histogram<T> {
 
 export const Gauge = client.Gauge;
 export type Gauge<T extends string = string> = client.Gauge<T>;
+/** Callers pass labels in alphabetical order (a counter is not wrapped like a histogram). */
+export const Counter = client.Counter;
+export type Counter<T extends string = string> = client.Counter<T>;
 
 function alphabetical<L extends object>(labels: L): L {
   return Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as L;

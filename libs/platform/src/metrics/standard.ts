@@ -1,4 +1,4 @@
-import { Histogram, Registry } from './prometheus.js';
+import { Counter, Histogram, Registry } from './prometheus.js';
 import { registerProcessMetrics } from './process-metrics.js';
 
 /** This process's metrics; the gateway serves them at /metrics, a service at METRICS_PORT. */
@@ -31,5 +31,17 @@ export const eventLag = new Histogram({
   help: 'Time from an event being recorded to a consumer starting to handle it, by consumer and event type.',
   labelNames: ['consumer', 'type'],
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+  registers: [metrics],
+});
+
+/**
+ * Events a consumer gave up on and parked (docs/services.md#poison-events-and-the-parked-stream),
+ * by consumer, reason (failed, invalid, undecodable) and event type. Alerted on in
+ * infra/prometheus/alerts/events.yml.
+ */
+export const eventsParked = new Counter({
+  name: 'mboa_events_parked_total',
+  help: 'Events a consumer parked on the parked stream instead of retrying them for ever, by consumer, reason and event type.',
+  labelNames: ['consumer', 'reason', 'type'],
   registers: [metrics],
 });
