@@ -14,6 +14,7 @@ import { WhatsAppProofController } from './auth/whatsapp-proof.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { PROPERTY_CONTROLLERS } from './properties/index.js';
 import { HealthController } from './health/health.controller.js';
+import { IDEMPOTENCY_PROVIDERS } from './http/idempotency/index.js';
 import { INSIGHTS_CONTROLLERS, INSIGHTS_PROVIDERS } from './insights/index.js';
 import { MEDIA_CONTROLLERS, MEDIA_PROVIDERS } from './media/index.js';
 import { GatewayRedis } from './redis.provider.js';
@@ -47,6 +48,7 @@ export class GatewayModule {
         ...REPORT_PROVIDERS,
         ...INSIGHTS_PROVIDERS,
         ...VERIFICATION_PROVIDERS,
+        ...IDEMPOTENCY_PROVIDERS,
       ],
     };
   }

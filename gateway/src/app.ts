@@ -16,6 +16,7 @@ import { answerInCallersLanguage } from './http/answer-language.js';
 import { noStoreForSessions } from './http/no-store.js';
 import { applyServerTimeouts, bodyIdleTimeout, DEFAULT_HTTP_TIMEOUTS } from './http/timeouts.js';
 import { bodyFloor } from './http/body-floor.js';
+import { finishWhatWasSent, IdempotentWrites } from './http/idempotency/index.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
 import { mountSearchEngineFiles } from './seo/search-engines.js';
@@ -36,6 +37,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   // Slow or stalled clients (a Slowloris, a dead phone connection) never hold a socket for ever.
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...config.httpTimeouts };
   applyServerTimeouts(app.getHttpServer(), timeouts);
+  finishWhatWasSent(app.getHttpServer());
   // Before anything else: the request id, latency and access line, and refusal while stopping.
   const drain = new HttpDrain();
   attachDrain(app, drain);
@@ -63,6 +65,8 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   app.enableCors({ origin: config.allowedOrigins, credentials: true });
   app.use(cookieParser());
   app.use('/api', originCheck(config.allowedOrigins));
+  // Before the body parsers: a write's fingerprint is taken from its bytes as they are read (docs/api.md#idempotency-key).
+  app.use('/api', app.get(IdempotentWrites).middleware);
   app.use(express.json({ limit: LIMITS.http.jsonBodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: LIMITS.http.jsonBodyLimit }));
   app.use(bodyParserErrors);

@@ -4,7 +4,7 @@ import { API_COMPONENTS } from '@mboa/contracts';
 import type { OpenApiSchema } from './json-schema.js';
 
 /** Error statuses an operation may declare; each answers the shared `ErrorBody`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 /** What a success answer may be declared with: its zod schema, or one with a description. */
 type Success = z.ZodType | { schema: z.ZodType; description: string };
@@ -33,6 +33,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Conflicts with the current state',
   410: 'No longer valid',
   413: 'Too large: a body over 100 KB',
+  422: 'The Idempotency-Key was already used for a different request (docs/api.md#idempotency-key)',
   429: 'Too many attempts; `Retry-After` says how many seconds to wait',
   503: 'A needed service is not answering, or the gateway is stopping; `Retry-After` when known',
 };

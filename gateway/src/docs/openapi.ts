@@ -5,6 +5,7 @@ import { DECORATORS, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { AdminOnly, SignedIn, SignedInAnyFactor } from '../auth/current-session.js';
 import { componentSchemas, errorResponse, type ErrorStatus } from './api-answers.js';
+import { documentIdempotencyKey } from '../http/idempotency/openapi.js';
 
 /** The security scheme every operation behind `SignedIn` or `AdminOnly` names. */
 export const COOKIE_AUTH = 'cookieAuth';
@@ -40,7 +41,8 @@ function guardsOf(controller: Type, handler: object): unknown[] {
  * - behind `SignedIn` or `AdminOnly`: the session cookie (`cookieAuth`) and 401; `AdminOnly` also 403;
  * - with a body (POST, PUT, PATCH): 400 (not valid JSON), 403 (a request from another site) and
  *   413 (over 100 KB), from the body parser and the origin check in front of every route;
- * - every operation: 503 with `Retry-After` (a service not answering, or the gateway stopping).
+ * - every operation: 503 with `Retry-After` (a service not answering, or the gateway stopping);
+ * - every write: the optional `Idempotency-Key` header, its 409 and 422 (docs/api.md#idempotency-key).
  * An operation that words one of these itself (`ApiAnswers` / `ApiResponse`) keeps its wording.
  */
 export function documentRoutes(app: INestApplication): void {
@@ -64,6 +66,7 @@ export function documentRoutes(app: INestApplication): void {
       add(413);
     }
     add(503);
+    documentIdempotencyKey(method, handler, responses);
     Reflect.defineMetadata(DECORATORS.API_RESPONSE, responses, handler);
   }
 }
