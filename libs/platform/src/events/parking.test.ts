@@ -24,6 +24,7 @@ import {
 } from './index.js';
 import { runEventsCommand } from './parked-cli.js';
 import { createOutboxTables } from './testing.js';
+import { eventLagMetrics } from '../metrics/event-lag.js';
 import { eventsParked } from '../metrics/standard.js';
 import { PAST_EVENTS } from './__tests__/event-samples.js';
 
@@ -143,6 +144,9 @@ test('a handler that always throws parks its event after the bound, and the even
   expect(attempts.get(poison.id)).toBe(3);
   expect(await processed('svc-poison', poison.id)).toBe(0);
   expect(await parkedCount({ consumer: 'svc-poison', reason: 'failed', type: 'order.placed' })).toBe(1);
+  // What the gateway serves from JetStream: the parked events still waiting, by consumer.
+  const waiting = eventLagMetrics(() => nc, stream);
+  expect(await waiting.render()).toContain('mboa_events_parked{consumer="svc-poison"} 1');
 
   // Parked means done for JetStream: nothing is pending or redelivered any more.
   await until(async () => {
@@ -159,6 +163,7 @@ test('a handler that always throws parks its event after the bound, and the even
   expect(applied).toEqual(['2', '3', '4', '1']);
   expect(await processed('svc-poison', poison.id)).toBe(1);
   expect(await listParked(nc, bus)).toEqual([]);
+  await until(async () => !(await eventLagMetrics(() => nc, stream).render()).includes('mboa_events_parked{consumer="svc-poison"}'), 'no longer counted');
   expect(await replayParked(nc, parked.id, 'ops-awa', bus)).toMatchObject({ outcome: 'not-found' });
 
   // Delivered again through the hand-off path, the applied event changes nothing.

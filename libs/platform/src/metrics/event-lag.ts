@@ -1,6 +1,7 @@
-import { jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
+import { JetStreamApiError, jetstreamManager, type ConsumerInfo } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { Gauge, Registry } from './prometheus.js';
+import { parkedStreamName } from '../events/parking.js';
 
 const CACHE_MS = 1000;
 
@@ -41,7 +42,41 @@ export function eventLagMetrics(connection: () => NatsConnection | undefined, st
       for (const row of current) this.set({ consumer: row.consumer }, row.lagSeconds);
     },
   });
+  let parkedCache: { at: number; rows: Promise<Map<string, number>> } | undefined;
+  new Gauge({
+    name: 'mboa_events_parked',
+    help: 'Parked events waiting for an operator to replay or drop them, by the consumer that parked them.',
+    labelNames: ['consumer'],
+    registers: [registry],
+    async collect() {
+      if (!parkedCache || Date.now() - parkedCache.at > CACHE_MS) {
+        parkedCache = { at: Date.now(), rows: readParked(connection(), stream).catch(() => new Map<string, number>()) };
+      }
+      const current = await parkedCache.rows;
+      this.reset();
+      for (const [consumer, count] of current) this.set({ consumer }, count);
+    },
+  });
   return registry;
+}
+
+const PARKED_EVENT = 'events-parked.event.';
+
+/** Parked records per consumer, from the parked stream's subject counts (docs/services.md#poison-events-and-the-parked-stream). */
+async function readParked(nc: NatsConnection | undefined, stream: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (!nc || nc.isClosed()) return counts;
+  const jsm = await jetstreamManager(nc);
+  try {
+    const info = await jsm.streams.info(parkedStreamName(stream), { subjects_filter: '>' });
+    for (const [subject, count] of Object.entries(info.state.subjects ?? {})) {
+      const at = subject.indexOf(PARKED_EVENT);
+      if (at >= 0) counts.set(subject.slice(at + PARKED_EVENT.length), count);
+    }
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError)) throw err; // no parked stream: nothing was ever parked
+  }
+  return counts;
 }
 
 interface LagRow {
