@@ -93,7 +93,8 @@ const pause = (ms: number, signal?: AbortSignal) =>
  */
 function resendAfterMs(status: number, retryAfter: string | null, attempt: number): number | null {
   if (attempt >= LIMITS.idempotency.clientRetries) return null;
-  if (status === 0) return writeRetryDelayMs(attempt);
+  // Offline for certain: nothing left the device, and the person is better told at once.
+  if (status === 0) return typeof navigator !== 'undefined' && navigator.onLine === false ? null : writeRetryDelayMs(attempt);
   if (status === 409 && retryAfter !== null && Number(retryAfter) >= 0) return Number(retryAfter) * 1000;
   return null;
 }
@@ -192,7 +193,8 @@ function sendUpload(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
     };
-    xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText), retryAfter: xhr.getResponseHeader('Retry-After') });
+    xhr.onload = () =>
+      resolve({ status: xhr.status, body: parseJson(xhr.responseText), retryAfter: xhr.status === 409 ? xhr.getResponseHeader('Retry-After') : null });
     xhr.onerror = () => resolve({ status: 0, body: null, retryAfter: null });
     xhr.onabort = () => resolve({ status: 0, body: null, retryAfter: null, aborted: true });
     xhr.send(form);

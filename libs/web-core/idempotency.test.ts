@@ -40,6 +40,14 @@ describe('Idempotency-Key from the api client (both apps)', () => {
     expect(spy.mock.calls.map(([, init]) => keyOf(init))).toEqual(['"report-p1"', '"report-p1"', '"report-p1"']);
   });
 
+  it('tells at once when the device is offline: nothing left it, so nothing is sent again', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const spy = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', spy);
+    await expect(api('/auth/logout', { method: 'POST' })).rejects.toMatchObject({ status: 0 });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
   it('takes a conflict of the request itself (a 409 without Retry-After) as the answer', async () => {
     const spy = vi.fn(async () => new Response(JSON.stringify({ message: MESSAGES.auth.emailAlreadyRegistered }), { status: 409 }));
     vi.stubGlobal('fetch', spy);

@@ -20,6 +20,9 @@ class FakeUpload {
     this.url = url;
   }
   setRequestHeader() {}
+  getResponseHeader() {
+    return null;
+  }
   send(form: FormData) {
     FakeUpload.sent.push({ url: this.url, form });
     setTimeout(() => {
