@@ -15,7 +15,17 @@ import { assertEventType, decodeEnvelope, DEFAULT_STREAM, eventSubject, readEnve
 import { ensureEventStream, type EventStreamSettings } from './stream.js';
 import { handOffSubject, type HandOffOutcome, type HandOffReply } from './hand-off.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
-import { EVENT_DELIVERY, ensureParkedStream, replaySubject, stackSummary, storeParkedRecord, type ParkedRecord, type ParkReason } from './parking.js';
+import {
+  EVENT_DELIVERY,
+  ensureParkedStream,
+  isLastDelivery,
+  replaySubject,
+  retryDelay,
+  stackSummary,
+  storeParkedRecord,
+  type ParkedRecord,
+  type ParkReason,
+} from './parking.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 import { runWithRequestId } from '../logging/request-context.js';
 import { eventLag, eventsParked } from '../metrics/standard.js';
@@ -55,10 +65,11 @@ export interface EventConsumerOptions extends EventBusConfig {
   /** Delay before redelivery after the n-th failure (the last value repeats); EVENT_DELIVERY's by default. */
   retryDelaysMs?: readonly number[];
   /**
-   * JetStream deliveries of an event before it is parked (docs/services.md#poison-events-and-the-parked-stream);
-   * EVENT_DELIVERY's by default.
+   * JetStream deliveries of a failing event before it is parked, and the least time its retries
+   * span (docs/services.md#poison-events-and-the-parked-stream); EVENT_DELIVERY's by default.
    */
   maxDeliveries?: number;
+  minRetryMs?: number;
   /** Messages buffered per pull; handling is sequential. */
   batch?: number;
   /**
@@ -265,12 +276,17 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
         await this.park(msg, 'invalid', err, { envelope: delivered });
         return;
       }
-      if (deliveryCount >= this.maxDeliveries()) {
+      const retryDelaysMs = this.options.retryDelaysMs ?? EVENT_DELIVERY.retryDelaysMs;
+      const bound = {
+        maxDeliveries: Math.max(1, this.options.maxDeliveries ?? EVENT_DELIVERY.maxDeliveries),
+        minRetryMs: this.options.minRetryMs ?? EVENT_DELIVERY.minRetryMs,
+        retryDelaysMs,
+      };
+      if (isLastDelivery(deliveryCount, bound)) {
         await this.park(msg, 'failed', err, { envelope: delivered });
         return;
       }
-      const delays = this.options.retryDelaysMs ?? EVENT_DELIVERY.retryDelaysMs;
-      const delay = delays[Math.min(deliveryCount - 1, delays.length - 1)] ?? 0;
+      const delay = retryDelay(retryDelaysMs, deliveryCount);
       this.logger.error(`consumer ${this.durable}: handler failed, retrying in ${delay} ms`, {
         type: delivered.type,
         eventId: delivered.id,
@@ -282,10 +298,6 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     }
     clearInterval(keepAlive);
     await this.ack(msg);
-  }
-
-  private maxDeliveries(): number {
-    return Math.max(1, this.options.maxDeliveries ?? EVENT_DELIVERY.maxDeliveries);
   }
 
   /**
@@ -313,8 +325,7 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       }
       await storeParkedRecord(jetstream(this.options.nc), record, this.options.prefix);
     } catch (parkErr) {
-      const delays = this.options.retryDelaysMs ?? EVENT_DELIVERY.retryDelaysMs;
-      const delay = delays[delays.length - 1] ?? 0;
+      const delay = retryDelay(this.options.retryDelaysMs ?? EVENT_DELIVERY.retryDelaysMs, Number.MAX_SAFE_INTEGER);
       this.logger.error(`consumer ${this.durable}: could not park event, retrying in ${delay} ms`, { type, seq: msg.seq, ...errorMeta(parkErr) });
       msg.nak(delay);
       return;

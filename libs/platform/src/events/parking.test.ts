@@ -7,8 +7,10 @@ import {
   addToOutbox,
   dropParked,
   ensureEventStream,
+  EVENT_DELIVERY,
   EventConsumer,
   handOffEvent,
+  isLastDelivery,
   listParked,
   listParkedActions,
   newEnvelope,
@@ -17,6 +19,7 @@ import {
   publishEvent,
   replayAllParked,
   replayParked,
+  retryDelay,
   silentLogger,
   type EventConsumerOptions,
   type EventEnvelope,
@@ -54,7 +57,7 @@ async function until<T>(probe: () => Promise<T | undefined | false> | T | undefi
   }
 }
 
-/** Small delays and a bound of 3 deliveries, so a test sees parking without waiting the production 2 h. */
+/** Small delays and a bound of 3 deliveries, so a test sees parking without waiting the production hours. */
 function consumer(name: string, extra: Partial<EventConsumerOptions> = {}): EventConsumer<EventPayloads & Record<string, unknown>> {
   const c = new EventConsumer<EventPayloads & Record<string, unknown>>({
     nc,
@@ -64,6 +67,7 @@ function consumer(name: string, extra: Partial<EventConsumerOptions> = {}): Even
     db: { client: db, schema: SCHEMA },
     retryDelaysMs: [50, 100],
     maxDeliveries: 3,
+    minRetryMs: 0,
     logger: silentLogger,
     ...extra,
   });
@@ -360,4 +364,19 @@ test('an event newer than this build is retried (a rolling upgrade), then parked
   }, 'parked');
   expect(parked).toMatchObject({ reason: 'failed', deliveryCount: 3 });
   expect(parked.error.message).toContain('newer than this build');
+});
+
+test('the bound: at least maxDeliveries, over at least minRetryMs of waiting', () => {
+  // The defaults: the 8th failed delivery is the last (1 h 50 min of waits).
+  expect([7, 8].map((n) => isLastDelivery(n, EVENT_DELIVERY))).toEqual([false, true]);
+  // Quick retries of a consumer's own keep going until an hour has been waited.
+  const quick = { ...EVENT_DELIVERY, retryDelaysMs: [200, 500, 1_000, 2_000, 5_000, 30_000] };
+  expect(isLastDelivery(8, quick)).toBe(false);
+  const last = Array.from({ length: 400 }, (_, i) => i + 1).find((n) => isLastDelivery(n, quick));
+  // 8.7 s for the first five waits, then 30 s each: 125 waits reach the hour, so delivery 126 is the last.
+  expect(last).toBe(126);
+  // A schedule that never waits is bounded by the count alone.
+  expect(isLastDelivery(8, { ...EVENT_DELIVERY, retryDelaysMs: [0] })).toBe(true);
+  expect(retryDelay([1, 2], 1)).toBe(1);
+  expect(retryDelay([1, 2], 9)).toBe(2);
 });

@@ -9,14 +9,37 @@ import { DEFAULT_STREAM, type EventBusConfig, type EventEnvelope } from './envel
  * unless it names its own.
  */
 export const EVENT_DELIVERY = {
-  /** Deliveries through JetStream before a failing event is parked. */
+  /** Deliveries through JetStream before a failing event is parked (at least; see minRetryMs). */
   maxDeliveries: 8,
+  /**
+   * And the waits between those deliveries add up to at least this, so a consumer with quick
+   * retries of its own (the search indexer's 200 ms … 30 s) still rides out an hour's outage of
+   * what it writes to instead of parking everything that happened meanwhile.
+   */
+  minRetryMs: 3_600_000,
   /**
    * Wait before the next delivery after the n-th failure (the last value repeats): about 1 h 50 min
    * from the first failure to parking, long enough to ride out a dependency's outage or a deploy.
    */
   retryDelaysMs: [1_000, 5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000] as readonly number[],
 } as const;
+
+/** The wait before the delivery after the `failures`-th failure (the schedule's last value repeats). */
+export function retryDelay(delays: readonly number[], failures: number): number {
+  return delays[Math.min(Math.max(failures, 1) - 1, delays.length - 1)] ?? 0;
+}
+
+/**
+ * Whether the `deliveryCount`-th delivery, failed, is the last: at least `maxDeliveries` of them,
+ * spread over at least `minRetryMs` of waiting (ignored when the schedule never waits).
+ */
+export function isLastDelivery(deliveryCount: number, bound: { maxDeliveries: number; minRetryMs: number; retryDelaysMs: readonly number[] }): boolean {
+  if (deliveryCount < bound.maxDeliveries) return false;
+  if (retryDelay(bound.retryDelaysMs, Number.MAX_SAFE_INTEGER) <= 0) return true;
+  let waited = 0;
+  for (let failures = 1; failures < deliveryCount && waited < bound.minRetryMs; failures++) waited += retryDelay(bound.retryDelaysMs, failures);
+  return waited >= bound.minRetryMs;
+}
 
 /** Why an event was parked. */
 export type ParkReason =
