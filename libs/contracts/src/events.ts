@@ -162,6 +162,8 @@ export interface EventEnvelope<T extends EventType = EventType> {
   occurredAt: IsoDateString;
   source: string;
   payload: EventPayloads[T];
+  /** The payload's contract version (EVENT_CONTRACTS); absent in events recorded before versions: read as 1. */
+  version?: number;
 }
 
 export function isEventType(value: unknown): value is EventType {
