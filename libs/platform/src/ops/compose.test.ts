@@ -2,13 +2,14 @@
 // every app it builds exists with a Dockerfile target, every variable it sets on an app is one
 // that app's configuration schema reads (and the values pass that schema), every variable the
 // stack must provide is provided, only the gateway is published, every container is health-checked.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { APP_ENV, appEnvVariables, loadAppEnv, type AppName } from '../config/index.js';
-import { instanceHealthSubject } from '../nats/transport.js';
+import type { AddressInfo } from 'node:net';
+import { PROBE_PATHS, startMetricsServer } from '../metrics/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
@@ -202,13 +203,35 @@ describe('docker-compose.yml', () => {
     const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length).map(([n]) => n);
     expect(published).toEqual(['proxy']);
     expect(compose.services.proxy.ports).toEqual(['80:80', '443:443', '443:443/udp']);
-    expect(compose.services.proxy.environment).toMatchObject({ GATEWAY_UPSTREAM: 'gateway:3000' });
+    expect(compose.services.proxy.environment).toMatchObject({ GATEWAY_HOST: 'gateway', GATEWAY_PORT: compose.services.gateway.environment?.PORT });
     const gateway = compose.services.gateway.environment ?? {};
     expect({ TRUST_PROXY: gateway.TRUST_PROXY, COOKIE_SECURE: gateway.COOKIE_SECURE }).toEqual({ TRUST_PROXY: '1', COOKIE_SECURE: 'true' });
     expect(interpolate(String(gateway.PUBLIC_ORIGIN), { ...example, SITE_DOMAIN: 'mboa.cm' })).toBe('https://mboa.cm');
     expect(interpolate(String(compose.services.proxy.environment?.SITE_ADDRESS), { ...example, SITE_DOMAIN: 'mboa.cm' })).toBe('mboa.cm');
     // The proxy runs the project's own Caddyfile (tested with Debian's caddy in gateway/src/__tests__/tls-proxy.e2e.test.ts).
     expect(compose.configs?.caddyfile?.file).toBe('./infra/caddy/Caddyfile');
+  });
+
+  test('the proxy balances across every gateway replica, with passive health checks (the Caddyfile as Caddy reads it)', () => {
+    // Scaling the gateway (`--scale gateway=3`) needs no fixed container name and no published port.
+    expect(JSON.stringify(compose.services.gateway)).not.toMatch(/container_name|"ports"/);
+    const caddy = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((file) => existsSync(file));
+    if (!caddy) return console.warn('[compose] Caddyfile not adapted: no caddy binary (npm test installs it on Debian)');
+    const adapted = spawnSync(caddy, ['adapt', '--config', path.join(root, 'infra/caddy/Caddyfile'), '--adapter', 'caddyfile'], {
+      env: { ...process.env, ...(compose.services.proxy.environment as Record<string, string>), SITE_ADDRESS: 'mboa.cm' },
+      encoding: 'utf8',
+    });
+    expect(adapted.status).toBe(0);
+    const proxy = [...adapted.stdout.matchAll(/"handler":"reverse_proxy"/g)].length;
+    expect(proxy).toBe(1);
+    const config = JSON.parse(adapted.stdout) as unknown;
+    const handler = findReverseProxy(config);
+    expect(handler).toMatchObject({
+      dynamic_upstreams: { source: 'a', name: 'gateway', port: compose.services.gateway.environment?.PORT },
+      load_balancing: { selection_policy: { policy: 'least_conn' } },
+      health_checks: { passive: { max_fails: 1 } },
+    });
+    expect(handler?.upstreams).toBeUndefined();
   });
 
   test('every container has a health check, a restart policy, and starts after what it needs is healthy', () => {
@@ -240,9 +263,35 @@ describe('docker-compose.yml', () => {
     expect(JSON.stringify(compose.services.nats)).toContain('--jetstream');
   });
 
-  test("the services' health check asks the replica it runs in, on the subject that replica answers", async () => {
-    const script = await import(path.join(root, 'infra/docker/healthcheck.mjs'));
-    expect(script.instanceHealthSubject('listings', 'p.')).toBe(instanceHealthSubject('listings', 'p.'));
+  test("every app's health check is its own readiness probe on METRICS_PORT (never the gateway's deep /api/health)", async () => {
+    const script = (await import(path.join(root, 'infra/docker/healthcheck.mjs'))) as { READINESS_PATH: string };
+    expect(script.READINESS_PATH).toBe(PROBE_PATHS.readiness);
+    for (const [name, service] of apps) {
+      expect({ name, test: service.healthcheck?.test }).toEqual({ name, test: ['CMD', 'node', 'infra/docker/healthcheck.mjs', name] });
+      expect({ name, port: service.environment?.METRICS_PORT }).toEqual({ name, port: expect.stringMatching(/^\d+$/) });
+    }
+  });
+
+  test('the health check script passes a ready app and fails an unready one, naming what is down (a real metrics server)', async () => {
+    let down: string[] = [];
+    const server = await startMetricsServer(0, undefined, () => Object.fromEntries(['nats', 'redis'].map((dep) => [dep, () => !down.includes(dep)])));
+    const port = String((server.address() as AddressInfo).port);
+    // Asynchronously: this process serves the probe the script asks.
+    const run = () =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(root, 'infra/docker/healthcheck.mjs'), 'gateway'], { env: { ...process.env, METRICS_PORT: port } });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('close', (status) => resolve({ status, stderr }));
+      });
+    try {
+      expect((await run()).status).toBe(0);
+      down = ['redis'];
+      const failed = await run();
+      expect({ status: failed.status, stderr: failed.stderr.trim() }).toEqual({ status: 1, stderr: 'gateway not ready: /readyz answered 503: redis down' });
+    } finally {
+      server.close();
+    }
   });
 
   test('least privilege: no app holds the Meilisearch master key or Garage\'s admin token; both one-shots gate the apps', () => {
@@ -453,3 +502,12 @@ describe("docker-compose.yml's `cluster` profile", () => {
     }
   });
 });
+
+/** The one reverse_proxy handler in Caddy's adapted JSON. */
+function findReverseProxy(node: unknown): Record<string, unknown> | undefined {
+  if (Array.isArray(node)) return node.map(findReverseProxy).find(Boolean);
+  if (node === null || typeof node !== 'object') return undefined;
+  const record = node as Record<string, unknown>;
+  if (record.handler === 'reverse_proxy') return record;
+  return Object.values(record).map(findReverseProxy).find(Boolean);
+}
