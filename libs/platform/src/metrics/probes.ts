@@ -3,7 +3,8 @@
  * liveness says the process still runs its event loop (restart it when not); readiness says the
  * dependencies this replica needs answer (send it no work when not). Both stay cheap: each check is
  * bounded by PROBE_TIMEOUT_MS and is a ping, never a query over data. The deep `/api/health` that
- * people read (every service through the gateway) is something else: see docs/architecture.md#health-and-probes.
+ * people read (every service through the gateway) is something else: infra/README.md, "Health
+ * checks and probes".
  */
 export const PROBE_PATHS = { liveness: '/livez', readiness: '/readyz' } as const;
 
