@@ -102,27 +102,34 @@ describeWithNats('a service replica’s liveness and readiness on METRICS_PORT',
   const apps: INestMicroservice[] = [];
   const pools: pg.Pool[] = [];
 
-  beforeAll(async () => {
-    const port = await freePort();
-    natsUrl = `nats://127.0.0.1:${port}`;
-    nats = spawn(NATS_SERVER!, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  let natsPort = 0;
+
+  async function startNats(): Promise<void> {
+    nats = spawn(NATS_SERVER!, ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: 'ignore' });
     const listening = await eventually(
       () =>
         new Promise<boolean>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => resolve(socket.end() !== undefined));
+          const socket = connect(natsPort, '127.0.0.1', () => resolve(socket.end() !== undefined));
           socket.on('error', () => resolve(false));
         }),
       Boolean,
     );
     if (!listening) throw new Error('nats-server did not listen within 30 s');
+  }
+
+  beforeAll(async () => {
+    natsPort = await freePort();
+    natsUrl = `nats://127.0.0.1:${natsPort}`;
+    await startNats();
   }, 60_000);
 
   afterAll(async () => {
-    // A replica whose NATS server is gone cannot drain; do not let it hold the file.
-    for (const app of apps) await Promise.race([app.close().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
+    // The server back first, so every replica drains and closes as it would in production.
+    if (nats && (nats.exitCode !== null || nats.signalCode !== null)) await startNats();
+    for (const app of apps) await Promise.race([app.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
     for (const pool of pools) await pool.end().catch(() => undefined);
     nats?.kill('SIGKILL');
-  });
+  }, 60_000);
 
   async function start(databaseUrl: string): Promise<number> {
     const metricsPort = await freePort();
