@@ -390,6 +390,7 @@ export const en = {
     noPhotosSelected: 'No photos selected.',
     uploading: 'Uploading… {{percent}}%',
     successTitle: 'Property posted!',
+    alreadyPosted: 'This property was already posted before the draft changed (the answer did not reach you). Check My Listings; press Post again only to post the changed draft as another listing.',
     successText: 'Your property was received. It will appear in search once our team has reviewed it.',
     verifyMe: 'Verify me',
     messageSupport: 'Message support on WhatsApp',

@@ -389,6 +389,7 @@ export const fr: WithManyPlurals<Catalog> = {
     noPhotosSelected: 'Aucune photo sélectionnée.',
     uploading: 'Envoi en cours… {{percent}} %',
     successTitle: 'Annonce publiée !',
+    alreadyPosted: 'Ce bien a déjà été publié avant la modification du brouillon (la réponse ne vous est pas parvenue). Vérifiez Mes annonces ; appuyez de nouveau sur Publier seulement pour publier le brouillon modifié comme une autre annonce.',
     successText:
       'Nous avons bien reçu votre annonce. Elle apparaîtra dans les résultats de recherche dès que notre équipe l’aura vérifiée.',
     // The message sent to support stays the English words MESSAGES_FR.ui.verificationRequiredText tells people to send.

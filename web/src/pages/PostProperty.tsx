@@ -129,6 +129,11 @@ export function Wizard({ isAdmin, userId }: { isAdmin: boolean; userId: string }
       if (isNumberUnproven(error)) {
         setNumberRefused(true);
         void queryClient.invalidateQueries({ queryKey: WHATSAPP_PROOF_KEY });
+      } else if (error instanceof ApiError && error.status === 422) {
+        // The draft's key already made a listing (its answer was lost) before the draft was changed:
+        // say so, and let a new press post the changed draft as a listing of its own (docs/api.md#idempotency-key).
+        setSubmission(null);
+        setFailure({ detail: t('post.alreadyPosted') });
       } else setFailure({ detail: error instanceof ApiError && error.message !== m.property.submitFailedThrown ? error.message : '' });
     } finally {
       setSubmitting(false);

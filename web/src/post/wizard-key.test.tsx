@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PostProperty from '../pages/PostProperty.js';
-import { mockFetch, renderApp, user } from '../test/utils.js';
+import { i18n, mockFetch, renderApp, user } from '../test/utils.js';
 
 /**
  * The gateway's answers to the postings, as XMLHttpRequest hands them over (uploads use XHR for
@@ -93,5 +93,18 @@ describe('the post wizard and its Idempotency-Key', () => {
     await vi.waitFor(() => expect(FakeUpload.sends).toHaveLength(3));
     expect(FakeUpload.sends[2].key).toMatch(/^"[0-9a-f-]{32,36}"$/);
     expect(FakeUpload.sends[2].key).not.toBe(first.key);
+  });
+
+  it('says the property was already posted when the key made a listing before the draft changed (422), and posts the changed draft under a new key', async () => {
+    mockFetch(({ method, path }) => (method === 'GET' && path === '/api/me/whatsapp' ? { body: { whatsapp: '674000001', whatsappProvenAt: '2026-11-20T10:00:00.000Z' } } : undefined));
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    FakeUpload.answers = [{ status: 422, body: { message: MESSAGES.idempotency.keyReused } }];
+    const u = userEvent.setup();
+    renderApp(<PostProperty />, { path: '/post-property', signedIn: user({ role: 'landlord', isVerified: true }) });
+    await fillAndPost(u);
+    expect(await screen.findByText(i18n.t('post.alreadyPosted'), { exact: false })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Post Property' }));
+    await vi.waitFor(() => expect(FakeUpload.sends).toHaveLength(2));
+    expect(FakeUpload.sends[1].key).not.toBe(FakeUpload.sends[0].key);
   });
 });
