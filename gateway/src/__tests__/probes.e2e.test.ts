@@ -5,8 +5,13 @@
 import net from 'node:net';
 import path from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
-import { FileWhatsApp, PROBE_PATHS } from '@mboa/platform';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createObjectStore, FileWhatsApp, LocalFileStore, PROBE_PATHS } from '@mboa/platform';
 import { startAuthService } from '../../../services/auth/src/main.js';
+import { startListingsService } from '../../../services/listings/src/main.js';
+import { startMediaService } from '../../../services/media/src/main.js';
+import { startModerationService } from '../../../services/moderation/src/main.js';
 import { startSupportService } from '../../../services/support/src/main.js';
 import { startTestSystem, type TestSystem } from './system.js';
 
@@ -144,21 +149,61 @@ describe('the gateway’s probes', () => {
   }, 90_000);
 });
 
-describe('a service replica’s probes (auth: PostgreSQL, Redis, NATS; support: PostgreSQL, NATS)', () => {
+describe('a service replica’s probes (each names its own dependencies)', () => {
   let system: TestSystem;
   const replicas: INestMicroservice[] = [];
   let redis: Relay;
+  let files: string;
 
   beforeAll(async () => {
     redis = await relayTo(REDIS);
+    files = await mkdtemp(path.join(tmpdir(), 'mboa-probes-'));
     // The system gives the replicas below their database schemas, subjects and stream.
-    system = await startTestSystem({ services: ['auth', 'support'] });
+    system = await startTestSystem({ services: ['auth', 'support', 'moderation', 'listings'] });
   }, 120_000);
 
   afterAll(async () => {
     for (const replica of replicas) await closeWithin(replica);
     redis?.cut();
     await system?.stop();
+    if (files) await rm(files, { recursive: true, force: true });
+  }, 60_000);
+
+  const runtimeOn = (metricsPort: number) => ({ logLevel: 'silent' as const, shutdownGraceMs: 1000, metricsPort });
+
+  test('moderation and listings (PostgreSQL search here): alive, and ready with each dependency named', async () => {
+    const moderationPort = await freePort();
+    replicas.push(
+      await startModerationService(
+        { ...bus(), databaseUrl: system.context.db.urlFor('moderation'), dbSchema: 'moderation', relay: false, mailer: system.context.mailer, publicOrigin: 'http://localhost:3000', runtime: runtimeOn(moderationPort) },
+        { logger: false },
+      ),
+    );
+    expect(await probe(moderationPort, 'liveness')).toEqual({ status: 200, body: { status: 'alive' } });
+    expect(await probe(moderationPort, 'readiness')).toEqual({ status: 200, body: { status: 'ready', checks: { nats: 'ok', postgres: 'ok' }, failing: [] } });
+    const listingsPort = await freePort();
+    replicas.push(
+      await startListingsService(
+        { ...bus(), databaseUrl: system.context.db.urlFor('listings'), dbSchema: 'listings', relay: false, consumers: false, search: {}, ownerWaitMs: 3000, runtime: runtimeOn(listingsPort) },
+        { logger: false },
+      ),
+    );
+    expect(await probe(listingsPort, 'liveness')).toEqual({ status: 200, body: { status: 'alive' } });
+    expect(await probe(listingsPort, 'readiness')).toEqual({ status: 200, body: { status: 'ready', checks: { nats: 'ok', postgres: 'ok', search: 'ok' }, failing: [] } });
+  }, 60_000);
+
+  test('media: ready with its object store; with an S3 endpoint that refuses connections, alive but 503 naming objectStore', async () => {
+    const readyPort = await freePort();
+    const media = (store: ReturnType<typeof createObjectStore>, metricsPort: number) =>
+      startMediaService({ ...bus(), store, documents: new LocalFileStore(path.join(files, 'documents')), processingConcurrency: 1, consumeEvents: false, runtime: runtimeOn(metricsPort) }, { logger: false });
+    replicas.push(await media(new LocalFileStore(path.join(files, 'objects')), readyPort));
+    expect(await probe(readyPort, 'readiness')).toEqual({ status: 200, body: { status: 'ready', checks: { nats: 'ok', objectStore: 'ok' }, failing: [] } });
+    const closed = await freePort();
+    const unreachablePort = await freePort();
+    const unreachable = createObjectStore({ S3_ENDPOINT: `http://127.0.0.1:${closed}`, S3_ACCESS_KEY: 'probe', S3_SECRET_KEY: 'probe-secret', S3_BUCKET: 'mboa-probe', S3_REGION: 'us-east-1' });
+    replicas.push(await media(unreachable, unreachablePort));
+    expect(await probe(unreachablePort, 'liveness')).toEqual({ status: 200, body: { status: 'alive' } });
+    expect(await probe(unreachablePort, 'readiness')).toEqual({ status: 503, body: { status: 'unready', checks: { nats: 'ok', objectStore: 'fail' }, failing: ['objectStore'] } });
   }, 60_000);
 
   const bus = () => ({ natsUrl: system.context.natsUrl, subjectPrefix: system.context.subjectPrefix, streamName: system.context.streamName });
