@@ -72,7 +72,8 @@ export default defineConfig(
     // repository's TypeScript hooks for child processes; three upload tests reuse the media
     // service's image fixtures and limits; the reused-photo test posts the photo-hash bench's
     // scenes (scripts/bench/photo-scenes.mjs) and reads listings' match threshold; moderation's
-    // tests run the real listings service as its neighbour; the admin app's browser test reuses
+    // tests run the real listings service as its neighbour; the probes test starts each service
+    // with a metrics port of its own (probes.e2e); the admin app's browser test reuses
     // the web app's Chromium runner; the browser
     // tests in e2e/ drive the whole system through the gateway's harness.
     // Tool configs (Vite, Vitest, Prisma) run on the developer's machine, not in the product, and
@@ -83,6 +84,7 @@ export default defineConfig(
       'gateway/src/__tests__/child/register-ts.mjs',
       'gateway/src/__tests__/{property-post,upload-guards,hostile-input,staff-posting,held-photos}.e2e.test.ts',
       'gateway/src/__tests__/photo-matches.e2e.test.ts',
+      'gateway/src/__tests__/probes.e2e.test.ts',
       'services/moderation/src/__tests__/moderation-service.test.ts',
       'admin-web/e2e/**/*.ts',
       'e2e/src/**/*.ts',
