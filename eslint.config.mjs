@@ -69,8 +69,8 @@ export default defineConfig(
   {
     // Test harnesses that start or drive the whole system may reach into another project by path:
     // the gateway's end-to-end harness starts every service in one process (system.ts) and loads the
-    // repository's TypeScript hooks for child processes; three upload tests reuse the media
-    // service's image fixtures and limits; the reused-photo test posts the photo-hash bench's
+    // repository's TypeScript hooks for child processes; the upload tests reuse the media
+    // service's image fixtures and limits (the idempotency test's posting with photos too); the reused-photo test posts the photo-hash bench's
     // scenes (scripts/bench/photo-scenes.mjs) and reads listings' match threshold; moderation's
     // tests run the real listings service as its neighbour; the probes test starts each service
     // with a metrics port of its own (probes.e2e); the admin app's browser test reuses
@@ -82,7 +82,7 @@ export default defineConfig(
     files: [
       'gateway/src/__tests__/system.ts',
       'gateway/src/__tests__/child/register-ts.mjs',
-      'gateway/src/__tests__/{property-post,upload-guards,hostile-input,staff-posting,held-photos}.e2e.test.ts',
+      'gateway/src/__tests__/{property-post,upload-guards,hostile-input,staff-posting,held-photos,idempotent-writes}.e2e.test.ts',
       'gateway/src/__tests__/photo-matches.e2e.test.ts',
       'gateway/src/__tests__/probes.e2e.test.ts',
       'services/moderation/src/__tests__/moderation-service.test.ts',
