@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createClient } from 'redis';
 import { IDEMPOTENT_REPLAYED_HEADER, LIMITS, MESSAGES, MESSAGES_FR, idempotencyKeyHeaderValue, type PublicUser } from '@mboa/contracts';
 import { LocalFileStore } from '@mboa/platform';
 import { cameraJpeg, plainWebp } from '../../../services/media/src/images/__tests__/fixtures.js';
@@ -148,18 +149,32 @@ async function retryUntilAnswered(base: string, key: string, title: string, stam
 }
 
 /**
- * Sends, under `key`, a posting the server refuses (no title) until the answer is 409: while the
- * held first request has not claimed the key yet (a busy machine reads its headers late), the
- * probe claims it itself, is refused with 400 and frees it again, so it never makes a listing.
+ * Sends, under `key`, a posting the server would refuse (no title), once the held first request
+ * holds the key in Redis. Probing before that (a busy machine reads the first one's headers late)
+ * would let the probe claim the key itself, and the first request would then be the one refused.
  */
 async function conflictWith(base: string, key: string, stamp: number): Promise<Answer> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const probe = (await rawPost(base, key, await encodedPost('', stamp)).answer)!;
-    if (probe.status === 409) return probe;
-    expect(probe.status).toBe(400);
-    await new Promise((r) => setTimeout(r, 100));
+  await firstHoldsAKey();
+  return (await rawPost(base, key, await encodedPost('', stamp)).answer)!;
+}
+
+/** Waits until some request holds its key (the tests of this file send one at a time). */
+async function firstHoldsAKey(): Promise<void> {
+  const redis = createClient({ url: system.config.redisUrl });
+  await redis.connect();
+  try {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      for await (const keys of redis.scanIterator({ MATCH: `${system.config.redisPrefix}idempotency:*` })) {
+        for (const entry of keys.length ? await redis.mGet(keys) : []) {
+          if (entry && (JSON.parse(entry) as { state: string }).state === 'running') return;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the first request never held its key');
+  } finally {
+    await redis.quit();
   }
-  throw new Error('the first request never held its key');
 }
 
 describe('Idempotency-Key on POST /api/property/post (with photos)', () => {
