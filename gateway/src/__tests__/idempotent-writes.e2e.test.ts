@@ -177,6 +177,22 @@ async function firstHoldsAKey(): Promise<void> {
   }
 }
 
+/**
+ * What a send the gateway could not answer leaves behind: listings saved the posting, but the
+ * gateway's wait ran out (504), and it keeps only 2xx answers, so the key is free again.
+ */
+async function forgetKeptAnswers(): Promise<void> {
+  const redis = createClient({ url: system.config.redisUrl });
+  await redis.connect();
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: `${system.config.redisPrefix}idempotency:*` })) {
+      if (keys.length) await redis.del(keys);
+    }
+  } finally {
+    await redis.quit();
+  }
+}
+
 describe('Idempotency-Key on POST /api/property/post (with photos)', () => {
   it('answers a repeat after the write with the same answer and makes nothing new', async () => {
     const key = randomUUID();
@@ -220,6 +236,27 @@ describe('Idempotency-Key on POST /api/property/post (with photos)', () => {
     expect(after.status).toBe(201);
     expect(JSON.parse(after.text).id).toBe(JSON.parse(answered.text).id);
     expect(await countTitled(title)).toBe(1);
+  }, 120_000);
+
+  it('makes one listing when the gateway freed the key after listings had saved it, and keeps only the first send\'s photos', async () => {
+    const key = randomUUID();
+    const title = 'Studio whose answer the gateway could not wait for';
+    const stamp = Date.now();
+    const first = (await rawPost(system.url, key, await encodedPost(title, stamp)).answer)!;
+    expect(first.status).toBe(201);
+    const photosAfterFirst = await storedPhotos();
+    await forgetKeptAnswers();
+
+    const again = (await rawPost(system.url, key, await encodedPost(title, stamp)).answer)!;
+    expect(again.status).toBe(201);
+    // Not a replay of a kept answer: the send was worked through again, and listings knew the key.
+    expect(again.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
+    const listing = (answer: { text: string }) => (JSON.parse(answer.text) as { property: { id: string; propertyImages: { url: string }[] } }).property;
+    expect(listing(again).id).toBe(listing(first).id);
+    expect(listing(again).propertyImages).toEqual(listing(first).propertyImages);
+    expect(await countTitled(title)).toBe(1);
+    // The second send's photos were encoded again, then discarded: they belong to nothing.
+    expect(await storedPhotos()).toBe(photosAfterFirst);
   }, 120_000);
 
   it('refuses a different request under the same key with 422 and changes nothing', async () => {

@@ -32,6 +32,19 @@ export class PhotoPipeline {
   }
 
   /**
+   * A retry of a posting listings had already made (docs/api.md#idempotency-key) answers with the
+   * first send's listing and photos: this send's own processed photos belong to nothing.
+   */
+  async discardUnused(images: readonly ProcessedImage[], property: { propertyImages: readonly { url: string }[] }): Promise<void> {
+    const used = new Set(property.propertyImages.map((photo) => photo.url));
+    const unused = images.filter((image) => !used.has(image.large.url));
+    if (!unused.length) return;
+    await this.services.call(MEDIA_PATTERNS.imagesDiscard, { keys: imageKeysOf(unused) }).catch((e: unknown) => {
+      this.logger.warn(`could not discard ${unused.length} images: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  }
+
+  /**
    * Listings refused (or could not be reached): the processed images belong to nothing, so they
    * go. After a timeout the property may still have been saved, with these images: keep them.
    */

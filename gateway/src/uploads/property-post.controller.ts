@@ -21,6 +21,7 @@ import type { ObjectStore } from '@mboa/platform';
 import { actorOf } from '../auth/actor.js';
 import { CurrentUser, SignedIn } from '../auth/current-session.js';
 import { ApiAnswers } from '../docs/api-answers.js';
+import { postingKeyOf } from '../http/idempotency/index.js';
 import { OBJECT_STORE } from '../media/object-store.provider.js';
 import { Services } from '../rpc/rpc.provider.js';
 import { receiveUpload, refuseUnread, type UploadLimits } from './multipart-upload.js';
@@ -128,12 +129,20 @@ export class PropertyPostController {
           })
         : [];
       let property: PropertyRead;
+      const postingKey = postingKeyOf(req);
       try {
-        property = await this.services.call(LISTINGS_PATTERNS.propertyCreate, { actor, data, images } satisfies PropertyCreateRequest);
+        property = await this.services.call(LISTINGS_PATTERNS.propertyCreate, {
+          actor,
+          data,
+          images,
+          ...(postingKey ? { postingKey } : {}),
+        } satisfies PropertyCreateRequest);
       } catch (error) {
         await this.photos.discardUnlessMaybeSaved(images, error);
         throw error;
       }
+      // A retry of a posting already made gets the first send's listing: these photos are spare.
+      if (postingKey) await this.photos.discardUnused(images, property);
       return { message: MESSAGES.property.created, property, id: property.id, _id: property._id ?? property.id };
     } finally {
       await this.photos.removeStaged(upload.files);

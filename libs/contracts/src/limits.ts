@@ -256,6 +256,8 @@ export const LIMITS = {
     maxStoredAnswerBytes: 512 * 1024,
     /** How often the web apps send one user action again after its answer was lost. */
     clientRetries: 3,
+    /** The gateway's name of a posting's key, as listings stores it: a SHA-256 in base64url is 43 characters. */
+    postingKeyMaxLength: 64,
   },
   /**
    * Posting a property with photos. A landlord posting a whole building or a caretaker entering

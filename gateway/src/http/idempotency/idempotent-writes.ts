@@ -8,6 +8,7 @@ import { AnswerStore, type KeptAnswer } from './answer-store.js';
 import { captureAnswer } from './captured-answer.js';
 import { readFingerprint, watchBody } from './fingerprint.js';
 import { readKeyHeader } from './key-header.js';
+import { rememberPostingKey } from './posting-key.js';
 
 /** The methods whose answers a key keeps; GET and HEAD are safe to send again as they are. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -56,6 +57,7 @@ export class IdempotentWrites {
       if (fingerprint !== claim.answer.fingerprint) return refuse(req, res, 422, MESSAGES.idempotency.keyReused);
       return replay(res, claim.answer);
     }
+    rememberPostingKey(req, id);
     this.run(req, res, id, claim.lease);
     next();
   }

@@ -186,6 +186,7 @@ const propertyCreateRequest = z.object({
     (v) => v ?? [],
     z.array(processedImageSchema, { error: MESSAGES.property.imagesInvalid }).max(LIMITS.images.maxCount, { error: MESSAGES.property.maxImages }),
   ),
+  postingKey: z.string().min(1).max(LIMITS.idempotency.postingKeyMaxLength).optional(),
 });
 
 const propertyPhotosCheckRequest = z.object({ actor: actorSchema, id: idSchema }, { error: MESSAGES.auth.notSignedIn });

@@ -98,6 +98,12 @@ export interface PropertyCreateRequest {
   data: PropertyPostInput;
   /** Images already processed by media (`media.images.process`). */
   images: ProcessedImage[];
+  /**
+   * The posting's Idempotency-Key as the gateway names it (a hash of the person, the route and the
+   * key; docs/api.md#idempotency-key). Listings makes at most one listing per key, so a send the
+   * gateway could not answer (a timeout after the listing was saved) is never posted twice.
+   */
+  postingKey?: string;
 }
 /**
  * `listings.property.post-check`: asked before a posting's photos are read. Without `data`, whether

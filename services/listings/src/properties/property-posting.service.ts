@@ -15,6 +15,7 @@ import {
 } from '@mboa/contracts';
 import { fail, parsePayload } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
+import { isUniqueViolation } from '../db-errors.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { textFlagsOf } from '../rules/money-before-visit.js';
@@ -44,11 +45,37 @@ export class PropertyPostingService {
     return { ownerId: await this.ownerFor(actor, data.userId) };
   }
 
-  async create({ actor, data: raw, images }: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyCreate>): Promise<PropertyRead> {
+  async create({ actor, data: raw, images, postingKey }: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyCreate>): Promise<PropertyRead> {
     await this.ensureMayPost(actor);
     const data = this.validPost(raw);
     const ownerId = await this.ownerFor(actor, data.userId);
+    // A retry of a posting already made (the gateway's wait ran out after it was saved, so its key
+    // was freed): the listing that key made, not a second one (docs/api.md#idempotency-key).
+    const earlier = postingKey ? await this.postedUnder(postingKey) : null;
+    if (earlier) return earlier;
+    try {
+      return await this.insert(actor, data, ownerId, images, postingKey);
+    } catch (error) {
+      // Two sends of one key at once (a lease lost with Redis): the first one's listing.
+      const first = postingKey && isUniqueViolation(error) ? await this.postedUnder(postingKey) : null;
+      if (first) return first;
+      throw error;
+    }
+  }
 
+  private async postedUnder(postingKey: string): Promise<PropertyRead | null> {
+    const property = await this.db.property.findUnique({ where: { postingKey }, include: { images: { orderBy: { position: 'asc' } } } });
+    if (!property) return null;
+    return toPropertyRead(property, await this.db.owner.findUnique({ where: { id: property.ownerId } }));
+  }
+
+  private async insert(
+    actor: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyCreate>['actor'],
+    data: PropertyPostInput,
+    ownerId: string,
+    images: CheckedRequestOf<typeof LISTINGS_PATTERNS.propertyCreate>['images'],
+    postingKey: string | undefined,
+  ): Promise<PropertyRead> {
     const created = await this.db.$transaction(async (tx) => {
       const owner = await tx.owner.findUnique({ where: { id: ownerId } });
       const property = await tx.property.create({
@@ -71,6 +98,7 @@ export class PropertyPostingService {
           amenities: data.amenities,
           ...specificationColumns(data.specifications),
           images: { create: imageRowsOf(images) },
+          postingKey: postingKey ?? null,
         },
         include: { images: { orderBy: { position: 'asc' } } },
       });

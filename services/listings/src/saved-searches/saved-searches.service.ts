@@ -18,6 +18,7 @@ import {
 import { fail } from '@mboa/platform';
 import { ListingsDb } from '../db.js';
 import { Prisma, type SavedSearch as SavedSearchRow } from '../generated/prisma/client.js';
+import { isUniqueViolation } from '../db-errors.js';
 import { savedSearchKey, savedSearchName } from '../rules/saved-search.js';
 import { tokenHash } from '../freshness/freshness.service.js';
 
@@ -36,11 +37,6 @@ export function toSavedSearch(row: SavedSearchRow): SavedSearch {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** A unique index refused the row: this user already saved these filters. */
-function isDuplicate(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
 /**
@@ -98,7 +94,8 @@ export class SavedSearchesService {
     try {
       return toSavedSearch(await this.db.savedSearch.update({ where: { id: current.id }, data }));
     } catch (error) {
-      if (isDuplicate(error)) throw fail.conflict(MESSAGES.savedSearches.duplicate);
+      // A unique index refused the row: this user already saved these filters.
+      if (isUniqueViolation(error)) throw fail.conflict(MESSAGES.savedSearches.duplicate);
       throw error;
     }
   }
