@@ -86,7 +86,7 @@ test('each request is answered by exactly one replica, and both take their share
   const owner = user('landlord');
   for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix: config.subjectPrefix });
   // Until the proof is applied too: an unproven landlord may not post.
-  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL', owner.id), (c) => c === 1);
+  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL AND proven_whatsapp = whatsapp', owner.id), (c) => c === 1);
 
   const created = await Promise.all(
     Array.from({ length: CREATES }, (_, i) =>
@@ -112,7 +112,7 @@ test('a search cached by one replica is forgotten when the other writes to the i
   const owner = user('landlord');
   for (const fact of provenAccountFacts(owner)) await publishEvent(nc, { ...fact, source: 'auth' }, { prefix: config.subjectPrefix });
   // Until the proof is applied too: an unproven landlord may not post.
-  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL', owner.id), (c) => c === 1);
+  await eventually(() => count('SELECT count(*) FROM listings.owners WHERE id = $1 AND whatsapp_proven_at IS NOT NULL AND proven_whatsapp = whatsapp', owner.id), (c) => c === 1);
   const title = `Cache test duplex ${Date.now().toString(36)}`;
   const created = await rpc.call(LISTINGS_PATTERNS.propertyCreate, { actor: actorOf(owner), data: postData({ title }), images: [image(1)] });
   const query = { search: title, page: 1, limit: 12 };
