@@ -3,19 +3,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MeiliSearchIndex } from '../meili-search-index.js';
 import { describeSearchIndexContract } from './search-index.contract.js';
+import { describeSearchRelevance } from './search-relevance.js';
 
 // No Meilisearch server runs here; the contract runs wherever MEILI_URL points to one.
 const meiliUrl = process.env.MEILI_URL;
 
 if (meiliUrl) {
-  describeSearchIndexContract('Meilisearch', async () => {
+  const meiliIndex = async () => {
     const index = new MeiliSearchIndex({
       url: meiliUrl,
       apiKey: process.env.MEILI_API_KEY ?? process.env.MEILI_MASTER_KEY,
       indexUid: `listings_test_${randomUUID().replace(/-/g, '')}`,
     });
     return { index, dispose: () => index.drop() };
-  });
+  };
+  describeSearchIndexContract('Meilisearch', meiliIndex);
+  describeSearchRelevance('Meilisearch', meiliIndex);
 
   // With the master key too: the same contract through the two least-privilege keys the compose
   // stack gives listings (infra/scripts/meili-keys.mjs), proving the indexer's actions suffice and

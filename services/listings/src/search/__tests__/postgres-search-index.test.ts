@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { PostgresSearchIndex } from '../postgres-search-index.js';
 import { describeSearchIndexContract } from './search-index.contract.js';
+import { describeSearchRelevance } from './search-relevance.js';
 import { doc } from './fixtures.js';
 
 async function postgresIndex() {
@@ -20,6 +21,7 @@ async function postgresIndex() {
 }
 
 describeSearchIndexContract('PostgreSQL', postgresIndex);
+describeSearchRelevance('PostgreSQL', postgresIndex);
 
 describe('PostgresSearchIndex specifics', () => {
   let subject: Awaited<ReturnType<typeof postgresIndex>>;
