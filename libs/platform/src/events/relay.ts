@@ -22,11 +22,19 @@ export interface OutboxRelayOptions extends EventBusConfig {
   /** The deployment's replicas and retention, applied to the stream at start (see ensureEventStream). */
   streamSettings?: EventStreamSettings;
   batchSize?: number;
-  /** Fallback poll period; with `listenUrl` most wake-ups come from NOTIFY. */
+  /**
+   * Poll period while nothing tells the relay about new rows (no `listenUrl`, or its connection
+   * lost), and the first fallback wait while LISTEN works.
+   */
   pollMs?: number;
+  /**
+   * While LISTEN works, the fallback wait doubles after each poll that published nothing, up to
+   * this (OUTBOX_RELAY_DEFAULTS): an idle relay costs one query per this period.
+   */
+  idlePollMaxMs?: number;
   /** A PostgreSQL URL to LISTEN on for new rows (one extra connection); omit to poll only. */
   listenUrl?: string;
-  /** Pause after a failed batch (NATS or database down). */
+  /** Pause after a failed batch (NATS or database down), and the first wait before listening again after losing the connection. */
   retryMs?: number;
   logger?: EventBusLogger;
   /** For tests that simulate crashes at the two dangerous moments. */
@@ -35,6 +43,17 @@ export interface OutboxRelayOptions extends EventBusConfig {
     afterPublish?(rows: OutboxRow[]): void | Promise<void>;
   };
 }
+
+/**
+ * The relay's pace. A row's NOTIFY wakes the relay at once, so the fallback poll only covers a
+ * notification that never came; an idle service then costs almost nothing.
+ */
+export const OUTBOX_RELAY_DEFAULTS = {
+  batchSize: 100,
+  pollMs: 100,
+  idlePollMaxMs: 30_000,
+  retryMs: 1_000,
+} as const;
 
 interface RawRow {
   seq: string;
@@ -53,11 +72,17 @@ interface RawRow {
  * a transaction-scoped advisory lock per batch, so only one publishes at a time and the stream
  * receives a schema's events in outbox order; `FOR UPDATE SKIP LOCKED` keeps rows exclusive even
  * if the lock is bypassed.
+ *
+ * With `listenUrl` the relay sleeps until a committed row's NOTIFY (addToOutbox sends it in the
+ * row's transaction) and polls only as a fallback, backing off to `idlePollMaxMs` while nothing
+ * comes. When the LISTEN connection drops it polls every `pollMs` until it listens again, then
+ * looks once more for what was committed while it was deaf.
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly idlePollMaxMs: number;
   private readonly retryMs: number;
   private readonly logger: EventBusLogger;
   private loop?: Promise<void>;
@@ -65,12 +90,14 @@ export class OutboxRelay {
   private wake?: () => void;
   private pendingWake = false;
   private listener?: pg.Client;
+  private relisten?: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.js = jetstream(options.nc);
-    this.batchSize = options.batchSize ?? 100;
-    this.pollMs = options.pollMs ?? 100;
-    this.retryMs = options.retryMs ?? 1000;
+    this.batchSize = options.batchSize ?? OUTBOX_RELAY_DEFAULTS.batchSize;
+    this.pollMs = options.pollMs ?? OUTBOX_RELAY_DEFAULTS.pollMs;
+    this.idlePollMaxMs = Math.max(this.pollMs, options.idlePollMaxMs ?? OUTBOX_RELAY_DEFAULTS.idlePollMaxMs);
+    this.retryMs = options.retryMs ?? OUTBOX_RELAY_DEFAULTS.retryMs;
     this.logger = options.logger ?? nestEventBusLogger('outbox-relay');
     quoteIdent(options.schema);
   }
@@ -78,14 +105,16 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.loop) throw new Error('relay already started');
     await ensureEventStream(await jetstreamManager(this.options.nc), this.options);
-    if (this.options.listenUrl) await this.listen(this.options.listenUrl);
     this.stopping = false;
+    if (this.options.listenUrl) await this.listen(this.options.listenUrl);
     this.loop = this.run();
   }
 
   /** Stops polling and waits for the batch in flight to be published and marked. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.relisten);
+    this.relisten = undefined;
     this.wake?.();
     await this.loop;
     this.loop = undefined;
@@ -162,6 +191,7 @@ export class OutboxRelay {
   }
 
   private async run(): Promise<void> {
+    let idleWait = this.pollMs;
     while (!this.stopping) {
       let published = 0;
       let failed = false;
@@ -172,8 +202,15 @@ export class OutboxRelay {
         this.logger.error('outbox relay: batch failed', { schema: this.options.schema, ...errorMeta(err) });
       }
       if (this.stopping) break;
-      if (!failed && published === this.batchSize) continue;
-      await this.sleep(failed ? this.retryMs : this.pollMs);
+      if (failed) {
+        await this.sleep(this.retryMs);
+        continue;
+      }
+      if (published === this.batchSize) continue;
+      // Deaf, the poll is all there is; listening, it only covers a notification that never came.
+      if (published > 0 || !this.listener) idleWait = this.pollMs;
+      await this.sleep(idleWait);
+      if (this.listener) idleWait = Math.min(idleWait * 2, this.idlePollMaxMs);
     }
   }
 
@@ -204,10 +241,42 @@ export class OutboxRelay {
     plain.searchParams.delete('schema');
     const client = new pg.Client({ connectionString: plain.toString() });
     client.on('notification', this.onNotify);
-    // Losing the listener only costs latency: the poll still runs.
-    client.on('error', (err) => this.logger.warn('outbox relay: LISTEN connection lost', errorMeta(err)));
-    await client.connect();
-    await client.query(`LISTEN ${quoteIdent(outboxChannel(this.options.schema))}`);
+    client.on('error', (err) => this.logger.warn('outbox relay: LISTEN connection lost', { schema: this.options.schema, ...errorMeta(err) }));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(outboxChannel(this.options.schema))}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.stopping) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    client.once('end', () => this.deaf(client, url));
     this.listener = client;
+  }
+
+  /** The LISTEN connection is gone: poll at `pollMs` at once, and listen again with a growing pause. */
+  private deaf(client: pg.Client, url: string): void {
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    if (this.stopping) return;
+    this.wake?.();
+    const retry = (pauseMs: number) => {
+      this.relisten = setTimeout(() => {
+        this.relisten = undefined;
+        if (this.stopping) return;
+        this.listen(url).then(
+          // Rows committed while deaf sent their notifications to nobody.
+          () => this.onNotify(),
+          (err: unknown) => {
+            this.logger.warn('outbox relay: LISTEN failed, polling meanwhile', { schema: this.options.schema, ...errorMeta(err) });
+            retry(Math.min(pauseMs * 2, this.idlePollMaxMs));
+          },
+        );
+      }, pauseMs);
+    };
+    retry(this.retryMs);
   }
 }
