@@ -9,7 +9,15 @@ export interface ListingsConfig extends DatabaseServiceConfig {
    * `meiliIndexerKey` queries and index writes use separate least-privilege keys; otherwise
    * `meiliApiKey` serves both (development).
    */
-  search: { meiliUrl?: string; meiliApiKey?: string; meiliSearchKey?: string; meiliIndexerKey?: string; meiliIndex?: string };
+  search: {
+    meiliUrl?: string;
+    meiliApiKey?: string;
+    meiliSearchKey?: string;
+    meiliIndexerKey?: string;
+    meiliIndex?: string;
+    /** SEARCH_MEMORY (default on): without Meilisearch, answer searches from this replica's memory. */
+    memory?: boolean;
+  };
   /** How long an admin's post on behalf waits for a just-registered owner to reach the projection. */
   ownerWaitMs: number;
   /**
@@ -37,6 +45,7 @@ export function listingsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Lis
       meiliSearchKey: e.MEILI_SEARCH_KEY ?? keyFromFile('MEILI_SEARCH_KEY_FILE', e.MEILI_SEARCH_KEY_FILE),
       meiliIndexerKey: e.MEILI_INDEXER_KEY ?? keyFromFile('MEILI_INDEXER_KEY_FILE', e.MEILI_INDEXER_KEY_FILE),
       meiliIndex: e.MEILI_INDEX,
+      memory: e.SEARCH_MEMORY,
     },
     ownerWaitMs: e.OWNER_WAIT_MS,
     freshness: {

@@ -188,6 +188,12 @@ export const APP_ENV = {
       LISTINGS_DATABASE_URL: ownDatabase(),
       ...relay,
       LISTINGS_CONSUMERS: envVar.switch(),
+      /**
+       * Without Meilisearch, searches are answered from a copy of the search documents each replica
+       * keeps in memory (services/listings/src/search/replicated-search-index.ts); `off` answers them
+       * from PostgreSQL's full-text index instead, as before (the bench's comparison).
+       */
+      SEARCH_MEMORY: envVar.switch(),
       MEILI_URL: envVar.optionalUrl('http'),
       /** One key for everything (development): searches and index writes alike. */
       MEILI_API_KEY: envVar.optionalText(),

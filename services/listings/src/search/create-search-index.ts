@@ -1,7 +1,9 @@
-// Chooses the search backend: Meilisearch when MEILI_URL is set, else PostgreSQL (the embedded default).
+// Chooses the search backend: Meilisearch when MEILI_URL is set, else PostgreSQL (the embedded default),
+// answered from each replica's memory unless SEARCH_MEMORY=off.
 import { MeiliSearchIndex } from './meili-search-index.js';
 import { PostgresSearchIndex, type SqlClient } from './postgres-search-index.js';
 import type { SearchIndex } from './search-index.js';
+import { ReplicatedSearchIndex, type SearchChange } from './replicated-search-index.js';
 
 export interface SearchIndexConfig {
   /** MEILI_URL; when set, Meilisearch is used. */
@@ -18,6 +20,10 @@ export interface SearchIndexConfig {
   prisma: SqlClient;
   /** PostgreSQL schema of the listings tables; default "listings". */
   schema?: string;
+  /** SEARCH_MEMORY (default on): without Meilisearch, each replica answers from its own copy in memory. */
+  memory?: boolean;
+  /** With `memory`: told what each write changed, to tell the other replicas. */
+  announce?: (change: SearchChange) => void;
 }
 
 export function createSearchIndex(config: SearchIndexConfig): SearchIndex {
@@ -30,5 +36,6 @@ export function createSearchIndex(config: SearchIndexConfig): SearchIndex {
       indexUid: config.meiliIndex,
     });
   }
-  return new PostgresSearchIndex(config.prisma, { schema: config.schema });
+  const table = new PostgresSearchIndex(config.prisma, { schema: config.schema });
+  return config.memory === false ? table : new ReplicatedSearchIndex(table, { announce: config.announce });
 }

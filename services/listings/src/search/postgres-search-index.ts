@@ -197,6 +197,11 @@ function toHit(row: DocumentRow): SearchHit {
   };
 }
 
+function toDocument(row: DocumentRow): SearchDocument {
+  const { score: _score, ...doc } = toHit(row);
+  return doc;
+}
+
 /** Keeps the newest version of each id, so one statement never touches a row twice. */
 function newestPerId(docs: readonly SearchDocument[]): SearchDocument[] {
   const byId = new Map<string, SearchDocument>();
@@ -371,6 +376,49 @@ export class PostgresSearchIndex implements SearchIndex {
 
   async close(): Promise<void> {
     await this.options.onClose?.();
+  }
+
+  /** The stored documents of these ids (absent ones are not in the index). */
+  async documents(ids: readonly string[]): Promise<SearchDocument[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.$queryRawUnsafe<DocumentRow[]>(
+      `SELECT ${SELECT_COLUMNS} FROM ${this.s}.search_documents d WHERE d.property_id = ANY($1::uuid[])`,
+      [...ids],
+    );
+    return rows.map(toDocument);
+  }
+
+  /** Every stored document, in id order, `batch` at a time (a replica's copy in memory is built from these). */
+  async *allDocuments(batch = 5_000): AsyncGenerator<SearchDocument[]> {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await this.db.$queryRawUnsafe<DocumentRow[]>(
+        `SELECT ${SELECT_COLUMNS} FROM ${this.s}.search_documents d WHERE d.property_id > $1::uuid ORDER BY d.property_id LIMIT $2::int`,
+        after,
+        batch,
+      );
+      if (rows.length === 0) return;
+      yield rows.map(toDocument);
+      after = rows[rows.length - 1].property_id;
+    }
+  }
+
+  /** How many documents are stored and when the last was written: what a copy compares itself with. */
+  async watermark(): Promise<{ count: number; lastIndexedAt: Date | null }> {
+    const rows = await this.db.$queryRawUnsafe<Array<{ count: number; last: Date | string | null }>>(
+      `SELECT count(*)::int AS count, max(indexed_at) AS last FROM ${this.s}.search_documents`,
+    );
+    const last = rows[0]?.last;
+    return { count: Number(rows[0]?.count ?? 0), lastIndexedAt: last ? new Date(last) : null };
+  }
+
+  /** Ids of documents written after `since` (inclusive, so a write in the same millisecond is not missed). */
+  async idsIndexedSince(since: Date): Promise<string[]> {
+    const rows = await this.db.$queryRawUnsafe<Array<{ property_id: string }>>(
+      `SELECT property_id FROM ${this.s}.search_documents WHERE indexed_at >= $1::timestamptz`,
+      since.toISOString(),
+    );
+    return rows.map((r) => r.property_id);
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {

@@ -39,3 +39,12 @@ export const SEARCH_WORDS_REFRESH = {
   /** The lock's transaction ends after this long; far above a refresh of 100,000 documents. */
   lockTimeoutMs: 2 * 60 * 60 * 1000,
 } as const;
+
+/** Each replica's copy in memory (replicated-search-index.ts). */
+export const SEARCH_REPLICA = {
+  /**
+   * How often a copy compares itself with search_documents, in case a broadcast was lost (two small
+   * aggregate statements; changes normally arrive by broadcast within milliseconds).
+   */
+  reconcileMs: 10_000,
+} as const;

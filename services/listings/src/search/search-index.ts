@@ -1,4 +1,4 @@
-// The search port: what listings asks of a search backend (PostgreSQL or Meilisearch).
+// The search port: what listings asks of a search backend (PostgreSQL, Meilisearch, or memory).
 import { DEFAULT_SEARCH_SORT, PROPERTY_CATEGORIES, PROPERTY_TYPES, SEARCH_SORTS, type SearchSort } from '@mboa/contracts';
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
@@ -24,6 +24,9 @@ export interface SearchQuery {
   limit?: number;
 }
 
+/** Where answers come from: PostgreSQL, Meilisearch, or this process's memory (kept from PostgreSQL). */
+export type SearchBackend = 'postgres' | 'meilisearch' | 'memory';
+
 export interface SearchResult {
   hits: SearchHit[];
   /** Exact up to the adapter's count cap (SEARCH_PAGE.exactCountUpTo); past it, that cap and `totalIsLowerBound`. */
@@ -37,7 +40,7 @@ export interface SearchResult {
 
 export interface SearchHealth {
   ok: boolean;
-  backend: 'postgres' | 'meilisearch';
+  backend: SearchBackend;
   error?: string;
 }
 
@@ -59,7 +62,7 @@ export interface SearchWordsRefreshPort {
 }
 
 export interface SearchIndex {
-  readonly backend: 'postgres' | 'meilisearch';
+  readonly backend: SearchBackend;
   /** Absent when the backend cannot record a fingerprint (Meilisearch: `npm run search:reindex` after a words change). */
   readonly wordsRefresh?: SearchWordsRefreshPort;
   /** Creates what the backend needs (Meilisearch index and settings); PostgreSQL's come from migrations. */

@@ -85,7 +85,8 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
 
       it('keeps only listings whose control was checked, with the other filters and text', async () => {
         const checked = catalogue();
-        const owner = { ...checked.c, controlKind: 'owner' as const };
+        // An hour after c: with the same date the two would tie, and ids (random) would decide their order.
+        const owner = { ...checked.c, controlKind: 'owner' as const, createdAt: new Date(Date.parse(checked.c.createdAt) + 3_600_000).toISOString() };
         const caretaker = { ...checked.d, controlKind: 'caretaker' as const };
         expect(await index.upsertMany([owner, caretaker])).toBe(2);
         try {

@@ -1,0 +1,589 @@
+// The search port in this process's memory: the same answers as the PostgreSQL adapter (the search
+// contract suite and the relevance set run against both), without a statement, a connection or a
+// row to decode per search. Each listings replica keeps its own copy, fed from PostgreSQL
+// (replicated-search-index.ts); this class only knows documents.
+//
+// Layout, chosen by measurement (docs/benchmarks.md#search-in-memory): a document lives in a slot
+// (a small integer, reused after a removal). Filters read typed columns by slot; the three orders
+// are slot arrays kept sorted; text is an inverted index from each folded word to the slots holding
+// it (any field, title, place), plus a sorted word list for the last word's prefix and words grouped
+// by length for typos. A search marks slots in a scratch byte array word by word, so it costs the
+// postings it reads, never a pass over every document unless it lists everything.
+import type { SearchSort } from '@mboa/contracts';
+import type { SearchDocument, SearchHit } from './search-document.js';
+import { townKey } from './search-document.js';
+import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
+import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import { labelWordsOf } from './search-labels.js';
+import { editDistance, queryWords, searchWords, typoBudget } from './search-text.js';
+import { SEARCH_PAGE, SEARCH_TEXT } from './search-constants.js';
+
+export interface MemorySearchIndexOptions {
+  /** Matches counted exactly up to this many; default SEARCH_PAGE.exactCountUpTo (tests lower it). */
+  exactCountUpTo?: number;
+}
+
+/** A word's slots: in any field (matching), in the title and in the place (ranking). */
+interface Postings {
+  all: number[];
+  title: number[];
+  place: number[];
+}
+
+/** A document's words by field, kept to take its slot out of the postings when it goes. */
+interface DocumentWords {
+  title: string[];
+  place: string[];
+  all: string[];
+}
+
+/** Past this many matches a text page walks the kept order instead of sorting the matches. */
+const SORT_MATCHES_UP_TO = 4_096;
+/** Typo variants remembered per query word (cleared whenever a new word enters the index). */
+const TYPO_CACHE_SIZE = 5_000;
+/** Batches larger than this are added unsorted, and the orders sorted once afterwards. */
+const BULK_FROM = 256;
+
+const ORDERS: readonly SearchSort[] = ['newest', 'price-asc', 'price-desc'];
+
+function unique(words: readonly string[]): string[] {
+  return [...new Set(words)];
+}
+
+/** The words of a document by field, as the PostgreSQL adapter's vectors hold them (toRecord there). */
+function wordsOf(doc: SearchDocument): DocumentWords {
+  const labels = labelWordsOf(doc);
+  const title = unique(searchWords(doc.title));
+  const place = unique([...searchWords(`${doc.town} ${doc.neighbourhood}`), ...labels.type]);
+  const description = [...searchWords(doc.description), ...labels.features];
+  return { title, place, all: unique([...title, ...place, ...description]) };
+}
+
+function removeFrom(list: number[], slot: number): void {
+  const at = list.indexOf(slot);
+  if (at < 0) return;
+  list[at] = list[list.length - 1];
+  list.pop();
+}
+
+/** First index in the sorted `list` whose value is >= `value`. */
+function lowerBound(list: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+class Codes {
+  private readonly codes = new Map<string, number>();
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.codes.size + 1;
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+  /** 0 for a value no document ever had: it matches nothing. */
+  find(value: string): number {
+    return this.codes.get(value) ?? 0;
+  }
+}
+
+export class MemorySearchIndex implements SearchIndex {
+  readonly backend = 'memory' as const;
+  private readonly exactCountUpTo: number;
+
+  // Slot columns.
+  private capacity = 0;
+  private docs: Array<SearchDocument | undefined> = [];
+  private words: Array<DocumentWords | undefined> = [];
+  private category = new Uint16Array(0);
+  private propertyType = new Uint16Array(0);
+  private town = new Uint32Array(0);
+  /** NaN when the document has no rooms. */
+  private rooms = new Float64Array(0);
+  private price = new Float64Array(0);
+  private monthly = new Float64Array(0);
+  private created = new Float64Array(0);
+  private checked = new Uint8Array(0);
+  /** Scratch for one search at a time (searches never interleave: they are synchronous). */
+  private mark = new Uint8Array(0);
+  private fields = new Uint8Array(0);
+
+  private readonly slotById = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  /** A removal's version: an upsert at or below it is ignored (a late event cannot bring a listing back). */
+  private readonly removals = new Map<string, number>();
+  private readonly categories = new Codes();
+  private readonly types = new Codes();
+  private readonly towns = new Codes();
+
+  private readonly orders = new Map<SearchSort, number[]>(ORDERS.map((o) => [o, []]));
+  private ordersSorted = true;
+
+  private readonly postings = new Map<string, Postings>();
+  /** Every indexed word, sorted (the last query word is also a prefix). */
+  private sortedWords: string[] = [];
+  private wordsSorted = true;
+  /** Words of typo-eligible length by length (SEARCH_TEXT.minTermLength..maxTermLength). */
+  private readonly wordsByLength = new Map<number, Set<string>>();
+  private readonly typoCache = new Map<string, string[]>();
+
+  constructor(options: MemorySearchIndexOptions = {}) {
+    this.exactCountUpTo = options.exactCountUpTo ?? SEARCH_PAGE.exactCountUpTo;
+  }
+
+  /** How many documents it holds. */
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  /** The stored version of a document, or undefined. */
+  versionOf(id: string): number | undefined {
+    const slot = this.slotById.get(id);
+    return slot === undefined ? undefined : this.docs[slot]?.version;
+  }
+
+  // The port is asynchronous (the other adapters do I/O); this one answers at once.
+  init(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  upsert(doc: SearchDocument): Promise<boolean> {
+    return Promise.resolve(this.store(doc, false));
+  }
+
+  upsertMany(docs: readonly SearchDocument[]): Promise<number> {
+    return Promise.resolve(this.storeMany(docs));
+  }
+
+  /** upsertMany, at once. */
+  storeMany(docs: readonly SearchDocument[]): number {
+    const newest = new Map<string, SearchDocument>();
+    for (const d of docs) {
+      const seen = newest.get(d.id);
+      if (!seen || seen.version < d.version) newest.set(d.id, d);
+    }
+    const bulk = newest.size >= BULK_FROM;
+    let stored = 0;
+    for (const d of newest.values()) if (this.store(d, bulk)) stored++;
+    return stored;
+  }
+
+  /** Replaces whatever is held for this id by `doc` (or takes it out when null), versions ignored: a mirror's write. */
+  put(id: string, doc: SearchDocument | null): void {
+    this.removeSlot(id);
+    this.removals.delete(id);
+    if (doc) this.store(doc, false);
+  }
+
+  remove(id: string, version?: number): Promise<boolean> {
+    const stored = this.versionOf(id);
+    if (version === undefined) return Promise.resolve(this.removeSlot(id));
+    const removed = stored !== undefined && stored <= version ? this.removeSlot(id) : false;
+    if (stored === undefined || removed) this.removals.set(id, Math.max(this.removals.get(id) ?? version, version));
+    return Promise.resolve(removed);
+  }
+
+  removeMany(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.removeSlot(id);
+    return Promise.resolve();
+  }
+
+  clear(): Promise<void> {
+    this.capacity = 0;
+    this.docs = [];
+    this.words = [];
+    this.grow(0);
+    this.slotById.clear();
+    this.freeSlots.length = 0;
+    this.removals.clear();
+    for (const order of this.orders.values()) order.length = 0;
+    this.postings.clear();
+    this.sortedWords = [];
+    this.wordsByLength.clear();
+    this.typoCache.clear();
+    return Promise.resolve();
+  }
+
+  health(): Promise<SearchHealth> {
+    return Promise.resolve({ ok: true, backend: 'memory' });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  search(query: SearchQuery): Promise<SearchResult> {
+    return Promise.resolve(this.searchNow(query));
+  }
+
+  /** search(), without a promise: the answer is computed before it returns. */
+  searchNow(query: SearchQuery): SearchResult {
+    const q = normalizeSearchQuery(query);
+    this.settle();
+    const words = queryWords(q.text);
+    const result = words.length > 0 ? this.textPage(q, words) : this.browsePage(q);
+    return { ...result, page: q.page, limit: q.limit, totalPages: totalPagesFor(result.total, q.limit) };
+  }
+
+  // ---- writes -------------------------------------------------------------------------------
+
+  private store(doc: SearchDocument, bulk: boolean): boolean {
+    const stored = this.versionOf(doc.id);
+    if (stored !== undefined && stored >= doc.version) return false;
+    const removedAt = this.removals.get(doc.id);
+    if (removedAt !== undefined && removedAt >= doc.version) return false;
+    this.removeSlot(doc.id);
+    const slot = this.freeSlots.pop() ?? this.docs.length;
+    if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    const copy: SearchDocument = { ...doc, amenities: [...doc.amenities] };
+    this.docs[slot] = copy;
+    this.slotById.set(doc.id, slot);
+    this.category[slot] = this.categories.code(doc.category);
+    this.propertyType[slot] = this.types.code(doc.propertyType);
+    this.town[slot] = this.towns.code(townKey(doc.town));
+    this.rooms[slot] = doc.rooms ?? Number.NaN;
+    this.price[slot] = doc.price;
+    this.monthly[slot] = doc.monthlyPrice;
+    this.created[slot] = Date.parse(doc.createdAt);
+    this.checked[slot] = doc.controlKind ? 1 : 0;
+    const words = wordsOf(copy);
+    this.words[slot] = words;
+    for (const w of words.all) this.postingsOf(w).all.push(slot);
+    for (const w of words.title) this.postingsOf(w).title.push(slot);
+    for (const w of words.place) this.postingsOf(w).place.push(slot);
+    for (const [sort, order] of this.orders) {
+      if (bulk || !this.ordersSorted) {
+        order.push(slot);
+        this.ordersSorted = false;
+      } else order.splice(this.position(order, slot, sort), 0, slot);
+    }
+    return true;
+  }
+
+  private removeSlot(id: string): boolean {
+    const slot = this.slotById.get(id);
+    if (slot === undefined) return false;
+    this.settleOrders();
+    for (const [sort, order] of this.orders) {
+      const at = this.position(order, slot, sort);
+      if (order[at] === slot) order.splice(at, 1);
+      else order.splice(order.indexOf(slot), 1);
+    }
+    const words = this.words[slot]!;
+    for (const w of words.all) {
+      const p = this.postings.get(w)!;
+      removeFrom(p.all, slot);
+      if (p.all.length === 0) this.forgetWord(w);
+    }
+    for (const w of words.title) {
+      const p = this.postings.get(w);
+      if (p) removeFrom(p.title, slot);
+    }
+    for (const w of words.place) {
+      const p = this.postings.get(w);
+      if (p) removeFrom(p.place, slot);
+    }
+    this.docs[slot] = undefined;
+    this.words[slot] = undefined;
+    this.slotById.delete(id);
+    this.freeSlots.push(slot);
+    return true;
+  }
+
+  private postingsOf(word: string): Postings {
+    let p = this.postings.get(word);
+    if (!p) {
+      p = { all: [], title: [], place: [] };
+      this.postings.set(word, p);
+      if (this.wordsSorted && this.sortedWords.length > 0 && this.sortedWords.length < 50_000) {
+        this.sortedWords.splice(lowerBound(this.sortedWords, word), 0, word);
+      } else {
+        this.sortedWords.push(word);
+        this.wordsSorted = this.sortedWords.length === 1;
+      }
+      const n = [...word].length;
+      if (n >= SEARCH_TEXT.minTermLength && n <= SEARCH_TEXT.maxTermLength) {
+        let bucket = this.wordsByLength.get(n);
+        if (!bucket) this.wordsByLength.set(n, (bucket = new Set()));
+        bucket.add(word);
+        // A new word may be a typo variant of a word searched before.
+        this.typoCache.clear();
+      }
+    }
+    return p;
+  }
+
+  private forgetWord(word: string): void {
+    this.postings.delete(word);
+    this.settleWords();
+    const at = lowerBound(this.sortedWords, word);
+    if (this.sortedWords[at] === word) this.sortedWords.splice(at, 1);
+    this.wordsByLength.get([...word].length)?.delete(word);
+  }
+
+  private grow(capacity: number): void {
+    const widen = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old.subarray(0, Math.min(old.length, capacity)));
+      return next;
+    };
+    this.category = widen(this.category, (n) => new Uint16Array(n));
+    this.propertyType = widen(this.propertyType, (n) => new Uint16Array(n));
+    this.town = widen(this.town, (n) => new Uint32Array(n));
+    this.rooms = widen(this.rooms, (n) => new Float64Array(n));
+    this.price = widen(this.price, (n) => new Float64Array(n));
+    this.monthly = widen(this.monthly, (n) => new Float64Array(n));
+    this.created = widen(this.created, (n) => new Float64Array(n));
+    this.checked = widen(this.checked, (n) => new Uint8Array(n));
+    this.mark = new Uint8Array(capacity);
+    this.fields = new Uint8Array(capacity);
+    this.capacity = capacity;
+  }
+
+  // ---- orders ------------------------------------------------------------------------------
+
+  /** Negative when slot `a` comes before `b` in `sort` (newest: date then id, both descending). */
+  private compare(sort: SearchSort, a: number, b: number): number {
+    if (sort !== 'newest') {
+      const d = this.monthly[a] - this.monthly[b];
+      if (d !== 0) return sort === 'price-asc' ? d : -d;
+    }
+    const t = this.created[b] - this.created[a];
+    if (t !== 0) return t;
+    const ia = this.docs[a]!.id;
+    const ib = this.docs[b]!.id;
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  }
+
+  /** Where `slot` is, or would go, in the sorted `order`. */
+  private position(order: readonly number[], slot: number, sort: SearchSort): number {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(sort, order[mid], slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private settleOrders(): void {
+    if (this.ordersSorted) return;
+    for (const [sort, order] of this.orders) order.sort((a, b) => this.compare(sort, a, b));
+    this.ordersSorted = true;
+  }
+
+  private settleWords(): void {
+    if (this.wordsSorted) return;
+    this.sortedWords.sort();
+    this.wordsSorted = true;
+  }
+
+  private settle(): void {
+    this.settleOrders();
+    this.settleWords();
+  }
+
+  // ---- reads ----------------------------------------------------------------------------------
+
+  /** The filters as one test over a slot; null when a filter value names nothing any document has. */
+  private filterOf(q: NormalizedSearchQuery): ((slot: number) => boolean) | null | undefined {
+    const tests: Array<(slot: number) => boolean> = [];
+    if (q.category !== undefined) {
+      const code = this.categories.find(q.category);
+      if (!code) return null;
+      tests.push((s) => this.category[s] === code);
+    }
+    if (q.propertyType !== undefined) {
+      const code = this.types.find(q.propertyType);
+      if (!code) return null;
+      tests.push((s) => this.propertyType[s] === code);
+    }
+    if (q.townKey !== undefined) {
+      const code = this.towns.find(q.townKey);
+      if (!code) return null;
+      tests.push((s) => this.town[s] === code);
+    }
+    if (q.rooms !== undefined) {
+      const rooms = q.rooms;
+      tests.push((s) => this.rooms[s] >= rooms);
+    }
+    // Whole FCFA, as the PostgreSQL adapter compares them.
+    if (q.minPrice !== undefined) {
+      const min = Math.ceil(q.minPrice);
+      tests.push((s) => this.price[s] >= min);
+    }
+    if (q.maxPrice !== undefined) {
+      const max = Math.floor(q.maxPrice);
+      tests.push((s) => this.price[s] <= max);
+    }
+    if (q.controlChecked) tests.push((s) => this.checked[s] === 1);
+    if (tests.length === 0) return undefined;
+    return (s) => {
+      for (const test of tests) if (!test(s)) return false;
+      return true;
+    };
+  }
+
+  private hit(slot: number, score: number | null): SearchHit {
+    const doc = this.docs[slot]!;
+    return { ...doc, amenities: [...doc.amenities], score };
+  }
+
+  /** No text: the kept order, filtered, counted up to the cap (and never below the page asked for). */
+  private browsePage(q: NormalizedSearchQuery): { hits: SearchHit[]; total: number; totalIsLowerBound: boolean } {
+    const countUpTo = Math.max(this.exactCountUpTo, q.offset + q.limit);
+    const order = this.orders.get(q.sort)!;
+    const filter = this.filterOf(q);
+    if (filter === null) return { hits: [], total: 0, totalIsLowerBound: false };
+    const end = q.offset + q.limit;
+    if (filter === undefined) {
+      const hits = order.slice(q.offset, end).map((s) => this.hit(s, null));
+      const lower = order.length > countUpTo;
+      return { hits, total: lower ? countUpTo : order.length, totalIsLowerBound: lower };
+    }
+    const hits: SearchHit[] = [];
+    let matched = 0;
+    for (let i = 0; i < order.length && matched <= countUpTo; i++) {
+      const slot = order[i];
+      if (!filter(slot)) continue;
+      if (matched >= q.offset && matched < end) hits.push(this.hit(slot, null));
+      matched++;
+    }
+    const lower = matched > countUpTo;
+    return { hits, total: lower ? countUpTo : matched, totalIsLowerBound: lower };
+  }
+
+  /** Indexed words within a query word's typo budget, nearest first, at most maxTypoExpansions. */
+  private typoVariants(word: string): string[] {
+    const budget = typoBudget(word);
+    if (budget === 0) return [];
+    const cached = this.typoCache.get(word);
+    if (cached) return cached;
+    const n = [...word].length;
+    const near: Array<{ term: string; distance: number }> = [];
+    for (let len = n - budget; len <= n + budget; len++) {
+      for (const term of this.wordsByLength.get(len) ?? []) {
+        if (term === word) continue;
+        const distance = editDistance(word, term, budget);
+        if (distance <= budget) near.push({ term, distance });
+      }
+    }
+    near.sort((a, b) => a.distance - b.distance || (a.term < b.term ? -1 : 1));
+    const variants = near.slice(0, SEARCH_TEXT.maxTypoExpansions).map((v) => v.term);
+    if (this.typoCache.size >= TYPO_CACHE_SIZE) this.typoCache.delete(this.typoCache.keys().next().value!);
+    this.typoCache.set(word, variants);
+    return variants;
+  }
+
+  /** The indexed words a query word stands for: itself, its typo variants and, for the last one, every word it begins. */
+  private termsFor(word: string, last: boolean): string[] {
+    const terms = new Set<string>([word, ...this.typoVariants(word)]);
+    if (last) {
+      for (let i = lowerBound(this.sortedWords, word); i < this.sortedWords.length && this.sortedWords[i].startsWith(word); i++) {
+        terms.add(this.sortedWords[i]);
+      }
+    }
+    return [...terms].filter((t) => this.postings.has(t));
+  }
+
+  /**
+   * Text: every word must match (one of its terms, in any field); relevance is 2 for a title match
+   * plus 1 for a town/neighbourhood/type match of any query term, ties newest first, as in the
+   * PostgreSQL adapter. Counted exactly. A price order replaces relevance.
+   */
+  private textPage(q: NormalizedSearchQuery, words: string[]): { hits: SearchHit[]; total: number; totalIsLowerBound: boolean } {
+    const none = { hits: [], total: 0, totalIsLowerBound: false };
+    const filter = this.filterOf(q);
+    if (filter === null) return none;
+    const groups = words.map((w, i) => this.termsFor(w, i === words.length - 1));
+    if (groups.some((g) => g.length === 0)) return none;
+    // The group with the fewest postings first: later groups only confirm slots it marked.
+    const size = (g: string[]) => g.reduce((n, t) => n + this.postings.get(t)!.all.length, 0);
+    groups.sort((a, b) => size(a) - size(b));
+    const mark = this.mark;
+    mark.fill(0);
+    for (let g = 0; g < groups.length; g++) {
+      for (const term of groups[g]) {
+        for (const slot of this.postings.get(term)!.all) if (mark[slot] === g) mark[slot] = g + 1;
+      }
+    }
+    const full = groups.length;
+    const matches: number[] = [];
+    for (const term of groups[full - 1]) {
+      for (const slot of this.postings.get(term)!.all) {
+        if (mark[slot] !== full) continue;
+        mark[slot] = full + 1;
+        if (!filter || filter(slot)) matches.push(slot);
+      }
+    }
+    if (matches.length === 0) return none;
+    const score = this.fields;
+    score.fill(0);
+    for (const group of groups) {
+      for (const term of group) {
+        const p = this.postings.get(term)!;
+        for (const slot of p.title) score[slot] |= 2;
+        for (const slot of p.place) score[slot] |= 1;
+      }
+    }
+    const page = q.sort === 'newest' ? this.relevancePage(matches, q) : this.orderedPage(matches, q);
+    return { hits: page.map((s) => this.hit(s, score[s])), total: matches.length, totalIsLowerBound: false };
+  }
+
+  /** A price order over the matches: sorted when few, else read off the kept order. */
+  private orderedPage(matches: number[], q: NormalizedSearchQuery): number[] {
+    if (matches.length <= SORT_MATCHES_UP_TO) {
+      return matches.sort((a, b) => this.compare(q.sort, a, b)).slice(q.offset, q.offset + q.limit);
+    }
+    const wanted = new Uint8Array(this.capacity);
+    for (const s of matches) wanted[s] = 1;
+    const page: number[] = [];
+    let seen = 0;
+    for (const slot of this.orders.get(q.sort)!) {
+      if (!wanted[slot]) continue;
+      if (seen >= q.offset) page.push(slot);
+      if (++seen >= q.offset + q.limit) break;
+    }
+    return page;
+  }
+
+  /** Relevance (0-3), then newest: sorted when few, else the newest order read into four relevance buckets. */
+  private relevancePage(matches: number[], q: NormalizedSearchQuery): number[] {
+    const score = this.fields;
+    const end = q.offset + q.limit;
+    if (matches.length <= SORT_MATCHES_UP_TO) {
+      return matches.sort((a, b) => score[b] - score[a] || this.compare('newest', a, b)).slice(q.offset, end);
+    }
+    const perScore = [0, 0, 0, 0];
+    for (const s of matches) perScore[score[s]]++;
+    // How many of each relevance the page needs, best first.
+    const need = [0, 0, 0, 0];
+    let before = 0;
+    for (let r = 3; r >= 0; r--) {
+      need[r] = Math.max(0, Math.min(perScore[r], end - before));
+      before += perScore[r];
+    }
+    const wanted = new Uint8Array(this.capacity);
+    for (const s of matches) wanted[s] = 1;
+    const buckets: number[][] = [[], [], [], []];
+    let missing = need.reduce((a, b) => a + b, 0);
+    for (const slot of this.orders.get('newest')!) {
+      if (missing === 0) break;
+      if (!wanted[slot]) continue;
+      const bucket = buckets[score[slot]];
+      if (bucket.length < need[score[slot]]) {
+        bucket.push(slot);
+        missing--;
+      }
+    }
+    return [...buckets[3], ...buckets[2], ...buckets[1], ...buckets[0]].slice(q.offset, end);
+  }
+}
