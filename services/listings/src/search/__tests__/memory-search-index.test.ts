@@ -1,9 +1,12 @@
 import { MemorySearchIndex } from '../memory-search-index.js';
 import { describeSearchIndexContract } from './search-index.contract.js';
+import { describeSearchRelevance } from './search-relevance.js';
 import { doc } from './fixtures.js';
 
 // Pure memory: nothing to start or drop.
-describeSearchIndexContract('memory', async () => ({ index: new MemorySearchIndex(), dispose: async () => undefined }));
+const memoryIndex = async () => ({ index: new MemorySearchIndex(), dispose: async () => undefined });
+describeSearchIndexContract('memory', memoryIndex);
+describeSearchRelevance('memory', memoryIndex);
 
 describe('MemorySearchIndex specifics', () => {
   describe('past its count cap', () => {
