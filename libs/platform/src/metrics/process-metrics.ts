@@ -1,12 +1,9 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sampleLoopDelay } from './loop-delay.js';
 import { Gauge, type Registry } from './prometheus.js';
 
 /** The cheap process metrics: CPU, memory, heap, event-loop delay, start time. */
 export function registerProcessMetrics(registry: Registry): void {
-  const loop = monitorEventLoopDelay({ resolution: 20 });
-  loop.enable();
-  // Not a reason to keep a stopping process alive.
-  (loop as unknown as { unref?: () => void }).unref?.();
+  const loop = sampleLoopDelay();
   const registers = [registry];
   // The names we have always exported (dashboards use them), not prom-client's default set.
   new Gauge({
@@ -33,8 +30,7 @@ export function registerProcessMetrics(registry: Registry): void {
     help: 'Event-loop delay, 99th percentile since the last scrape, in seconds.',
     registers,
     collect() {
-      this.set(loop.percentile(99) / 1e9);
-      loop.reset();
+      this.set(loop.takeP99Seconds());
     },
   });
 }
