@@ -20,6 +20,7 @@ import { OwnersService } from './owners/owners.service.js';
 import { PropertyChangesService } from './properties/property-changes.service.js';
 import { PropertyPhotosService } from './properties/property-photos.service.js';
 import { PropertyPostingService } from './properties/property-posting.service.js';
+import { PublicCards } from './properties/public-cards.js';
 import { PropertyQueriesService } from './properties/property-queries.service.js';
 import { PropertyReader } from './properties/property-reader.js';
 import { ReviewsService } from './reviews/reviews.service.js';
@@ -54,6 +55,7 @@ export class ListingsModule {
         PropertyPostingService,
         PropertyPhotosService,
         PropertyQueriesService,
+        PublicCards,
         PropertyChangesService,
         BookingsService,
         ReviewsService,

@@ -152,3 +152,21 @@ test('a replica started later reads the index whole before it answers', async ()
     await late.close();
   }
 });
+
+test('an owner\'s new name reaches the search cards both replicas keep', async () => {
+  const listing = await publicListing();
+  const query = { search: listing.text, page: 1, limit: 12 };
+  // Both replicas read the card once and keep it.
+  for (const app of replicas) expect((await parts(app).queries.searchProperties(query)).properties[0].author.name).toBe(owner.name);
+  const renamed = `${owner.name} Renamed`;
+  await publishEvent(
+    nc,
+    { type: EVENT_TYPES.userUpdated, payload: { user: { ...owner, name: renamed }, version: 20, whatsappProvenAt: new Date().toISOString() }, source: 'auth' },
+    { prefix: config.subjectPrefix },
+  );
+  const since = Date.now();
+  for (const app of replicas) {
+    await eventually(() => parts(app).queries.searchProperties(query), (r) => r.properties[0]?.author.name === renamed, 20_000);
+  }
+  console.log(`owner renamed (event) → both replicas' cards show it: ${Date.now() - since} ms`);
+});

@@ -8,6 +8,7 @@ import { HoldsService } from '../holds/holds.service.js';
 import { ChecksService } from '../checks/checks.service.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { ReviewsService } from '../reviews/reviews.service.js';
+import { SearchIndexProvider } from '../search/search.provider.js';
 import { SavedSearchAlerts } from '../saved-searches/saved-search-alerts.service.js';
 import { SavedSearchSweep } from '../saved-searches/saved-search-sweep.js';
 
@@ -59,6 +60,7 @@ export class EventConsumers extends EventConsumerHost {
     private readonly holds: HoldsService,
     private readonly checks: ChecksService,
     private readonly indexer: SearchIndexer,
+    private readonly search: SearchIndexProvider,
     private readonly savedSearchAlerts: SavedSearchAlerts,
     private readonly savedSearchSweep: SavedSearchSweep,
   ) {
@@ -132,10 +134,12 @@ export class EventConsumers extends EventConsumerHost {
       if (decided.kind === 'identity') await this.indexer.reindexOwner(decided.ownerId);
       else for (const id of decided.propertyIds) await this.indexer.reindexProperty(id);
     });
-    for (const type of [EVENT_TYPES.userBanned, EVENT_TYPES.userUnbanned] as const) {
+    for (const type of USER_EVENTS) {
       indexer.on(type, async (event) => {
         await this.appliedBy(owners.durable, event.id);
-        await this.indexer.reindexOwner(event.payload.user.id);
+        // A ban hides (an unban shows) every listing; any other fact changes only their cards.
+        if (type === EVENT_TYPES.userBanned || type === EVENT_TYPES.userUnbanned) await this.indexer.reindexOwner(event.payload.user.id);
+        this.search.ownersChanged([event.payload.user.id]);
       });
     }
 

@@ -20,10 +20,11 @@ import { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb } from '../db.js';
 import { OwnersService } from '../owners/owners.service.js';
 import { SearchIndexProvider } from '../search/search.provider.js';
-import { canSee, isOwnerOrAdmin, isPubliclyVisible } from '../rules/visibility.js';
+import { canSee, isOwnerOrAdmin } from '../rules/visibility.js';
 import { valuesNamedBy } from '../search/search-labels.js';
 import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
+import { PublicCards } from './public-cards.js';
 import { photoMatchesOf } from './photo-matches.js';
 import { storedTextFlags } from '../rules/money-before-visit.js';
 import { priceCheckFor, typicalPriceFor } from './price-check.js';
@@ -52,6 +53,7 @@ export class PropertyQueriesService {
     private readonly reader: PropertyReader,
     private readonly owners: OwnersService,
     private readonly search: SearchIndexProvider,
+    private readonly cards: PublicCards,
   ) {}
 
   /** One property as `actor` (or the public) may see it; 404 `Property not found` otherwise. */
@@ -84,8 +86,9 @@ export class PropertyQueriesService {
   }
 
   /**
-   * The search port answers ids in order; the rows come from the database, so a card always shows
-   * the current author and nothing the index still holds by a moment's lag is shown against the rules.
+   * The search port answers ids in order; the cards come from the database (kept a while by
+   * PublicCards until their listing or owner changes), so a card shows the current author and
+   * nothing the index still holds by a moment's lag is shown against the rules.
    */
   async searchProperties(query: SearchQuery): Promise<SearchResponse> {
     // Every field of the query is in the key, the order too; an omitted order is the default one,
@@ -102,13 +105,7 @@ export class PropertyQueriesService {
 
   private async computeSearch(query: SearchQuery): Promise<SearchResponse> {
     const result = await this.search.index.search(query);
-    const ids = result.hits.map((h) => h.id);
-    const loaded = await this.reader.loadWithOwners(ids);
-    const properties: PropertyRead[] = [];
-    for (const id of ids) {
-      const found = loaded.get(id);
-      if (found && isPubliclyVisible(found.property, found.owner)) properties.push(toPropertyRead(found.property, found.owner));
-    }
+    const properties = await this.cards.of(result.hits.map((h) => h.id));
     return {
       properties,
       total: result.total,

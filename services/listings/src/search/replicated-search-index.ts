@@ -118,15 +118,22 @@ export class ReplicatedSearchIndex implements SearchIndex {
    * Catches up with writes whose announcement never came: what was written since the last one
    * seen is re-read, and if the counts still differ (a removal was missed) the whole table.
    */
-  reconcile(): Promise<void> {
+  /** Resolves true when something was missed (and is now caught up). */
+  reconcile(): Promise<boolean> {
     return this.serially(async () => {
-      if (!this.copy) return;
+      if (!this.copy) return false;
       const mark = await this.table.watermark();
+      let missed = false;
       if (mark.lastIndexedAt && (!this.lastIndexedAt || mark.lastIndexedAt > this.lastIndexedAt)) {
-        await this.readInto(this.copy, await this.table.idsIndexedSince(this.lastIndexedAt ?? new Date(0)));
+        // Mostly writes already announced and applied; only a document this copy did not hold counts.
+        missed = (await this.readInto(this.copy, await this.table.idsIndexedSince(this.lastIndexedAt ?? new Date(0)))) > 0;
         this.lastIndexedAt = mark.lastIndexedAt;
       }
-      if (mark.count !== this.copy.size) await this.readAll();
+      if (mark.count !== this.copy.size) {
+        await this.readAll();
+        missed = true;
+      }
+      return missed;
     });
   }
 
@@ -152,9 +159,16 @@ export class ReplicatedSearchIndex implements SearchIndex {
     });
   }
 
-  private async readInto(copy: MemorySearchIndex, ids: readonly string[]): Promise<void> {
+  /** Puts the table's documents of these ids in the copy; returns how many differed from what it held. */
+  private async readInto(copy: MemorySearchIndex, ids: readonly string[]): Promise<number> {
     const docs = new Map((await this.table.documents(ids)).map((d) => [d.id, d]));
-    for (const id of ids) copy.put(id, docs.get(id) ?? null);
+    let differed = 0;
+    for (const id of ids) {
+      const doc = docs.get(id) ?? null;
+      if (copy.versionOf(id) !== doc?.version) differed++;
+      copy.put(id, doc);
+    }
+    return differed;
   }
 
   private async readAll(): Promise<void> {

@@ -48,3 +48,11 @@ export const SEARCH_REPLICA = {
    */
   reconcileMs: 10_000,
 } as const;
+
+/** Search cards kept in each replica's memory (properties/public-cards.ts). */
+export const PUBLIC_CARDS = {
+  /** About 1.5 KB each. */
+  max: 20_000,
+  /** A bound on a change whose announcement was lost; announced changes drop a card at once. */
+  ttlMs: 60_000,
+} as const;

@@ -7,6 +7,7 @@ import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
 import { createSearchIndex } from './create-search-index.js';
 import type { SearchIndex } from './search-index.js';
+import type { SearchDocument } from './search-document.js';
 import { SearchResultsCache } from './search-results-cache.js';
 import { ReplicatedSearchIndex, type SearchChange } from './replicated-search-index.js';
 import { SEARCH_REPLICA } from './search-constants.js';
@@ -21,15 +22,24 @@ export function searchChangedSubject(prefix: string): string {
   return `${prefix}listings.search.changed`;
 }
 
-/** A broadcast's body: who wrote (a replica ignores its own) and what changed. */
+/** A broadcast's body: who wrote (a replica ignores its own), which listings changed, whose owner changed. */
 interface SearchChangedMessage {
   from: string;
   change?: SearchChange;
+  owners?: string[];
+}
+
+/** What a listener hears: listings (by id, or all of them) or owners whose cards changed. */
+export interface PublicChange {
+  ids?: readonly string[];
+  all?: boolean;
+  owners?: readonly string[];
 }
 
 const searchChangedMessage = z.object({
   from: z.string(),
   change: z.union([z.object({ ids: z.array(z.string()) }), z.object({ all: z.literal(true) })]).optional(),
+  owners: z.array(z.string()).optional(),
 });
 
 function parseChanged(data: Uint8Array): SearchChangedMessage | null {
@@ -41,33 +51,34 @@ function parseChanged(data: Uint8Array): SearchChangedMessage | null {
   }
 }
 
-/** The index, with every write also forgetting the cached answers. */
-function invalidatingWrites(index: SearchIndex, afterWrite: () => void): SearchIndex {
+/** The index, with every write also telling `afterWrite` what it changed. */
+function announcingWrites(index: SearchIndex, afterWrite: (change: SearchChange) => void): SearchIndex {
   const write =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(changed: (...args: A) => SearchChange, call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await call(...args);
       } finally {
-        afterWrite();
+        afterWrite(changed(...args));
       }
     };
   const refresh = index.wordsRefresh;
+  const ofDocs = (docs: readonly SearchDocument[]): SearchChange => ({ ids: docs.map((d) => d.id) });
   return {
     backend: index.backend,
     wordsRefresh: refresh && {
       storedFingerprint: () => refresh.storedFingerprint(),
       storeFingerprint: (fingerprint) => refresh.storeFingerprint(fingerprint),
-      rewriteMany: write((docs) => refresh.rewriteMany(docs)),
+      rewriteMany: write(ofDocs, (docs) => refresh.rewriteMany(docs)),
       exclusively: (work) => refresh.exclusively(work),
     },
     init: () => index.init(),
-    upsert: write((doc) => index.upsert(doc)),
-    remove: write((id, version) => index.remove(id, version)),
-    upsertMany: write((docs) => index.upsertMany(docs)),
-    removeMany: write((ids) => index.removeMany(ids)),
+    upsert: write((doc) => ({ ids: [doc.id] }), (doc) => index.upsert(doc)),
+    remove: write((id: string, _version?: number) => ({ ids: [id] }), (id, version) => index.remove(id, version)),
+    upsertMany: write(ofDocs, (docs) => index.upsertMany(docs)),
+    removeMany: write((ids) => ({ ids: [...ids] }), (ids) => index.removeMany(ids)),
     search: (query) => index.search(query),
-    clear: write(() => index.clear()),
+    clear: write(() => ({ all: true }), () => index.clear()),
     health: () => index.health(),
     close: () => index.close(),
   } satisfies SearchIndex;
@@ -81,6 +92,7 @@ export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown 
   /** This replica's copy in memory, when searches are answered from one. */
   readonly replica: ReplicatedSearchIndex | null;
   private readonly me = randomUUID();
+  private readonly listeners: Array<(change: PublicChange) => void> = [];
   private nc?: NatsConnection;
   private reconciling?: NodeJS.Timeout;
 
@@ -92,14 +104,26 @@ export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown 
       ...config.search,
       prisma: db,
       schema: config.dbSchema,
-      announce: (change) => this.broadcast(change),
+      // Told once this replica's copy holds the change.
+      announce: (change) => this.changed(change),
     });
     this.replica = base instanceof ReplicatedSearchIndex ? base : null;
-    // A copy in memory announces its own changes (with their ids); the other backends only say "changed".
-    this.index = invalidatingWrites(base, () => {
-      this.results.invalidate();
-      if (!this.replica) this.broadcast(undefined);
+    // A copy in memory announces its own changes; for the other backends every write does.
+    this.index = announcingWrites(base, (change) => {
+      if (this.replica) this.results.invalidate();
+      else this.changed(change);
     });
+  }
+
+  /** Hears every change to what the public sees, this replica's and the others'. */
+  onChange(listener: (change: PublicChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The owners projection changed these owners (name, number, checks): their cards are stale everywhere. */
+  ownersChanged(ownerIds: readonly string[]): void {
+    this.tell({ owners: ownerIds });
+    this.broadcast({ owners: [...ownerIds] });
   }
 
   async onModuleInit(): Promise<void> {
@@ -109,12 +133,15 @@ export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown 
       callback: (_err, msg) => {
         const message = parseChanged(msg.data);
         if (message?.from === this.me) return;
-        if (this.replica && message?.change) {
-          void this.replica.refresh(message.change).then(
-            () => this.results.invalidate(),
-            () => this.results.invalidate(),
-          );
-        } else this.results.invalidate();
+        const change = message?.change;
+        if (message?.owners) this.tell({ owners: message.owners });
+        if (!change) {
+          if (!message?.owners) this.tell({ all: true });
+          return;
+        }
+        const heard = () => this.tell(change);
+        if (this.replica) void this.replica.refresh(change).then(heard, heard);
+        else heard();
       },
     });
     await this.index.init();
@@ -122,7 +149,7 @@ export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown 
       const replica = this.replica;
       this.reconciling = setInterval(() => {
         void replica.reconcile().then(
-          () => this.results.invalidate(),
+          (caughtUp) => caughtUp && this.tell({ all: true }),
           () => undefined,
         );
       }, SEARCH_REPLICA.reconcileMs);
@@ -137,8 +164,19 @@ export class SearchIndexProvider implements OnModuleInit, OnApplicationShutdown 
     await this.index.close();
   }
 
-  private broadcast(change: SearchChange | undefined): void {
-    const message: SearchChangedMessage = { from: this.me, ...(change ? { change } : {}) };
+  /** This replica changed what the public sees: its listeners, then every other replica. */
+  private changed(change: SearchChange): void {
+    this.tell(change);
+    this.broadcast({ change });
+  }
+
+  private tell(change: PublicChange): void {
+    this.results.invalidate();
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private broadcast(body: Omit<SearchChangedMessage, 'from'>): void {
+    const message: SearchChangedMessage = { from: this.me, ...body };
     this.nc?.publish(searchChangedSubject(this.config.subjectPrefix), JSON.stringify(message));
   }
 }
