@@ -73,17 +73,25 @@ export interface EventConsumerOptions extends EventBusConfig {
   /** Messages buffered per pull; handling is sequential. */
   batch?: number;
   /**
-   * How long each pull request lives (heartbeats every half of it). When the consumer's leader moves
-   * to another NATS node (a node lost), the pending pull is gone with it and the client notices after
-   * two missed heartbeats, i.e. this long, then pulls again from the new leader. The client's 30 s
-   * default would stall the consumer that long; an idle consumer costs one request per period.
+   * How long each pull request lives: an idle consumer sends one per period and gets its expiry
+   * back, so a long one costs little (issue 27). Losing a pull is noticed by its heartbeats, not here.
    */
   pullExpiresMs?: number;
+  /**
+   * The server's heartbeat on a waiting pull. When the consumer's leader moves to another NATS node
+   * (a node lost), the pending pull is gone with it and the client notices after two missed
+   * heartbeats, then pulls again from the new leader. The client's default (half the pull's life,
+   * 15 s for a 30 s pull) would stall the consumer 30 s; this is the one cost of an idle consumer
+   * worth speaking of, a message per period.
+   */
+  heartbeatMs?: number;
   logger?: EventBusLogger;
 }
 
 const CONSUMER_NOT_FOUND = 10014;
-const DEFAULT_PULL_EXPIRES_MS = 5_000;
+/** A lost leader noticed within twice the heartbeat, about 5 s, as when each pull lived 5 s; a sixth of the pulls. */
+const DEFAULT_PULL_EXPIRES_MS = 30_000;
+const DEFAULT_HEARTBEAT_MS = 2_500;
 const NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /**
@@ -157,7 +165,11 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       await ensureEventStream(jsm, this.options);
       await this.ensureConsumer(jsm);
       const consumer = await jetstream(this.options.nc).consumers.get(this.streamName, this.durable);
-      this.messages = await consumer.consume({ max_messages: this.options.batch ?? 10, expires: this.options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS });
+      this.messages = await consumer.consume({
+        max_messages: this.options.batch ?? 10,
+        expires: this.options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS,
+        idle_heartbeat: this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      });
       // Direct hand-offs from producers (see hand-off.ts) and operators' replays of parked events
       // (parked.ts); one replica of the durable takes each.
       const direct = (subject: string) =>
