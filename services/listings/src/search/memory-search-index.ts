@@ -46,6 +46,19 @@ const BULK_FROM = 256;
 
 const ORDERS: readonly SearchSort[] = ['newest', 'price-asc', 'price-desc'];
 
+/** Slots in each order. */
+type OrderSet = Map<SearchSort, number[]>;
+
+function newOrderSet(): OrderSet {
+  return new Map(ORDERS.map((o) => [o, []]));
+}
+
+function setOf(groups: Map<number, OrderSet>, code: number): OrderSet {
+  let set = groups.get(code);
+  if (!set) groups.set(code, (set = newOrderSet()));
+  return set;
+}
+
 function unique(words: readonly string[]): string[] {
   return [...new Set(words)];
 }
@@ -123,7 +136,10 @@ export class MemorySearchIndex implements SearchIndex {
   private readonly types = new Codes();
   private readonly towns = new Codes();
 
-  private readonly orders = new Map<SearchSort, number[]>(ORDERS.map((o) => [o, []]));
+  /** Every document in each order, and the same per town and per type (a browse by town reads only its town's). */
+  private readonly orders: OrderSet = newOrderSet();
+  private readonly byTown = new Map<number, OrderSet>();
+  private readonly byType = new Map<number, OrderSet>();
   private ordersSorted = true;
 
   private readonly postings = new Map<string, Postings>();
@@ -204,6 +220,8 @@ export class MemorySearchIndex implements SearchIndex {
     this.freeSlots.length = 0;
     this.removals.clear();
     for (const order of this.orders.values()) order.length = 0;
+    this.byTown.clear();
+    this.byType.clear();
     this.postings.clear();
     this.sortedWords = [];
     this.wordsByLength.clear();
@@ -258,11 +276,13 @@ export class MemorySearchIndex implements SearchIndex {
     for (const w of words.all) this.postingsOf(w).all.push(slot);
     for (const w of words.title) this.postingsOf(w).title.push(slot);
     for (const w of words.place) this.postingsOf(w).place.push(slot);
-    for (const [sort, order] of this.orders) {
-      if (bulk || !this.ordersSorted) {
-        order.push(slot);
-        this.ordersSorted = false;
-      } else order.splice(this.position(order, slot, sort), 0, slot);
+    for (const set of this.orderSetsOf(slot)) {
+      for (const [sort, order] of set) {
+        if (bulk || !this.ordersSorted) {
+          order.push(slot);
+          this.ordersSorted = false;
+        } else order.splice(this.position(order, slot, sort), 0, slot);
+      }
     }
     return true;
   }
@@ -271,10 +291,12 @@ export class MemorySearchIndex implements SearchIndex {
     const slot = this.slotById.get(id);
     if (slot === undefined) return false;
     this.settleOrders();
-    for (const [sort, order] of this.orders) {
-      const at = this.position(order, slot, sort);
-      if (order[at] === slot) order.splice(at, 1);
-      else order.splice(order.indexOf(slot), 1);
+    for (const set of this.orderSetsOf(slot)) {
+      for (const [sort, order] of set) {
+        const at = this.position(order, slot, sort);
+        if (order[at] === slot) order.splice(at, 1);
+        else order.splice(order.indexOf(slot), 1);
+      }
     }
     const words = this.words[slot]!;
     for (const w of words.all) {
@@ -374,9 +396,16 @@ export class MemorySearchIndex implements SearchIndex {
     return lo;
   }
 
+  /** The order sets a slot belongs to: all documents, its town's, its type's. */
+  private orderSetsOf(slot: number): OrderSet[] {
+    return [this.orders, setOf(this.byTown, this.town[slot]), setOf(this.byType, this.propertyType[slot])];
+  }
+
   private settleOrders(): void {
     if (this.ordersSorted) return;
-    for (const [sort, order] of this.orders) order.sort((a, b) => this.compare(sort, a, b));
+    for (const set of [this.orders, ...this.byTown.values(), ...this.byType.values()]) {
+      for (const [sort, order] of set) order.sort((a, b) => this.compare(sort, a, b));
+    }
     this.ordersSorted = true;
   }
 
@@ -440,9 +469,9 @@ export class MemorySearchIndex implements SearchIndex {
   /** No text: the kept order, filtered, counted up to the cap (and never below the page asked for). */
   private browsePage(q: NormalizedSearchQuery): { hits: SearchHit[]; total: number; totalIsLowerBound: boolean } {
     const countUpTo = Math.max(this.exactCountUpTo, q.offset + q.limit);
-    const order = this.orders.get(q.sort)!;
     const filter = this.filterOf(q);
     if (filter === null) return { hits: [], total: 0, totalIsLowerBound: false };
+    const order = this.narrowestOrder(q);
     const end = q.offset + q.limit;
     if (filter === undefined) {
       const hits = order.slice(q.offset, end).map((s) => this.hit(s, null));
@@ -459,6 +488,17 @@ export class MemorySearchIndex implements SearchIndex {
     }
     const lower = matched > countUpTo;
     return { hits, total: lower ? countUpTo : matched, totalIsLowerBound: lower };
+  }
+
+  /**
+   * The kept order with the fewest documents that still holds every match: the town's or the
+   * type's when the query names them (the filter still checks every condition).
+   */
+  private narrowestOrder(q: NormalizedSearchQuery): number[] {
+    const candidates: number[][] = [this.orders.get(q.sort)!];
+    if (q.townKey !== undefined) candidates.push(this.byTown.get(this.towns.find(q.townKey))?.get(q.sort) ?? []);
+    if (q.propertyType !== undefined) candidates.push(this.byType.get(this.types.find(q.propertyType))?.get(q.sort) ?? []);
+    return candidates.reduce((a, b) => (b.length < a.length ? b : a));
   }
 
   /** Indexed words within a query word's typo budget, nearest first, at most maxTypoExpansions. */

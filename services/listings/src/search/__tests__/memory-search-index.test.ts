@@ -82,4 +82,26 @@ describe('MemorySearchIndex specifics', () => {
     expect((await index.search({ search: 'zanzib' })).total).toBe(0);
     expect((await index.search({ search: 'zanzibarain' })).total).toBe(0);
   });
+
+  it('keeps each town\'s and type\'s order through moves and removals', async () => {
+    const index = new MemorySearchIndex();
+    const towns = ['Douala', 'Buea', 'Kribi'];
+    const docs = Array.from({ length: 300 }, (_, i) => doc({ day: 1 + i, town: towns[i % 3], propertyType: i % 2 ? 'studio' : 'apartment', price: 1_000 * (1 + (i % 17)) }));
+    await index.upsertMany(docs);
+    const inTown = (town: string, sort?: 'price-asc') =>
+      docs.filter((d) => d.town === town).sort((a, b) => (sort ? a.monthlyPrice - b.monthlyPrice : 0) || b.createdAt.localeCompare(a.createdAt)).map((d) => d.id);
+    expect((await index.search({ town: 'buea', limit: 50, page: 2 })).hits.map((h) => h.id)).toEqual(inTown('Buea').slice(50, 100));
+    expect((await index.search({ town: 'Kribi', sort: 'price-asc', limit: 50 })).hits.map((h) => h.id)).toEqual(inTown('Kribi', 'price-asc').slice(0, 50));
+    // A listing moved to Kribi leaves Douala's order and joins Kribi's; a removed one leaves both.
+    const moved = { ...docs[0], town: 'Kribi', version: 2 };
+    docs[0] = moved;
+    await index.upsert(moved);
+    await index.remove(docs[3].id);
+    docs.splice(3, 1);
+    expect((await index.search({ town: 'Douala', limit: 50 })).total).toBe(98);
+    expect((await index.search({ town: 'Kribi', limit: 50, page: 3 })).hits.map((h) => h.id)).toEqual(inTown('Kribi').slice(100, 150));
+    expect((await index.search({ town: 'Douala', propertyType: 'studio', limit: 50 })).hits.map((h) => h.id)).toEqual(
+      docs.filter((d) => d.town === 'Douala' && d.propertyType === 'studio').reverse().map((d) => d.id),
+    );
+  });
 });
