@@ -12,7 +12,7 @@ import { LocalLoginStrategy } from './auth/local.strategy.js';
 import { SessionsController } from './auth/sessions.controller.js';
 import { WhatsAppProofController } from './auth/whatsapp-proof.controller.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
-import { PROPERTY_CONTROLLERS } from './properties/index.js';
+import { PROPERTY_CONTROLLERS, PROPERTY_PROVIDERS } from './properties/index.js';
 import { HealthController } from './health/health.controller.js';
 import { IDEMPOTENCY_PROVIDERS } from './http/idempotency/index.js';
 import { INSIGHTS_CONTROLLERS, INSIGHTS_PROVIDERS } from './insights/index.js';
@@ -49,6 +49,7 @@ export class GatewayModule {
         ...INSIGHTS_PROVIDERS,
         ...VERIFICATION_PROVIDERS,
         ...IDEMPOTENCY_PROVIDERS,
+        ...PROPERTY_PROVIDERS,
       ],
     };
   }

@@ -27,6 +27,7 @@ import { routeChunks, webPages } from './static/page-preloads.js';
 import { ServerRender } from './static/server-render.js';
 import { Services } from './rpc/rpc.provider.js';
 import { ViewReports } from './insights/view-reports.js';
+import { PublicSearchAnswers } from './properties/public-search-answers.js';
 
 export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const logger = options.logger === false ? undefined : createLogger({ name: 'gateway', level: config.runtime?.logLevel ?? 'info' });
@@ -93,8 +94,9 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
     return { title: webTitle, description: webDescription, noscript: webNoscript };
   };
   const views = app.get(ViewReports);
-  const render = new ServerRender(config.webDist, services, (req, propertyId) => views.report(req, null, propertyId));
-  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPages(services, origin, routeChunks(config.webDist), render));
+  const searches = app.get(PublicSearchAnswers);
+  const render = new ServerRender(config.webDist, services, (req, propertyId) => views.report(req, null, propertyId), searches);
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPages(services, origin, routeChunks(config.webDist), render, searches));
   await app.init();
   await serveMetricsOnInternalPort(app, config);
   // After every route: unknown /api paths answer JSON, never an HTML page.

@@ -28,6 +28,7 @@ import {
   type SearchResponse,
   type SimilarListingsResponse,
 } from '@mboa/contracts';
+import { PublicSearchAnswers } from './public-search-answers.js';
 import { actorOf } from '../auth/actor.js';
 import { CurrentSession, CurrentUser, SignedIn } from '../auth/current-session.js';
 import { ApiAnswers } from '../docs/api-answers.js';
@@ -75,6 +76,7 @@ export class PropertiesController {
     private readonly services: Services,
     private readonly session: CurrentSession,
     private readonly views: ViewReports,
+    private readonly searches: PublicSearchAnswers,
   ) {}
 
   @Get('properties/search')
@@ -85,7 +87,7 @@ export class PropertiesController {
     errors: { 400: 'A filter out of range, a sort other than newest, price-asc or price-desc, or controlChecked other than true (the field named)' },
   })
   search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
-    return this.services.call(LISTINGS_PATTERNS.propertySearch, query);
+    return this.searches.search(query);
   }
 
   @Get('properties/:id')

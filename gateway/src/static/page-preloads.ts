@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Request } from 'express';
 import {
   CARD_THUMBNAIL_ONLY,
-  LISTINGS_PATTERNS,
   PHOTO_SIZES,
   photoSources,
   searchQuerySchema,
@@ -12,6 +11,7 @@ import {
   type SearchResponse,
 } from '@mboa/contracts';
 import type { RpcClient } from '@mboa/platform';
+import type { PublicSearchAnswers } from '../properties/public-search-answers.js';
 import { escapeHtml, linkPreviewHead, listingHead, type PageHead } from './link-preview.js';
 import { addressTags, pageAddresses } from './page-addresses.js';
 import type { DrawnPage, ServerRender } from './server-render.js';
@@ -79,7 +79,13 @@ const fetchPreload = (href: string) => `<link rel="preload" as="fetch" href="${e
  * scripts and the property's details call. A phone on a slow network otherwise discovers each of
  * them only after the one before has arrived and run, one round trip (400 ms on 3G) each.
  */
-export function webPages(services: RpcClient, origin: string, chunksOf: (source: string) => string[], render: ServerRender) {
+export function webPages(
+  services: RpcClient,
+  origin: string,
+  chunksOf: (source: string) => string[],
+  render: ServerRender,
+  searches: Pick<PublicSearchAnswers, 'search'>,
+) {
   return async (req: Request, language: Language): Promise<PageOutcome> => {
     // The texts of the page's language (the app loads one language only, and draws nothing before it).
     const texts = chunksOf(languageBundle(language)).map(modulePreload);
@@ -89,7 +95,7 @@ export function webPages(services: RpcClient, origin: string, chunksOf: (source:
       return { drawn, head: drawnHead(drawn, req, language, origin, [...texts, ...routes]) };
     }
     if (req.path === '/' && Object.keys(req.query).length === 0) {
-      return { head: { tags: [...texts, fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(services))].join('\n    ') } };
+      return { head: { tags: [...texts, fetchPreload(HOME_FIRST_SEARCH), ...(await firstCardPhoto(searches))].join('\n    ') } };
     }
     const preview = await linkPreviewHead(services, req, origin);
     if (!preview) return { head: texts.length ? { tags: texts.join('\n    ') } : null };
@@ -125,10 +131,10 @@ function drawnHead(drawn: DrawnPage, req: Request, language: Language, origin: s
  * thumbnail on a phone, the srcset's pick elsewhere. The same search the page makes next (answered
  * from the listings cache then); none when it is slow or fails.
  */
-async function firstCardPhoto(services: RpcClient): Promise<string[]> {
+async function firstCardPhoto(searches: Pick<PublicSearchAnswers, 'search'>): Promise<string[]> {
   let answer: SearchResponse;
   try {
-    answer = await services.call(LISTINGS_PATTERNS.propertySearch, searchQuerySchema.parse({ page: '1' }), { timeoutMs: FIRST_CARD_WAIT_MS });
+    answer = await searches.search(searchQuerySchema.parse({ page: '1' }), { timeoutMs: FIRST_CARD_WAIT_MS });
   } catch {
     return [];
   }

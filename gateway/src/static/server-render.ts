@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import { LISTINGS_PATTERNS, searchQuerySchema, type Language, type PropertyRead, type SearchResponse } from '@mboa/contracts';
 import { RpcCallError, type RpcClient } from '@mboa/platform';
+import type { PublicSearchAnswers } from '../properties/public-search-answers.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { safeJson } from './safe-json.js';
 
@@ -60,6 +61,7 @@ export class ServerRender {
     private readonly dist: string,
     private readonly services: RpcClient,
     private readonly onView: (req: Request, propertyId: string) => void,
+    private readonly searches: Pick<PublicSearchAnswers, 'search'>,
   ) {}
 
   async page(req: Request, language: Language, origin: string): Promise<DrawnPage | null> {
@@ -105,7 +107,7 @@ export class ServerRender {
       const query = Object.fromEntries(Object.entries(read.ask.query).filter(([, value]) => value !== '' && value !== undefined));
       const parsed = searchQuerySchema.safeParse(query);
       if (!parsed.success) throw new RpcCallError(400, parsed.error.message);
-      return { found: true, data: await this.services.call(LISTINGS_PATTERNS.propertySearch, parsed.data, { timeoutMs: READ_WAIT_MS }) };
+      return { found: true, data: await this.searches.search(parsed.data, { timeoutMs: READ_WAIT_MS }) };
     }
     try {
       return { found: true, data: await this.services.call(LISTINGS_PATTERNS.propertyGet, { id: read.ask.id }, { timeoutMs: READ_WAIT_MS }) };

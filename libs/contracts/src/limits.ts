@@ -35,6 +35,12 @@ export const LIMITS = {
      * most of a search's database time.
      */
     exactCountUpTo: 1000,
+    /**
+     * Search answers the gateway keeps (gateway/src/properties/public-search-answers.ts) until
+     * listings announces a change; the time only bounds an announcement lost on the way.
+     */
+    keptAnswers: 5_000,
+    keptAnswerMs: 60_000,
   },
   myListings: {
     pageSizes: [5, 10, 20] as readonly number[],

@@ -38,6 +38,13 @@ export const AUTH_PATTERNS = {
   health: 'auth.health',
 } as const;
 
+/**
+ * Broadcast (plain NATS, every listener hears it) by listings whenever what the public sees in
+ * search may have changed: listings' replicas re-read their copies and the gateway forgets its kept
+ * answers. Body: { from, change?: { ids } | { all: true }, owners? } (services/listings/src/search/search.provider.ts).
+ */
+export const PUBLIC_LISTINGS_CHANGED = 'listings.search.changed';
+
 export const LISTINGS_PATTERNS = {
   propertyCreate: 'listings.property.create',
   /** May this actor post (and, with `data`, this property for this owner)? Asked before any photo is read. */

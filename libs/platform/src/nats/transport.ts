@@ -154,4 +154,15 @@ export class PrefixedNatsClient extends ClientNats {
   protected override normalizePattern(pattern: MsPattern): string {
     return this.subjectPrefix + super.normalizePattern(pattern);
   }
+
+  /**
+   * Hears a broadcast (plain NATS publish: every listener gets each message) on `subject`, prefixed
+   * like the patterns, on this client's connection. Returns a function that stops listening.
+   */
+  async listen(subject: string, callback: (data: Uint8Array) => void): Promise<() => void> {
+    await this.connect();
+    const connection = this.natsClient as unknown as NatsConnection;
+    const subscription = connection.subscribe(this.subjectPrefix + subject, { callback: (_err: Error | null, msg: Msg) => callback(msg.data) });
+    return () => subscription.unsubscribe();
+  }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsServers } from '@mboa/platform';
+import { PUBLIC_LISTINGS_CHANGED } from '@mboa/contracts';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
 import { createSearchIndex } from './create-search-index.js';
@@ -19,7 +20,7 @@ import { SEARCH_REPLICA } from './search-constants.js';
  * second within which search must reflect a change.
  */
 export function searchChangedSubject(prefix: string): string {
-  return `${prefix}listings.search.changed`;
+  return `${prefix}${PUBLIC_LISTINGS_CHANGED}`;
 }
 
 /** A broadcast's body: who wrote (a replica ignores its own), which listings changed, whose owner changed. */
