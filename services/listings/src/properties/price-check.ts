@@ -1,7 +1,16 @@
 import type { PaymentTerm, PriceCheck, PropertyType, TypicalPrice } from '@mboa/contracts';
 import type { ListingsDb } from '../db.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { comparableTerms, MONTHS_PER_TERM, priceCheckOf, typicalAmountOf, type ComparablePrices } from '../rules/price-check.js';
+import {
+  comparableTerms,
+  medianOf,
+  monthlyEquivalent,
+  MONTHS_PER_TERM,
+  priceCheckOf,
+  typicalAmountOf,
+  type ComparablePrices,
+} from '../rules/price-check.js';
+import type { MemorySearchIndex } from '../search/memory-search-index.js';
 import { publiclyVisibleSql } from '../rules/visibility.js';
 
 /** What the comparison needs to know of a listing. */
@@ -53,8 +62,25 @@ export async function priceCheckFor(db: ListingsDb, listing: ListingForPriceChec
   return priceCheckOf(listing.price, listing.paymentTerm, await comparablePrices(db, listing));
 }
 
-/** The details page's typical price for such a place; null with too few comparables. */
-export async function typicalPriceFor(db: ListingsDb, listing: ListingForPriceCheck): Promise<TypicalPrice | null> {
-  const typical = typicalAmountOf(listing.paymentTerm, await comparablePrices(db, listing));
+/**
+ * comparablePrices from a listings replica's copy of the search documents, which hold exactly the
+ * listings the public sees (kept within a second of each change): the same median without a
+ * statement on every details read. Towns compare as search compares them (case and accents aside).
+ */
+export function comparablePricesIn(memory: MemorySearchIndex, listing: ListingForPriceCheck): ComparablePrices {
+  const prices = memory.pricesOf(
+    { town: listing.town, propertyType: listing.propertyType, terms: comparableTerms(listing.paymentTerm), exceptId: listing.id },
+    (price, term) => monthlyEquivalent(price, term as PaymentTerm),
+  );
+  return { medianMonthly: medianOf(prices), comparables: prices.length };
+}
+
+/**
+ * The details page's typical price for such a place; null with too few comparables. From the
+ * replica's copy in memory when it has one (`memory`), else from the database.
+ */
+export async function typicalPriceFor(db: ListingsDb, listing: ListingForPriceCheck, memory?: MemorySearchIndex | null): Promise<TypicalPrice | null> {
+  const prices = memory ? comparablePricesIn(memory, listing) : await comparablePrices(db, listing);
+  const typical = typicalAmountOf(listing.paymentTerm, prices);
   return typical && { ...typical, town: listing.town, propertyType: listing.propertyType as PropertyType };
 }

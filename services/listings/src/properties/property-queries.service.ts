@@ -64,7 +64,7 @@ export class PropertyQueriesService {
     // Its owner and staff also see photos awaiting review, marked; everyone else the public ones.
     const read = toPropertyRead(found.property, found.owner, { withHeld: isOwnerOrAdmin(found.property, actor) });
     if (found.owner && typeof found.activeListings === 'number') read.owner = ownerCardOf(found.owner, found.activeListings);
-    read.typicalPrice = await typicalPriceFor(this.db, found.property);
+    read.typicalPrice = await typicalPriceFor(this.db, found.property, this.search.replica?.memory);
     return read;
   }
 

@@ -1,5 +1,6 @@
 import {
   comparableTerms,
+  medianOf,
   monthlyEquivalent,
   PRICE_CHECK_FLAG_RATIO,
   PRICE_CHECK_MIN_COMPARABLES,
@@ -75,5 +76,14 @@ describe('the typical price renters see', () => {
 
   it('is not shown with 4 comparables', () => {
     expect(typicalAmountOf('monthly', { medianMonthly: 35_000, comparables: 4 })).toBeNull();
+  });
+});
+
+describe('medianOf (the details page\'s typical price from memory, as PostgreSQL\'s percentile_cont(0.5))', () => {
+  it('takes the middle value, or the mean of the two middle ones, whatever the order given', () => {
+    expect(medianOf([60_000, 45_000, 40_000, 45_000, 50_000])).toBe(45_000);
+    expect(medianOf([50_000, 40_000, 60_000, 45_000])).toBe(47_500);
+    expect(medianOf([7])).toBe(7);
+    expect(medianOf([])).toBeNull();
   });
 });

@@ -58,6 +58,14 @@ export interface ComparablePrices {
   comparables: number;
 }
 
+/** The median as PostgreSQL's percentile_cont(0.5) gives it (the two middle values averaged); null for none. */
+export function medianOf(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(mid)] + sorted[Math.ceil(mid)]) / 2;
+}
+
 export function hasEnoughComparables(prices: ComparablePrices): prices is { medianMonthly: number; comparables: number } {
   return prices.medianMonthly !== null && prices.medianMonthly > 0 && prices.comparables >= PRICE_CHECK_MIN_COMPARABLES;
 }

@@ -250,6 +250,29 @@ export class MemorySearchIndex implements SearchIndex {
     return { ...result, page: q.page, limit: q.limit, totalPages: totalPagesFor(result.total, q.limit) };
   }
 
+  /**
+   * The monthly equivalents (`monthlyOf`) of the listings of this town and type paid per one of
+   * `terms`, `exceptId` left out: the details page's typical price, without a statement.
+   */
+  pricesOf(
+    q: { town: string; propertyType: string; terms: readonly string[]; exceptId: string },
+    monthlyOf: (price: number, term: string) => number,
+  ): number[] {
+    this.settle();
+    const town = this.towns.find(townKey(q.town));
+    const type = this.types.find(q.propertyType);
+    if (!town || !type) return [];
+    const order = this.narrowestOrder({ townKey: townKey(q.town), propertyType: q.propertyType, sort: 'newest' });
+    const terms = new Set(q.terms);
+    const prices: number[] = [];
+    for (const slot of order) {
+      if (this.town[slot] !== town || this.propertyType[slot] !== type) continue;
+      const doc = this.docs[slot]!;
+      if (doc.id !== q.exceptId && terms.has(doc.paymentTerm)) prices.push(monthlyOf(doc.price, doc.paymentTerm));
+    }
+    return prices;
+  }
+
   // ---- writes -------------------------------------------------------------------------------
 
   private store(doc: SearchDocument, bulk: boolean): boolean {
@@ -494,7 +517,7 @@ export class MemorySearchIndex implements SearchIndex {
    * The kept order with the fewest documents that still holds every match: the town's or the
    * type's when the query names them (the filter still checks every condition).
    */
-  private narrowestOrder(q: NormalizedSearchQuery): number[] {
+  private narrowestOrder(q: Pick<NormalizedSearchQuery, 'townKey' | 'propertyType' | 'sort'>): number[] {
     const candidates: number[][] = [this.orders.get(q.sort)!];
     if (q.townKey !== undefined) candidates.push(this.byTown.get(this.towns.find(q.townKey))?.get(q.sort) ?? []);
     if (q.propertyType !== undefined) candidates.push(this.byType.get(this.types.find(q.propertyType))?.get(q.sort) ?? []);

@@ -57,6 +57,11 @@ export class ReplicatedSearchIndex implements SearchIndex {
     return this.copy !== null;
   }
 
+  /** This replica's copy, once ready (read-only uses: MemorySearchIndex.pricesOf). */
+  get memory(): MemorySearchIndex | null {
+    return this.copy;
+  }
+
   /** Documents in this replica's copy (0 until it is ready). */
   get size(): number {
     return this.copy?.size ?? 0;
