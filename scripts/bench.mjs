@@ -16,7 +16,7 @@
 //   BENCH_CPU_PROF=<dir> writes the gateway's and listings' CPU profiles there; BENCH_LOG_LEVEL=info
 //   measures with the access log on (default warn).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -157,6 +157,29 @@ async function waitForHealth() {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the bench gateway did not become healthy');
+}
+
+/** A process's resident memory in MB (Linux). */
+function residentMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long listings took from its start to its first search answered (with SEARCH_MEMORY on, its
+ * copy of the search documents is read whole first), and its resident memory then.
+ */
+async function reportSearchStart(listings, startedAt) {
+  for (let i = 0; i < 600; i++) {
+    const res = await fetch(`${base}/api/properties/search?search=bench${i}`).catch(() => null);
+    if (res?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  say(`listings answered its first search ${((Date.now() - startedAt) / 1000).toFixed(1)} s after the apps started; resident memory ${residentMb(listings.pid)} MB (SEARCH_MEMORY ${process.env.SEARCH_MEMORY ?? 'on'})`);
 }
 
 async function prefetch(paths, headers = {}) {
@@ -316,6 +339,7 @@ async function main() {
 
   // BENCH_CPU_PROF=<dir>: the gateway and listings write V8 CPU profiles there when they stop.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const startedAt = Date.now();
   const apps = [
     startApp('auth', 'services/auth/dist/main.js', env),
     startApp('listings', 'services/listings/dist/main.js', env, profile),
@@ -328,6 +352,7 @@ async function main() {
   });
   try {
     await waitForHealth();
+    await reportSearchStart(apps[1], startedAt);
     say(
       `driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ` +
         `${homePaths.length} home page addresses, ${SECONDS} s per run`,
