@@ -11,7 +11,9 @@ import { SearchIndexProvider } from '../search/search.provider.js';
  * writes that land meanwhile.
  */
 export async function searchReindex(): Promise<number> {
-  const config = { ...listingsConfigFromEnv(), relay: false, consumers: false };
+  // No copy in memory here: the rebuild writes the table, and the running replicas re-read what it announces.
+  const base = listingsConfigFromEnv();
+  const config = { ...base, relay: false, consumers: false, search: { ...base.search, memory: false } };
   const app = await NestFactory.createApplicationContext(ListingsModule.forRoot(config, { quiet: true }), { logger: ['error'] });
   try {
     const backend = app.get(SearchIndexProvider).index.backend;
