@@ -7,7 +7,8 @@
 // `npm run build` first. Not a test: it prints numbers, it asserts nothing.
 //
 //   IDLE_SECONDS=30 IDLE_SETTLE_SECONDS=10 IDLE_PORT=3997 npm run bench:idle
-//   IDLE_VERBOSE=1 shows the apps' stderr.
+//   IDLE_VERBOSE=1 shows the apps' stderr; IDLE_CPU_PROF=<dir> has every app write a V8 CPU profile
+//   there when it stops (sampled every 5 ms: what little runs while idle, by function).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -45,8 +46,10 @@ async function prepareDatabase() {
   run('applying migrations to the idle database…', process.execPath, ['scripts/db.mjs', 'deploy', ...SERVICES], { ...process.env, DATABASE_URL: idleUrl });
 }
 
+const profile = process.env.IDLE_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.IDLE_CPU_PROF)}`, '--cpu-prof-interval=5000'] : [];
+
 function startApp(name, file, env) {
-  const child = spawn(process.execPath, [file], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, file], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr.on('data', (d) => process.env.IDLE_VERBOSE && process.stderr.write(`${name} | ${d}`));
   return child;
 }
@@ -150,6 +153,8 @@ async function main() {
   const mains = Object.fromEntries([...SERVICES.map((s) => [s, `services/${s}/dist/main.js`]), ['gateway', 'gateway/dist/main.js']]);
   const missing = Object.values(mains).filter((file) => !existsSync(path.join(root, file)));
   if (missing.length) throw new Error(`not built: ${missing.join(', ')} (run: NX_DAEMON=false npx nx run-many -t build --outputStyle=static)`);
+  // Another run's gateway answering here would be measured instead (and its database dropped under it).
+  if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} already answers: another run? (IDLE_PORT)`);
   await ensureServers({ log: say });
   await prepareDatabase();
   const env = {
@@ -164,12 +169,15 @@ async function main() {
   };
   for (const key of ['METRICS_PORT', 'MEILI_URL']) delete env[key];
   const apps = Object.fromEntries(Object.entries(mains).map(([name, file]) => [name, startApp(name, file, env)]));
-  const stop = () => Object.values(apps).forEach((a) => a.kill('SIGTERM'));
+  const stop = () => Object.values(apps).forEach((a) => a.exitCode === null && a.kill('SIGTERM'));
+  // Whatever ends this script (a crash included) ends the apps too: none is left holding the port.
+  process.on('exit', stop);
   process.on('SIGINT', () => {
     stop();
     process.exit(130);
   });
   const monitor = new pg.Client({ connectionString: idleUrl });
+  monitor.on('error', (error) => say(`lost the monitoring connection: ${error.message}`));
   try {
     await waitForHealth();
     say(`healthy; settling ${SETTLE_SECONDS} s, then ${SECONDS} s with no traffic`);
