@@ -1,6 +1,6 @@
 // Event-loop delay costs nothing worth speaking of while the process idles (issue 27), and still
 // shows the stalls an operator looks for, busy or not.
-import { sampleLoopDelay, type LoopDelaySampler } from './loop-delay.js';
+import { LOOP_DELAY_SAMPLING, sampleLoopDelay, type LoopDelaySampler } from './loop-delay.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Blocks the event loop, as a long synchronous job would. */
@@ -21,7 +21,7 @@ async function until(probe: () => boolean, timeoutMs = 60_000): Promise<void> {
 }
 
 test('an idle process is sampled coarsely, a busy one finely, and a busy loop shows its delay', async () => {
-  const current = sampleLoopDelay({ fineMs: 20, checkMs: 200, busyShare: 0.01 });
+  const current = sampleLoopDelay({ ...LOOP_DELAY_SAMPLING, checkMs: 200 });
   sampler = current;
   await sleep(500);
   expect(current.fine).toBe(false);
@@ -46,7 +46,7 @@ test('an idle process is sampled coarsely, a busy one finely, and a busy loop sh
 });
 
 test('a stall of an otherwise idle process shows in the next reading', async () => {
-  const current = sampleLoopDelay({ fineMs: 20, checkMs: 200, busyShare: 0.01 });
+  const current = sampleLoopDelay({ ...LOOP_DELAY_SAMPLING, checkMs: 200 });
   sampler = current;
   await sleep(500);
   current.takeP99Seconds();

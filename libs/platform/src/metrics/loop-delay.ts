@@ -9,7 +9,7 @@ import { createHistogram, performance, type EventLoopUtilization } from 'node:pe
 export const LOOP_DELAY_SAMPLING = {
   fineMs: 20,
   checkMs: 1_000,
-  busyShare: 0.01,
+  busyShare: 0.05,
 } as const;
 
 export interface LoopDelaySampling {
