@@ -242,9 +242,16 @@ export class OutboxRelay {
     const client = new pg.Client({ connectionString: plain.toString() });
     client.on('notification', this.onNotify);
     client.on('error', (err) => this.logger.warn('outbox relay: LISTEN connection lost', { schema: this.options.schema, ...errorMeta(err) }));
+    // Watched from the start: a connection that ends between LISTEN and here must not pass for a listener.
+    let ended = false;
+    client.once('end', () => {
+      ended = true;
+      this.deaf(client, url);
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${quoteIdent(outboxChannel(this.options.schema))}`);
+      if (ended) throw new Error('LISTEN connection ended');
     } catch (err) {
       await client.end().catch(() => undefined);
       throw err;
@@ -253,7 +260,6 @@ export class OutboxRelay {
       await client.end().catch(() => undefined);
       return;
     }
-    client.once('end', () => this.deaf(client, url));
     this.listener = client;
   }
 
