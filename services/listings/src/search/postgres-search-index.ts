@@ -389,14 +389,19 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /** Every stored document, in id order, `batch` at a time (a replica's copy in memory is built from these). */
-  async *allDocuments(batch = 5_000): AsyncGenerator<SearchDocument[]> {
+  async *allDocuments(batch = 10_000): AsyncGenerator<SearchDocument[]> {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const rows = await this.db.$queryRawUnsafe<DocumentRow[]>(
-        `SELECT ${SELECT_COLUMNS} FROM ${this.s}.search_documents d WHERE d.property_id > $1::uuid ORDER BY d.property_id LIMIT $2::int`,
+      // One JSON text per batch: JSON.parse reads it several times faster than the driver decodes
+      // 29 columns of 10,000 rows one by one (the larger part of a replica's start).
+      const [batchRow] = await this.db.$queryRawUnsafe<Array<{ rows: string }>>(
+        `SELECT coalesce(json_agg(d ORDER BY d.property_id), '[]')::text AS rows FROM (
+           SELECT ${SELECT_COLUMNS} FROM ${this.s}.search_documents d WHERE d.property_id > $1::uuid ORDER BY d.property_id LIMIT $2::int
+         ) d`,
         after,
         batch,
       );
+      const rows = JSON.parse(batchRow?.rows ?? '[]') as DocumentRow[];
       if (rows.length === 0) return;
       yield rows.map(toDocument);
       after = rows[rows.length - 1].property_id;

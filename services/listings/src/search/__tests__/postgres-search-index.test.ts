@@ -35,6 +35,27 @@ describe('PostgresSearchIndex specifics', () => {
     expect(await broken.health()).toMatchObject({ ok: false, backend: 'postgres' });
   });
 
+  it('reads back every stored document as it was stored, in batches (a replica\'s copy in memory is built from them)', async () => {
+    const index = new PostgresSearchIndex(subject.prisma);
+    await index.clear();
+    const docs = Array.from({ length: 7 }, (_, i) =>
+      doc({ title: `Read back ${i}`, size: i % 2 ? null : 12.5 + i, amenities: i % 3 ? ['water', 'parking'] : [], controlKind: i === 2 ? 'owner' : null, paymentTerm: i === 4 ? 'daily' : 'monthly' }),
+    );
+    await index.upsertMany(docs);
+    const batches: string[][] = [];
+    const read = [];
+    for await (const batch of index.allDocuments(3)) {
+      batches.push(batch.map((d) => d.id));
+      read.push(...batch);
+    }
+    expect(batches.map((b) => b.length)).toEqual([3, 3, 1]);
+    const byId = (list: typeof docs) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(byId(read)).toEqual(byId(docs));
+    expect(await index.documents([docs[2].id, docs[5].id])).toEqual(expect.arrayContaining([docs[2], docs[5]]));
+    expect(await index.watermark()).toMatchObject({ count: 7 });
+    await index.clear();
+  });
+
   it('refuses a schema name that is not a plain identifier', () => {
     expect(() => new PostgresSearchIndex(subject.prisma, { schema: 'listings; DROP' })).toThrow();
   });
