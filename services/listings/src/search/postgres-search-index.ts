@@ -389,10 +389,12 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /** Every stored document, in id order, `batch` at a time (a replica's copy in memory is built from these). */
-  async *allDocuments(batch = 10_000): AsyncGenerator<SearchDocument[]> {
-    // One JSON text per batch: JSON.parse reads it several times faster than the driver decodes
-    // 29 columns of 10,000 rows one by one. The next batch is asked for before this one is handed
-    // over, so PostgreSQL prepares it while the caller indexes this one.
+  async *allDocuments(batch = 1_000): AsyncGenerator<SearchDocument[]> {
+    // One JSON text per batch: JSON.parse reads it several times faster than the driver decodes 29
+    // columns row by row. The next batch is asked for before this one is handed over, so PostgreSQL
+    // prepares it while the caller indexes this one. Small batches keep the heap's high-water mark
+    // low (a replica's resident memory after start: 392 MB at 1,000 rows, 437 at 2,500, 466-481 at
+    // 10,000, with 100,000 listings) and cost no time (8.4 s, 8.2 s, 10.7 s).
     const read = async (after: string): Promise<DocumentRow[]> => {
       const [row] = await this.db.$queryRawUnsafe<Array<{ rows: string }>>(
         `SELECT coalesce(json_agg(d ORDER BY d.property_id), '[]')::text AS rows FROM (
