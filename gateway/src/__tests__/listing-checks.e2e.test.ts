@@ -175,8 +175,9 @@ describe('verification.decided', () => {
     expect(flat.checks).toEqual({ numberConfirmed: true, identityChecked: true, control: 'caretaker' });
     expect((await details(bobFlat)).checks).toEqual(NOTHING_CHECKED);
     expect((await details(aliceShop)).checks.control).toBeNull();
-    const card = (await search('')).find((p) => p.id === aliceFlat);
-    expect(card?.checks).toEqual({ numberConfirmed: true, identityChecked: true, control: 'caretaker' });
+    // Search follows within a second (its answers and cards are kept until the indexer announces the change).
+    const cards = await eventually(checksById, (c) => c.get(aliceFlat)?.control != null);
+    expect(cards.get(aliceFlat)).toEqual({ numberConfirmed: true, identityChecked: true, control: 'caretaker' });
   });
 
   it('a refusal changes nothing', async () => {
