@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** NATS request/reply subjects, one object per service. */
 export const AUTH_PATTERNS = {
   signup: 'auth.signup',
@@ -44,6 +45,17 @@ export const AUTH_PATTERNS = {
  * answers. Body: { from, change?: { ids } | { all: true }, owners? } (services/listings/src/search/search.provider.ts).
  */
 export const PUBLIC_LISTINGS_CHANGED = 'listings.search.changed';
+
+/** The body of a PUBLIC_LISTINGS_CHANGED broadcast. */
+export const publicListingsChangedSchema = z.object({
+  /** The replica that wrote: it ignores its own broadcasts. */
+  from: z.string(),
+  /** Listings changed: these ids, or all of them (a rebuild, a clear). */
+  change: z.union([z.object({ ids: z.array(z.string()) }), z.object({ all: z.literal(true) })]).optional(),
+  /** Owners whose cards changed (name, number, checks). */
+  owners: z.array(z.string()).optional(),
+});
+export type PublicListingsChanged = z.infer<typeof publicListingsChangedSchema>;
 
 export const LISTINGS_PATTERNS = {
   propertyCreate: 'listings.property.create',

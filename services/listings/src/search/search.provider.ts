@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsServers } from '@mboa/platform';
-import { PUBLIC_LISTINGS_CHANGED } from '@mboa/contracts';
+import { PUBLIC_LISTINGS_CHANGED, publicListingsChangedSchema, type PublicListingsChanged } from '@mboa/contracts';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
 import { createSearchIndex } from './create-search-index.js';
@@ -23,12 +22,7 @@ export function searchChangedSubject(prefix: string): string {
   return `${prefix}${PUBLIC_LISTINGS_CHANGED}`;
 }
 
-/** A broadcast's body: who wrote (a replica ignores its own), which listings changed, whose owner changed. */
-interface SearchChangedMessage {
-  from: string;
-  change?: SearchChange;
-  owners?: string[];
-}
+type SearchChangedMessage = PublicListingsChanged;
 
 /** What a listener hears: listings (by id, or all of them) or owners whose cards changed. */
 export interface PublicChange {
@@ -37,15 +31,9 @@ export interface PublicChange {
   owners?: readonly string[];
 }
 
-const searchChangedMessage = z.object({
-  from: z.string(),
-  change: z.union([z.object({ ids: z.array(z.string()) }), z.object({ all: z.literal(true) })]).optional(),
-  owners: z.array(z.string()).optional(),
-});
-
 function parseChanged(data: Uint8Array): SearchChangedMessage | null {
   try {
-    const parsed = searchChangedMessage.safeParse(JSON.parse(new TextDecoder().decode(data)));
+    const parsed = publicListingsChangedSchema.safeParse(JSON.parse(new TextDecoder().decode(data)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
