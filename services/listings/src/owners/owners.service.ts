@@ -25,6 +25,10 @@ export class OwnersService {
    */
   async apply(tx: ListingsTx, payload: UserEventPayload): Promise<'applied' | 'stale'> {
     const { user, version } = payload;
+    // One fact of an account at a time. FOR UPDATE alone locks nothing while the row does not exist
+    // yet: an older fact (the JetStream copy of user.registered) could then wait on the newer one's
+    // insert and overwrite it, leaving a French reader English or a proven number unproven.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`owners:${user.id}`}))`;
     const [current] = await tx.$queryRaw<{ version: number; banned: boolean; provenWhatsapp: string | null }[]>`
       SELECT version, banned, proven_whatsapp AS "provenWhatsapp" FROM "listings"."owners" WHERE id = ${user.id}::uuid FOR UPDATE`;
     if (current && current.version >= version) return 'stale';
