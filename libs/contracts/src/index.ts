@@ -28,3 +28,4 @@ export * from './server-page.js';
 export * from './verification.js';
 export * from './verification-requests.js';
 export * from './idempotency.js';
+export * from './geo.js';

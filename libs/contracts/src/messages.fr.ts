@@ -429,6 +429,20 @@ export const MESSAGES_FR = {
     checking: 'Nous vérifions que vous êtes une personne\u2026 (quelques secondes)',
     failed: 'Nous n\u2019avons pas pu vérifier que vous êtes une personne. Veuillez réessayer.',
   },
+  geo: {
+    latitudeInvalid: (field: string) => `${field} : la latitude doit être un nombre de -90 à 90`,
+    longitudeInvalid: (field: string) => `${field} : la longitude doit être un nombre de -180 à 180`,
+    pinIncomplete: 'location.pin doit avoir lat et lng',
+    pinOutsideCameroon: 'location.pin doit être au Cameroun',
+    landmarkTooLong: 'location.landmark doit faire au plus 160 caractères',
+    bboxInvalid: 'bbox doit être quatre nombres : ouest,sud,est,nord',
+    bboxInverted: 'bbox : l’ouest doit être inférieur à l’est et le sud au nord (une zone à cheval sur l’antiméridien n’est pas servie)',
+    bboxTooWide: 'bbox est plus large qu’une région : zoomez',
+    bboxOutsideRegion: 'bbox doit être autour du Cameroun',
+    nearInvalid: 'near doit être deux nombres : lat,lng',
+    nearOutsideRegion: 'near doit être un lieu autour du Cameroun',
+    distanceNeedsNear: 'sort=distance demande near=lat,lng',
+  },
   page: {
     webTitle: 'Mboa Rentals – Logements et boutiques à louer au Cameroun',
     webDescription:

@@ -441,6 +441,21 @@ export const MESSAGES = {
     checking: 'Checking this is a person\u2026 (a few seconds)',
     failed: 'We could not check this is a person. Please try again.',
   },
+  // Pins, areas and map searches (docs/maps.md): each names the field it is about.
+  geo: {
+    latitudeInvalid: (field: string) => `${field}: latitude must be a number from -90 to 90`,
+    longitudeInvalid: (field: string) => `${field}: longitude must be a number from -180 to 180`,
+    pinIncomplete: 'location.pin needs both lat and lng',
+    pinOutsideCameroon: 'location.pin must be in Cameroon',
+    landmarkTooLong: 'location.landmark must be at most 160 characters',
+    bboxInvalid: 'bbox must be four numbers: west,south,east,north',
+    bboxInverted: 'bbox: west must be less than east and south less than north (an area across the antimeridian is not served)',
+    bboxTooWide: 'bbox is wider than a region: zoom in',
+    bboxOutsideRegion: 'bbox must lie around Cameroon',
+    nearInvalid: 'near must be two numbers: lat,lng',
+    nearOutsideRegion: 'near must be a place around Cameroon',
+    distanceNeedsNear: 'sort=distance needs near=lat,lng',
+  },
   // What a page says before any script runs (the gateway writes them into index.html in the
   // visitor's language) and the apps keep as the tab's title.
   page: {
