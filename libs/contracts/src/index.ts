@@ -29,3 +29,4 @@ export * from './verification.js';
 export * from './verification-requests.js';
 export * from './idempotency.js';
 export * from './geo.js';
+export * from './landmarks.js';
