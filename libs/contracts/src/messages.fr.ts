@@ -228,7 +228,7 @@ export const MESSAGES_FR = {
     userIdInvalid: 'L\u2019identifiant de l\u2019utilisateur est invalide',
     roomsInvalid: 'Le nombre de pièces doit être un nombre entier de 1 à 6',
     priceRangeInvalid: 'Le prix minimum ne peut pas dépasser le prix maximum',
-    sortInvalid: 'Le tri doit être newest, price-asc ou price-desc',
+    sortInvalid: 'Le tri doit être newest, price-asc, price-desc ou distance',
     controlCheckedInvalid: 'controlChecked doit valoir true (ou être omis)',
     photoReviewActionInvalid: 'L\u2019action doit être « accepter » ou « refuser »',
     reviewActionInvalid: 'L\u2019action doit être « valider » ou « rejeter »',

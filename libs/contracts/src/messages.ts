@@ -234,7 +234,7 @@ export const MESSAGES = {
     userIdInvalid: 'User ID is invalid',
     roomsInvalid: 'Rooms must be a whole number from 1 to 6',
     priceRangeInvalid: 'Minimum price cannot be greater than maximum price',
-    sortInvalid: 'Sort must be newest, price-asc or price-desc',
+    sortInvalid: 'Sort must be newest, price-asc, price-desc or distance',
     controlCheckedInvalid: 'controlChecked must be true (or left out)',
     photoReviewActionInvalid: 'Action must be accept or refuse',
     reviewActionInvalid: 'Action must be approve or reject',

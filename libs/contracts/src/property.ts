@@ -97,9 +97,10 @@ export const PAYMENT_TERM_UNITS: Readonly<Record<PaymentTerm, string>> = {
 /**
  * The orders a search can be shown in (GET /api/properties/search `sort=`). Prices are compared by
  * their monthly equivalent (rules/move-in-cost.ts MONTHLY_EQUIVALENT), so a daily, a monthly and a
- * yearly price line up fairly. `newest` is the default and the order searches always had.
+ * yearly price line up fairly. `newest` is the default and the order searches always had. `distance`
+ * needs `near=lat,lng`: nearest area centre first, listings without a pin last (docs/maps.md).
  */
-export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc'] as const;
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'distance'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SEARCH_SORT: SearchSort = 'newest';
 

@@ -135,6 +135,11 @@ export const propertyReadSchema = component(
     owner: propertyOwnerCardSchema.optional(),
     /** What our team checked (docs/api.md#what-was-checked): on every answer, cards and details alike. */
     checks: listingChecksSchema,
+    /**
+     * Search cards only, when the search gave `near=lat,lng` and the listing has a pin: kilometres
+     * (one decimal) from there to the approximate area's centre, never to the pin.
+     */
+    distanceKm: z.number().min(0).optional(),
   }),
   'PropertyRead',
   'A property, the only shape a property is answered in (docs/api.md#shapes-user-property-lists)',
@@ -162,6 +167,25 @@ export const searchResponseSchema = z.object({
   page: z.number().int().min(1),
   /** ceil(total / limit): with `totalIsLowerBound`, the pages the count reached. */
   totalPages: z.number().int().min(1),
+});
+
+/** One listing on the map: its approximate area's centre (never the pin) and its price. */
+export const mapPointSchema = z.object({
+  id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  price: z.number(),
+  paymentTerm: z.enum(PAYMENT_TERMS),
+});
+
+/** GET /api/properties/map answer (docs/api.md#map). */
+export const mapResponseSchema = z.object({
+  /** At most GEO.mapPoints, newest first when there were more. */
+  points: z.array(mapPointSchema),
+  /** The listings in the box matching the filters (exact). */
+  total: z.number().int().min(0),
+  /** More matched than `points` holds: the map asks to zoom in. */
+  truncated: z.boolean(),
 });
 
 /** POST /api/property/post answer. */

@@ -26,6 +26,7 @@ import {
   secondFactorCodeSchema,
   whatsappCodeSchema,
   searchQuerySchema,
+  mapQuerySchema,
   signupSchema,
   supportTicketSchema,
   userUpdateSchema,
@@ -243,6 +244,7 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.propertyPhotosReview]: propertyPhotosReviewRequest,
   [LISTINGS_PATTERNS.propertyGet]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
   [LISTINGS_PATTERNS.propertySearch]: z.preprocess((v) => v ?? {}, searchQuerySchema),
+  [LISTINGS_PATTERNS.propertiesMap]: z.preprocess((v) => v ?? {}, mapQuerySchema),
   [LISTINGS_PATTERNS.propertySimilar]: z.preprocess((v) => v ?? {}, z.object({ id: z.unknown(), actor: actorSchema.nullish() })),
   [LISTINGS_PATTERNS.myListingsFetch]: myListings('fetch'),
   [LISTINGS_PATTERNS.myListingsUpdate]: myListings('update'),
@@ -374,6 +376,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.propertyPhotosReview]: { request: T.PropertyPhotosReviewRequest; reply: T.PropertyPhotosReviewReply };
   [LISTINGS_PATTERNS.propertyGet]: { request: T.PropertyGetRequest; reply: T.PropertyRead };
   [LISTINGS_PATTERNS.propertySearch]: { request: T.PropertySearchRequest; reply: T.SearchResponse };
+  [LISTINGS_PATTERNS.propertiesMap]: { request: T.PropertyMapRequest; reply: T.MapResponse };
   [LISTINGS_PATTERNS.propertySimilar]: { request: T.PropertyGetRequest; reply: T.SimilarListingsResponse };
   [LISTINGS_PATTERNS.myListingsFetch]: { request: T.MyListingsRequest<'fetch'>; reply: T.MyListingsFetchResponse };
   [LISTINGS_PATTERNS.myListingsUpdate]: { request: T.MyListingsRequest<'update'>; reply: T.PropertyRead };

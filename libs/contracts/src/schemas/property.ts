@@ -18,6 +18,7 @@ import {
   type PropertyCategory,
   type SpecificationField,
 } from '../property.js';
+import { bboxParamSchema, nearParamSchema } from '../geo.js';
 import { reviewDecisionProblem } from '../rules/review-decision.js';
 import { CONTROL_CHECKED_PARAM } from '../verification.js';
 import {
@@ -307,9 +308,29 @@ function isPlainRecord(v: unknown): boolean {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-/** GET /api/properties/search query; empty strings and 'all' mean omitted. */
-export const searchQuerySchema = z
-  .object({
+/**
+ * `bbox` and `near` as the query string writes them, or as a parsed query carries them on to
+ * listings (the gateway validates, then listings checks the same schema again): an object is
+ * written back to its string, digits kept, so both sides apply one rule.
+ */
+function geoParam(keys: readonly string[]) {
+  return (v: unknown): unknown => {
+    if (typeof v === 'string') return emptyToUndefined(v);
+    if (isPlainRecord(v)) {
+      const r = v as Record<string, unknown>;
+      if (keys.every((k) => typeof r[k] === 'number')) return keys.map((k) => String(r[k])).join(',');
+    }
+    return emptyToUndefined(v);
+  };
+}
+const BOX_KEYS = ['west', 'south', 'east', 'north'] as const;
+const NEAR_KEYS = ['lat', 'lng'] as const;
+const optionalBbox = z.preprocess(geoParam(BOX_KEYS), bboxParamSchema.optional());
+const requiredBbox = z.preprocess(geoParam(BOX_KEYS), bboxParamSchema);
+const optionalNear = z.preprocess(geoParam(NEAR_KEYS), nearParamSchema.optional());
+
+/** The filters a search and the map share (what the listings match, not how they are shown). */
+const searchFilterFields = {
     search: z.preprocess(emptyToUndefined, z.string().trim().max(200, { error: MESSAGES.common.tooLong }).optional()),
     category: z.preprocess(
       (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'all' ? undefined : emptyToUndefined(v)),
@@ -326,25 +347,47 @@ export const searchQuerySchema = z
     ),
     minPrice: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
     maxPrice: optionalNumber({ min: 0, message: P.mustBeNonNegative }),
-    // Omitted (or empty) means newest first; the listings service applies that default.
-    sort: z.preprocess(
-      (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
-      z.enum(SEARCH_SORTS, { error: P.sortInvalid }).optional(),
-    ),
     // Only listings whose control staff checked (docs/api.md#what-was-checked): `true` or left out;
     // `false` is refused rather than read as "unchecked only", which nobody asked for.
     [CONTROL_CHECKED_PARAM]: z.preprocess(
       (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
       z.union([z.literal(true), z.literal('true').transform(() => true as const)], { error: P.controlCheckedInvalid }).optional(),
     ),
+};
+
+const priceRangeRule = {
+  check: (q: { minPrice?: number; maxPrice?: number }) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
+  params: { error: P.priceRangeInvalid, path: ['minPrice'] },
+};
+
+/** GET /api/properties/search query; empty strings and 'all' mean omitted. */
+export const searchQuerySchema = z
+  .object({
+    ...searchFilterFields,
+    // Listings whose approximate area centre is in the box (docs/maps.md); without a pin, never.
+    bbox: optionalBbox,
+    // From where `distanceKm` is measured on cards, and what `sort=distance` orders by.
+    near: optionalNear,
+    // Omitted (or empty) means newest first; the listings service applies that default.
+    sort: z.preprocess(
+      (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
+      z.enum(SEARCH_SORTS, { error: P.sortInvalid }).optional(),
+    ),
     page: pageSchema,
     limit: limitSchema(LIMITS.search.pageSize),
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    error: P.priceRangeInvalid,
-    path: ['minPrice'],
-  });
+  .refine(priceRangeRule.check, priceRangeRule.params)
+  .refine((q) => q.sort !== 'distance' || q.near !== undefined, { error: MESSAGES.geo.distanceNeedsNear, path: ['sort'] });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/**
+ * GET /api/properties/map query: the search's filters and a required box (the map's visible
+ * area); no text order, no pages (docs/api.md#map).
+ */
+export const mapQuerySchema = z
+  .object({ ...searchFilterFields, bbox: requiredBbox })
+  .refine(priceRangeRule.check, priceRangeRule.params);
+export type MapQuery = z.output<typeof mapQuerySchema>;
 
 /** POST /api/property/my-listings */
 export const myListingsSchema = z.discriminatedUnion(

@@ -9,6 +9,8 @@ import type {
   availabilityConfirmedReplySchema,
   bookingRecordSchema,
   bookingResponseSchema,
+  mapPointSchema,
+  mapResponseSchema,
   myListingsDeleteResponseSchema,
   myListingsFetchResponseSchema,
   myListingsUpdateResponseSchema,
@@ -56,6 +58,12 @@ export type SimilarListingsResponse = z.infer<typeof similarListingsResponseSche
 
 /** GET /api/properties/search answer. */
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** One listing on the map: its approximate area's centre and its price. */
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+/** GET /api/properties/map answer. */
+export type MapResponse = z.infer<typeof mapResponseSchema>;
 
 /** POST /api/property/post answer. */
 export type PostPropertyResponse = z.infer<typeof postPropertyResponseSchema>;

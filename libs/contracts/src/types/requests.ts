@@ -14,6 +14,7 @@ import type {
   ResetVerifyRpcInput,
   ReviewInput,
   SearchQuery,
+  MapQuery,
   SignupInput,
   SupportTicketInput,
   UserUpdateInput,
@@ -154,6 +155,7 @@ export interface PropertyGetRequest {
   actor?: Actor;
 }
 export type PropertySearchRequest = SearchQuery;
+export type PropertyMapRequest = MapQuery;
 export interface MyListingsRequest<A extends MyListingsInput['action'] = MyListingsInput['action']> {
   actor: Actor;
   payload?: Extract<MyListingsInput, { action: A }>['payload'];
