@@ -126,7 +126,7 @@ export class PropertiesController {
   @Post('property/my-listings')
   @HttpCode(200)
   @UseGuards(SignedIn)
-  @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status, delete, confirm (still available)" })
+  @ApiOperation({ summary: "The signed-in owner's listings: fetch (page, limit 5/10/20, status), update status or where it is (location.pin, location.landmark), delete, confirm (still available)" })
   @ApiBody({ schema: jsonSchemaOf(myListingsSchema) })
   @ApiAnswers({
     200: {
@@ -145,7 +145,9 @@ export class PropertiesController {
         return this.services.call(LISTINGS_PATTERNS.myListingsFetch, { actor, payload: body.payload });
       case 'update': {
         const data = await this.services.call(LISTINGS_PATTERNS.myListingsUpdate, { actor, payload: body.payload });
-        return { data, message: MESSAGES.toast.propertyStatusUpdated(data.status) };
+        // A status change says the new status; a change of the pin or landmark alone says so.
+        const message = body.payload.data.status !== undefined ? MESSAGES.toast.propertyStatusUpdated(data.status) : MESSAGES.toast.propertyLocationUpdated;
+        return { data, message };
       }
       case 'delete': {
         const data = await this.services.call(LISTINGS_PATTERNS.myListingsDelete, { actor, payload: body.payload });

@@ -339,6 +339,7 @@ export const MESSAGES_FR = {
   toast: {
     propertyStatusUpdated: (status) =>
       `Le statut de l\u2019annonce est maintenant « ${STATUS_LABELS[status] ?? status} »`,
+    propertyLocationUpdated: 'L’emplacement de l’annonce a été mis à jour',
     statusUpdateFailed: 'La mise à jour du statut a échoué',
     propertyDeleted: 'Annonce supprimée avec succès',
     propertyDeletionFailed: 'La suppression de l\u2019annonce a échoué',
@@ -442,6 +443,7 @@ export const MESSAGES_FR = {
     nearInvalid: 'near doit être deux nombres : lat,lng',
     nearOutsideRegion: 'near doit être un lieu autour du Cameroun',
     distanceNeedsNear: 'sort=distance demande near=lat,lng',
+    locationInvalid: 'location doit être un objet : { pin, landmark }',
   },
   page: {
     webTitle: 'Mboa Rentals – Logements et boutiques à louer au Cameroun',

@@ -345,6 +345,7 @@ export const MESSAGES = {
   },
   toast: {
     propertyStatusUpdated: (status: string) => `property status updated as ${status} sucessfully`,
+    propertyLocationUpdated: 'Where the property is was updated',
     statusUpdateFailed: 'Status update failed',
     propertyDeleted: 'property deleted Successfully',
     propertyDeletionFailed: 'Property deletion failed',
@@ -455,6 +456,7 @@ export const MESSAGES = {
     nearInvalid: 'near must be two numbers: lat,lng',
     nearOutsideRegion: 'near must be a place around Cameroon',
     distanceNeedsNear: 'sort=distance needs near=lat,lng',
+    locationInvalid: 'location must be an object: { pin, landmark }',
   },
   // What a page says before any script runs (the gateway writes them into index.html in the
   // visitor's language) and the apps keep as the tab's title.

@@ -78,7 +78,7 @@ export class ListingsController {
 
   @MessagePattern(P.myListingsUpdate)
   myListingsUpdate(@RpcRequest(P.myListingsUpdate) { actor, payload }: In<'myListingsUpdate'>): Out<'myListingsUpdate'> {
-    return this.changes.ownerSetStatus(actor, payload.id, payload.data.status);
+    return this.changes.ownerUpdate(actor, payload.id, payload.data);
   }
 
   @MessagePattern(P.myListingsDelete)

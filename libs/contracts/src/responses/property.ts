@@ -7,7 +7,24 @@ import { CONTROL_KINDS, type ListingChecks } from '../verification.js';
 /** A count or measure that may be unknown. */
 const maybeNumber = z.number().nullable();
 
-export const propertyLocationSchema = z.object({ country: z.string(), town: z.string(), neighbourhood: z.string() });
+/** The point of a pin or of the area's centre, in degrees. */
+export const geoPointSchema = z.object({ lat: z.number(), lng: z.number() });
+
+/**
+ * Where a property is (docs/api.md#where-it-is). `landmark` and `area` are public, present only
+ * when the owner gave them; `area` is a circle around the exact pin moved by a fixed per-listing
+ * offset. `pin`, the exact position, is only in the owner's own answers (My Listings, the post
+ * answer) and staff's (admin property read and edit): null there when there is none, and never in
+ * any other answer, page, search document, sitemap or event.
+ */
+export const propertyLocationSchema = z.object({
+  country: z.string(),
+  town: z.string(),
+  neighbourhood: z.string(),
+  landmark: z.string().optional(),
+  area: z.object({ lat: z.number(), lng: z.number(), radiusM: z.number() }).optional(),
+  pin: geoPointSchema.nullable().optional(),
+});
 
 export const propertySpecificationsSchema = z.object({
   bedrooms: maybeNumber,

@@ -18,7 +18,7 @@ import {
   type PropertyCategory,
   type SpecificationField,
 } from '../property.js';
-import { bboxParamSchema, nearParamSchema } from '../geo.js';
+import { bboxParamSchema, landmarkSchema, nearParamSchema, pinSchema } from '../geo.js';
 import { reviewDecisionProblem } from '../rules/review-decision.js';
 import { CONTROL_CHECKED_PARAM } from '../verification.js';
 import {
@@ -120,9 +120,32 @@ export const locationSchema = z.object(
     ),
     town: requiredText(P.townRequired, 80, MESSAGES.common.tooLong),
     neighbourhood: requiredText(P.neighbourhoodRequired, 120, MESSAGES.common.tooLong),
+    // Where it is (docs/api.md#where-it-is): the exact pin (both coordinates or none; blank = none)
+    // and a landmark text (blank = none). Only the owner and staff ever see the pin again.
+    pin: z.preprocess(blankPinFieldsDropped, pinSchema.optional()),
+    landmark: z.preprocess(emptyToUndefined, landmarkSchema.optional()),
   },
   { error: P.townRequired },
 );
+
+/**
+ * A form sends both pin fields, blank when no pin was placed: blank fields are left out (both
+ * blank: no pin; one blank: the pin is incomplete, as pinSchema says).
+ */
+function blankPinFieldsDropped(v: unknown): unknown {
+  if (!isPlainRecord(v)) return emptyToUndefined(v);
+  const given = Object.entries(v as Record<string, unknown>).filter(([, x]) => emptyToUndefined(x) !== undefined);
+  return given.length === 0 ? undefined : Object.fromEntries(given);
+}
+
+/**
+ * Changing where a listing is (the owner's My Listings `update` and the admin edit): a new pin,
+ * `pin: null` to remove it, and a landmark ('' or null removes it). Left out: unchanged.
+ */
+export const locationEditFields = {
+  pin: z.preprocess((v) => (v === null ? null : blankPinFieldsDropped(v)), pinSchema.nullable().optional()),
+  landmark: z.preprocess((v) => (v === null ? '' : v), landmarkSchema.optional()),
+};
 
 /**
  * Months of rent due before moving in (rules/move-in-cost.ts): whole months from 0 to 24; left out
@@ -257,6 +280,7 @@ export const propertyEditSchema = z.preprocess(
           country: z.string().trim().min(1, { error: P.countryRequired }).max(60).optional(),
           town: requiredText(P.townRequired, 80).optional(),
           neighbourhood: requiredText(P.neighbourhoodRequired, 120).optional(),
+          ...locationEditFields,
         })
         .optional(),
       amenities: z.preprocess(emptyToUndefined, amenitiesSchema.optional()),
@@ -407,7 +431,16 @@ export const myListingsSchema = z.discriminatedUnion(
       action: z.literal('update'),
       payload: z.object({
         id: idSchema,
-        data: z.object({ status: propertyStatusSchema }, { error: MESSAGES.common.invalidStatus }),
+        // A new status, or where the listing is (its pin and landmark), or both.
+        data: z
+          .object(
+            {
+              status: z.preprocess(emptyToUndefined, propertyStatusSchema.optional()),
+              location: z.object(locationEditFields, { error: MESSAGES.geo.locationInvalid }).optional(),
+            },
+            { error: MESSAGES.common.invalidStatus },
+          )
+          .refine((d) => d.status !== undefined || d.location !== undefined, { error: MESSAGES.common.invalidStatus, path: ['status'] }),
       }, { error: MESSAGES.common.idRequired }),
     }),
     z.object({

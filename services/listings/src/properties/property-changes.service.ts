@@ -8,6 +8,7 @@ import {
   SPECIFICATION_FIELDS,
   type Actor,
   type AdminPropertyAction,
+  type GeoPoint,
   type PropertyEditInput,
   type PropertyRead,
   type PropertyStatus,
@@ -17,6 +18,7 @@ import { fail } from '@mboa/platform';
 import type { Prisma } from '../generated/prisma/client.js';
 import { ListingsDb, type ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
+import { pinColumns } from '../rules/approximate-area.js';
 import { textFlagsOf } from '../rules/money-before-visit.js';
 import { contactNumberOf } from '../rules/whatsapp-number.js';
 import { ensureRequiredSpecifications } from '../rules/posting.js';
@@ -41,6 +43,18 @@ export class PropertyChangesService {
    */
   async ownerSetStatus(actor: Actor, id: string, to: PropertyStatus): Promise<PropertyRead> {
     return this.changeStatus(actor, id, (from) => ownerStatusChange(from, to), to === 'rented' || to === 'available');
+  }
+
+  /**
+   * My Listings `update`: a new status (above), where the listing is (its pin and landmark), or
+   * both; the answer is the owner's, with the pin. Both: the status first, each change its own
+   * version and event, so a refused status changes nothing.
+   */
+  async ownerUpdate(actor: Actor, id: string, data: { status?: PropertyStatus; location?: LocationEdit }): Promise<PropertyRead> {
+    let read: PropertyRead | undefined;
+    if (data.status !== undefined) read = await this.ownerSetStatus(actor, id, data.status);
+    if (data.location !== undefined && changedLocationFields(data.location).length > 0) read = await this.changeLocation(actor, id, data.location);
+    return read ?? this.changeLocation(actor, id, {});
   }
 
   /** Admin manage/properties actions, each allowed only from the status it requires. */
@@ -69,6 +83,27 @@ export class PropertyChangesService {
     return { id };
   }
 
+  /** Where the listing is, alone: the pin and the landmark (the owner's My Listings `update`). */
+  private async changeLocation(actor: Actor, id: string, location: LocationEdit): Promise<PropertyRead> {
+    return this.db.$transaction(async (tx) => {
+      const current = await this.lockOwned(tx, actor, id);
+      const changes = locationChanges(current, location);
+      if (Object.keys(changes).length === 0) return this.readIn(tx, current, true);
+      const updated = await tx.property.update({
+        where: { id },
+        data: { ...changes, version: { increment: 1 } },
+        include: { images: { orderBy: { position: 'asc' } } },
+      });
+      await recordEvent(tx, EVENT_TYPES.propertyUpdated, {
+        property: snapshotOfProperty(await this.readIn(tx, updated), updated.ownerId),
+        version: updated.version,
+        actor,
+        fields: changedLocationFields(location),
+      });
+      return this.readIn(tx, updated, true);
+    });
+  }
+
   /** Admin edit: text fields, price, payment term, specifications (and the rest of the post fields). */
   async adminEdit(actor: Actor, id: string, data: PropertyEditInput): Promise<PropertyRead> {
     checkNumberBounds(data);
@@ -92,6 +127,9 @@ export class PropertyChangesService {
       if (data.location?.country !== undefined) changes.country = data.location.country;
       if (data.location?.town !== undefined) changes.town = canonicalTown(data.location.town);
       if (data.location?.neighbourhood !== undefined) changes.neighbourhood = data.location.neighbourhood;
+      // The pin's columns are named in the event's `fields` as `pin` and `landmark` (below), never
+      // by value: the event goes to other services.
+      const where = data.location ? locationChanges(current, data.location) : {};
       if (data.specifications !== undefined) {
         const given = Object.fromEntries(Object.entries(data.specifications).filter(([, v]) => v !== undefined));
         const columns = specificationColumns(data.specifications);
@@ -112,17 +150,17 @@ export class PropertyChangesService {
       }
       const updated = await tx.property.update({
         where: { id },
-        data: { ...changes, ...(textFlags ? { textFlags } : {}), version: { increment: 1 } },
+        data: { ...changes, ...where, ...(textFlags ? { textFlags } : {}), version: { increment: 1 } },
         include: { images: { orderBy: { position: 'asc' } } },
       });
-      const read = await this.readIn(tx, updated);
       await recordEvent(tx, EVENT_TYPES.propertyUpdated, {
-        property: snapshotOfProperty(read, updated.ownerId),
+        property: snapshotOfProperty(await this.readIn(tx, updated), updated.ownerId),
         version: updated.version,
         actor,
-        fields: Object.keys(changes),
+        fields: [...Object.keys(changes), ...(data.location ? changedLocationFields(data.location) : [])],
       });
-      return read;
+      // Staff's answer: with the pin.
+      return this.readIn(tx, updated, true);
     });
   }
 
@@ -150,7 +188,8 @@ export class PropertyChangesService {
         version: updated.version,
         actor,
       });
-      return this.readIn(tx, updated);
+      // The owner's or staff's own answer (My Listings, admin actions): with the pin.
+      return this.readIn(tx, updated, true);
     });
   }
 
@@ -168,7 +207,27 @@ export class PropertyChangesService {
     return current;
   }
 
-  private async readIn(tx: ListingsTx, property: PropertyWithImages): Promise<PropertyRead> {
-    return toPropertyRead(property, await tx.owner.findUnique({ where: { id: property.ownerId } }));
+  /** `ownerOrStaff`: the answer to the owner or staff (with the pin); without it, what events carry. */
+  private async readIn(tx: ListingsTx, property: PropertyWithImages, ownerOrStaff = false): Promise<PropertyRead> {
+    return toPropertyRead(property, await tx.owner.findUnique({ where: { id: property.ownerId } }), { withPin: ownerOrStaff });
   }
+}
+
+/** A change of where the listing is: a new pin, null to remove it, a landmark ('' removes it). */
+export interface LocationEdit {
+  pin?: GeoPoint | null;
+  landmark?: string;
+}
+
+/** The columns a location edit writes: a moved pin moves the area by the same vector (rules/approximate-area.ts). */
+function locationChanges(current: PropertyWithImages, edit: LocationEdit): Prisma.PropertyUpdateInput {
+  const changes: Prisma.PropertyUpdateInput = {};
+  if (edit.pin !== undefined) Object.assign(changes, pinColumns(edit.pin, current));
+  if (edit.landmark !== undefined) changes.landmark = edit.landmark === '' ? null : edit.landmark;
+  return changes;
+}
+
+/** The names a location edit changes, as an event's `fields` carries them (names only, never values). */
+function changedLocationFields(edit: LocationEdit): string[] {
+  return [...(edit.pin !== undefined ? ['pin'] : []), ...(edit.landmark !== undefined ? ['landmark'] : [])];
 }

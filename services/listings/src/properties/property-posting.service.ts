@@ -18,6 +18,7 @@ import { ListingsDb } from '../db.js';
 import { isUniqueViolation } from '../db-errors.js';
 import { recordEvent } from '../events.js';
 import { OwnersService } from '../owners/owners.service.js';
+import { pinColumns } from '../rules/approximate-area.js';
 import { textFlagsOf } from '../rules/money-before-visit.js';
 import { ensureMayPost, ensureMayPostFor, ensureNumberProvenToPost, ensureRequiredSpecifications } from '../rules/posting.js';
 import { contactNumberOf, hasProvenNumber } from '../rules/whatsapp-number.js';
@@ -66,7 +67,7 @@ export class PropertyPostingService {
   private async postedUnder(postingKey: string): Promise<PropertyRead | null> {
     const property = await this.db.property.findUnique({ where: { postingKey }, include: { images: { orderBy: { position: 'asc' } } } });
     if (!property) return null;
-    return toPropertyRead(property, await this.db.owner.findUnique({ where: { id: property.ownerId } }));
+    return toPropertyRead(property, await this.db.owner.findUnique({ where: { id: property.ownerId } }), { withPin: true });
   }
 
   private async insert(
@@ -95,6 +96,9 @@ export class PropertyPostingService {
           country: data.location.country,
           town: canonicalTown(data.location.town),
           neighbourhood: data.location.neighbourhood,
+          landmark: data.location.landmark || null,
+          // The area's offset is drawn here, once, pin or not: a pin added later moves with it.
+          ...pinColumns(data.location.pin ?? null, null),
           amenities: data.amenities,
           ...specificationColumns(data.specifications),
           images: { create: imageRowsOf(images) },
@@ -102,14 +106,14 @@ export class PropertyPostingService {
         },
         include: { images: { orderBy: { position: 'asc' } } },
       });
-      const read = toPropertyRead(property, owner);
       await recordEvent(tx, EVENT_TYPES.propertyCreated, {
-        property: snapshotOfProperty(read, ownerId),
+        property: snapshotOfProperty(toPropertyRead(property, owner), ownerId),
         postedBy: actor.userId,
         version: property.version,
         actor,
       });
-      return read;
+      // The post answer is the owner's: it shows the pin they placed.
+      return toPropertyRead(property, owner, { withPin: true });
     });
     return created;
   }

@@ -78,7 +78,7 @@ export class PropertyQueriesService {
       priceCheckFor(this.db, property),
     ]);
     return {
-      ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0, withHeld: true })),
+      ...(await this.reader.read(property, { contactCount: counts.get(property.id) ?? 0, withHeld: true, withPin: true })),
       photoMatches,
       priceCheck,
       textFlags: storedTextFlags(property.textFlags),

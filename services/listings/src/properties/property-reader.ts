@@ -70,6 +70,9 @@ export class PropertyReader {
              p.is_verified AS "isVerified", p.review_state::text AS "reviewState", p.review_feedback AS "reviewFeedback",
              p.reviewed_at AS "reviewedAt", p.reviewed_by AS "reviewedBy", p.held_at AS "heldAt",
              p.hold_changed_at AS "holdChangedAt", p.country, p.town, p.neighbourhood, p.amenities,
+             p.landmark, p.area_lat AS "areaLat", p.area_lng AS "areaLng",
+             -- The public reads come through here: the exact pin and the offset are never read.
+             NULL::float8 AS "pinLat", NULL::float8 AS "pinLng", NULL::float8 AS "areaOffsetNorthM", NULL::float8 AS "areaOffsetEastM",
              p.availability_confirmed_at AS "availabilityConfirmedAt", p.availability_reminded_at AS "availabilityRemindedAt",
              p.availability_lapsed_at AS "availabilityLapsedAt",
              p.control_checked_at AS "controlCheckedAt", p.control_kind AS "controlKind",
@@ -114,11 +117,15 @@ export class PropertyReader {
     return toPropertyRead(property, await this.owners.find(property.ownerId), extra);
   }
 
-  /** `withHeld`: for the listings' owner (My Listings) or staff, held photos marked. */
-  async readMany(properties: PropertyWithImages[], contactCounts?: Map<string, number>, withHeld = false): Promise<PropertyRead[]> {
+  /** `ownerOrStaff`: for the listings' owner (My Listings) or staff: held photos marked, and the exact pin. */
+  async readMany(properties: PropertyWithImages[], contactCounts?: Map<string, number>, ownerOrStaff = false): Promise<PropertyRead[]> {
     const owners = await this.owners.findMany(properties.map((p) => p.ownerId));
     return properties.map((p) =>
-      toPropertyRead(p, owners.get(p.ownerId), { ...(contactCounts ? { contactCount: contactCounts.get(p.id) ?? 0 } : {}), withHeld }),
+      toPropertyRead(p, owners.get(p.ownerId), {
+        ...(contactCounts ? { contactCount: contactCounts.get(p.id) ?? 0 } : {}),
+        withHeld: ownerOrStaff,
+        withPin: ownerOrStaff,
+      }),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { Amenity, PropertyAuthor, PropertyOwnerCard, PropertyRead, PropertyType } from '@mboa/contracts';
 import type { Owner, Property, PropertyImage } from '../generated/prisma/client.js';
+import { exactPin, publicArea } from '../rules/approximate-area.js';
 import { publicPhotos } from '../rules/photo-review.js';
 import { listingChecksOf } from '../rules/listing-checks.js';
 import { contactNumberOf } from '../rules/whatsapp-number.js';
@@ -16,6 +17,25 @@ export interface ReadExtras {
   contactCount?: number;
   /** Photos awaiting staff review too, marked (rules/photo-review): never in a public answer or an event. */
   withHeld?: boolean;
+  /**
+   * The exact pin (`location.pin`): only the owner's own answers (My Listings, the post and update
+   * answers) and staff's (admin read, list and edit). Never a public read, even the owner's look at
+   * the public details page (it is server-rendered into HTML), and never an event.
+   */
+  withPin?: boolean;
+}
+
+/** Where it is, as answered: landmark and area when there are; the pin only when asked for. */
+function locationOf(p: PropertyWithImages, withPin: boolean): PropertyRead['location'] {
+  const area = publicArea(p);
+  return {
+    country: p.country,
+    town: p.town,
+    neighbourhood: p.neighbourhood,
+    ...(p.landmark ? { landmark: p.landmark } : {}),
+    ...(area ? { area } : {}),
+    ...(withPin ? { pin: exactPin(p) } : {}),
+  };
 }
 
 /** The photo as answered; a held one carries its id and mark (only in the owner's and staff's reads). */
@@ -38,7 +58,7 @@ export function toPropertyRead(p: PropertyWithImages, owner: Owner | null | unde
     paymentTerm: p.paymentTerm,
     town: p.town,
     neighbourhood: p.neighbourhood,
-    location: { country: p.country, town: p.town, neighbourhood: p.neighbourhood },
+    location: locationOf(p, extra.withPin === true),
     category: p.category,
     propertyType: p.propertyType as PropertyType,
     caution: p.caution,
