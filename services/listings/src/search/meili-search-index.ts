@@ -9,9 +9,10 @@
 // reindex run only ever writes what it read from the database.
 import { Meilisearch, type Index, type EnqueuedTaskPromise, MeilisearchApiError } from 'meilisearch';
 import type { SearchDocument } from './search-document.js';
-import type { SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
-import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import type { SearchHealth, SearchIndex, SearchMapPoints, SearchQuery, SearchResult } from './search-index.js';
+import { normalizeSearchQuery, totalPagesFor, withDistances } from './search-index.js';
 import {
+  buildMeiliFilter,
   buildMeiliSearchParams,
   fromMeiliHit,
   MEILI_MAX_TOTAL_HITS,
@@ -122,13 +123,36 @@ export class MeiliSearchIndex implements SearchIndex {
     const res = await this.searchIndex.search<MeiliDocument & { _rankingScore?: number }, typeof params>(text, params);
     const total = res.totalHits ?? 0;
     return {
-      hits: res.hits.map(fromMeiliHit),
+      hits: withDistances(res.hits.map(fromMeiliHit), q.near),
       total,
       // hitsPerPage/page searches get Meilisearch's exhaustive totalHits, which stop at maxTotalHits.
       totalIsLowerBound: total >= MEILI_MAX_TOTAL_HITS,
       page: q.page,
       limit: q.limit,
       totalPages: totalPagesFor(total, q.limit),
+    };
+  }
+
+  /** The map: the box's matches newest first, at most `cap` (capped by maxTotalHits), counted by Meilisearch. */
+  async points(query: SearchQuery, cap: number): Promise<SearchMapPoints> {
+    const q = normalizeSearchQuery(query);
+    if (!q.box) return { points: [], total: 0 };
+    const { q: text } = buildMeiliSearchParams(q);
+    const limit = Math.max(0, Math.floor(cap));
+    const res = await this.searchIndex.search<MeiliDocument, { filter: string[]; sort: string[]; page: number; hitsPerPage: number; attributesToRetrieve: string[]; matchingStrategy: 'all' }>(text, {
+      filter: buildMeiliFilter(q),
+      sort: ['createdAt:desc'],
+      // page/hitsPerPage: an exhaustive totalHits, not an estimate.
+      page: 1,
+      hitsPerPage: limit,
+      attributesToRetrieve: ['id', '_geo', 'price', 'paymentTerm'],
+      matchingStrategy: 'all',
+    });
+    return {
+      points: res.hits
+        .filter((h) => h._geo)
+        .map((h) => ({ id: String(h.id), lat: Number(h._geo!.lat), lng: Number(h._geo!.lng), price: Number(h.price), paymentTerm: String(h.paymentTerm) })),
+      total: res.totalHits ?? res.hits.length,
     };
   }
 

@@ -9,6 +9,8 @@ import { SEARCH_TEXT } from './search-constants.js';
 
 /** What a Meilisearch document holds: the search document plus its filter keys and a removal flag. */
 export interface MeiliDocument extends Omit<SearchDocument, 'createdAt'> {
+  /** The area's centre under Meilisearch's geo field (filterable and sortable), null without a pin. */
+  _geo: { lat: number; lng: number } | null;
   /** Milliseconds since the epoch: sortable. */
   createdAt: number;
   createdAtIso: string;
@@ -36,9 +38,10 @@ export const MEILI_SETTINGS: Settings = {
   // weights). French and English words come in as indexed label words rather than `synonyms`, so
   // both adapters find the same properties and the words get the typo tolerance synonyms do not.
   searchableAttributes: ['title', 'town', 'neighbourhood', 'propertyType', 'typeWords', 'description', 'featureWords'],
-  filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'controlChecked', 'removed'],
-  // monthlyPrice (search-document.ts, written once when the document is built) for the price orders.
-  sortableAttributes: ['createdAt', 'price', 'monthlyPrice'],
+  filterableAttributes: ['category', 'propertyType', 'townKey', 'rooms', 'price', 'controlChecked', 'removed', '_geo'],
+  // monthlyPrice (search-document.ts, written once when the document is built) for the price orders;
+  // _geo for the distance order.
+  sortableAttributes: ['createdAt', 'price', 'monthlyPrice', '_geo'],
   // `sort` first: a search only sends one for an explicit order (newest without text, or a price
   // order), and a price order is then the order of every match, as in the PostgreSQL adapter. With
   // text and the default order no sort is sent: relevance, equal relevance newest first.
@@ -70,6 +73,12 @@ export function buildMeiliFilter(q: NormalizedSearchQuery): string[] {
   if (q.minPrice !== undefined) filter.push(`price >= ${meiliNumber(q.minPrice)}`);
   if (q.maxPrice !== undefined) filter.push(`price <= ${meiliNumber(q.maxPrice)}`);
   if (q.controlChecked) filter.push('controlChecked = true');
+  // Top-left (north, west... as Meilisearch names it: [north, east] then [south, west] corners); a
+  // document without _geo is never in it.
+  if (q.box !== undefined) {
+    const b = q.box;
+    filter.push(`_geoBoundingBox([${meiliNumber(b.north)}, ${meiliNumber(b.east)}], [${meiliNumber(b.south)}, ${meiliNumber(b.west)}])`);
+  }
   return filter;
 }
 
@@ -80,6 +89,8 @@ export function buildMeiliFilter(q: NormalizedSearchQuery): string[] {
 export function meiliSort(q: NormalizedSearchQuery, text: string | null): string[] | undefined {
   if (q.sort === 'price-asc') return ['monthlyPrice:asc', 'createdAt:desc'];
   if (q.sort === 'price-desc') return ['monthlyPrice:desc', 'createdAt:desc'];
+  // Meilisearch puts documents without _geo after every one with it, as the other adapters do.
+  if (q.sort === 'distance' && q.near) return [`_geoPoint(${meiliNumber(q.near.lat)}, ${meiliNumber(q.near.lng)}):asc`, 'createdAt:desc'];
   // Without text, newest first; with text, relevance (ties newest first through the ranking rules).
   return text ? undefined : ['createdAt:desc'];
 }
@@ -111,14 +122,17 @@ export function toMeiliDocument(doc: SearchDocument): MeiliDocument {
     controlChecked: doc.controlKind !== null,
     typeWords: labels.type.join(' '),
     featureWords: labels.features.join(' '),
+    _geo: doc.area ? { lat: doc.area.lat, lng: doc.area.lng } : null,
     removed: false,
   };
 }
 
 export function fromMeiliHit(hit: MeiliDocument & { _rankingScore?: number }): SearchHit {
-  const { createdAt, createdAtIso, townKey: _key, controlChecked: _checked, typeWords: _type, featureWords: _features, removed: _removed, _rankingScore, ...rest } = hit;
+  const { createdAt, createdAtIso, townKey: _key, controlChecked: _checked, typeWords: _type, featureWords: _features, removed: _removed, _rankingScore, _geo, ...rest } = hit;
   return {
     ...rest,
+    // A document written before areas were kept has neither.
+    area: rest.area ?? (_geo ? { lat: Number(_geo.lat), lng: Number(_geo.lng) } : null),
     // A document written before the checks were kept has none.
     controlKind: rest.controlKind ?? null,
     createdAt: createdAtIso ?? new Date(createdAt).toISOString(),

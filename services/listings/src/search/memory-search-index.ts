@@ -12,8 +12,8 @@
 import type { SearchSort } from '@mboa/contracts';
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
-import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult } from './search-index.js';
-import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchMapPoints, SearchQuery, SearchResult } from './search-index.js';
+import { normalizeSearchQuery, totalPagesFor, withDistances } from './search-index.js';
 import { labelWordsOf } from './search-labels.js';
 import { editDistance, queryWords, searchWords, typoBudget } from './search-text.js';
 import { SEARCH_PAGE, SEARCH_TEXT } from './search-constants.js';
@@ -43,11 +43,16 @@ const SORT_MATCHES_UP_TO = 4_096;
 const TYPO_CACHE_SIZE = 5_000;
 /** Batches larger than this are added unsorted, and the orders sorted once afterwards. */
 const BULK_FROM = 256;
+/** A distance page up to this deep keeps only its nearest slots while reading; deeper, it sorts every match. */
+const NEAREST_KEPT_UP_TO = 1_000;
 
-const ORDERS: readonly SearchSort[] = ['newest', 'price-asc', 'price-desc'];
+/** The kept orders; `distance` depends on the query's place, so it is computed per search. */
+type KeptSort = Exclude<SearchSort, 'distance'>;
+const ORDERS: readonly KeptSort[] = ['newest', 'price-asc', 'price-desc'];
+const rad = Math.PI / 180;
 
 /** Slots in each order. */
-type OrderSet = Map<SearchSort, number[]>;
+type OrderSet = Map<KeptSort, number[]>;
 
 function newOrderSet(): OrderSet {
   return new Map(ORDERS.map((o) => [o, []]));
@@ -123,6 +128,12 @@ export class MemorySearchIndex implements SearchIndex {
   private monthly = new Float64Array(0);
   private created = new Float64Array(0);
   private checked = new Uint8Array(0);
+  /** The area's centre in degrees and its latitude's cosine (for the haversine); NaN without a pin. */
+  private areaLat = new Float64Array(0);
+  private areaLng = new Float64Array(0);
+  private areaCos = new Float64Array(0);
+  /** Scratch: a distance search's key per slot (the haversine's `h`, which orders like the distance). */
+  private distance = new Float64Array(0);
   /** Scratch for one search at a time (searches never interleave: they are synchronous). */
   private mark = new Uint8Array(0);
   private fields = new Uint8Array(0);
@@ -245,6 +256,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.settle();
     const words = queryWords(q.text);
     const result = words.length > 0 ? this.textPage(q, words) : this.browsePage(q);
+    withDistances(result.hits, q.near);
     return { ...result, page: q.page, limit: q.limit, totalPages: totalPagesFor(result.total, q.limit) };
   }
 
@@ -281,7 +293,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.removeSlot(doc.id);
     const slot = this.freeSlots.pop() ?? this.docs.length;
     if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
-    const copy: SearchDocument = { ...doc, amenities: [...doc.amenities] };
+    const copy: SearchDocument = { ...doc, amenities: [...doc.amenities], area: doc.area ? { lat: doc.area.lat, lng: doc.area.lng } : null };
     this.docs[slot] = copy;
     this.slotById.set(doc.id, slot);
     this.category[slot] = this.categories.code(doc.category);
@@ -292,6 +304,9 @@ export class MemorySearchIndex implements SearchIndex {
     this.monthly[slot] = doc.monthlyPrice;
     this.created[slot] = Date.parse(doc.createdAt);
     this.checked[slot] = doc.controlKind ? 1 : 0;
+    this.areaLat[slot] = doc.area ? doc.area.lat : Number.NaN;
+    this.areaLng[slot] = doc.area ? doc.area.lng : Number.NaN;
+    this.areaCos[slot] = doc.area ? Math.cos(doc.area.lat * rad) : Number.NaN;
     const words = wordsOf(copy);
     for (const w of words.all) this.postingsOf(w).all.push(slot);
     for (const w of words.title) this.postingsOf(w).title.push(slot);
@@ -384,6 +399,10 @@ export class MemorySearchIndex implements SearchIndex {
     this.monthly = widen(this.monthly, (n) => new Float64Array(n));
     this.created = widen(this.created, (n) => new Float64Array(n));
     this.checked = widen(this.checked, (n) => new Uint8Array(n));
+    this.areaLat = widen(this.areaLat, (n) => new Float64Array(n));
+    this.areaLng = widen(this.areaLng, (n) => new Float64Array(n));
+    this.areaCos = widen(this.areaCos, (n) => new Float64Array(n));
+    this.distance = new Float64Array(capacity);
     this.mark = new Uint8Array(capacity);
     this.fields = new Uint8Array(capacity);
     this.capacity = capacity;
@@ -393,7 +412,12 @@ export class MemorySearchIndex implements SearchIndex {
 
   /** Negative when slot `a` comes before `b` in `sort` (newest: date then id, both descending). */
   private compare(sort: SearchSort, a: number, b: number): number {
-    if (sort !== 'newest') {
+    if (sort === 'distance') {
+      // Keys written by distanceKeys(); Infinity (no pin) after every distance, equal ones newest first.
+      const da = this.distance[a];
+      const db = this.distance[b];
+      if (da !== db) return da < db ? -1 : 1;
+    } else if (sort !== 'newest') {
       const d = this.monthly[a] - this.monthly[b];
       if (d !== 0) return sort === 'price-asc' ? d : -d;
     }
@@ -405,7 +429,7 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   /** Where `slot` is, or would go, in the sorted `order`. */
-  private position(order: readonly number[], slot: number, sort: SearchSort): number {
+  private position(order: readonly number[], slot: number, sort: KeptSort): number {
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
@@ -474,6 +498,15 @@ export class MemorySearchIndex implements SearchIndex {
       tests.push((s) => this.price[s] <= max);
     }
     if (q.controlChecked) tests.push((s) => this.checked[s] === 1);
+    if (q.box !== undefined) {
+      // NaN (no pin) fails every comparison: never in a box.
+      const { west, south, east, north } = q.box;
+      tests.push((s) => {
+        const lat = this.areaLat[s];
+        const lng = this.areaLng[s];
+        return lat >= south && lat <= north && lng >= west && lng <= east;
+      });
+    }
     if (tests.length === 0) return undefined;
     return (s) => {
       for (const test of tests) if (!test(s)) return false;
@@ -483,7 +516,7 @@ export class MemorySearchIndex implements SearchIndex {
 
   private hit(slot: number, score: number | null): SearchHit {
     const doc = this.docs[slot]!;
-    return { ...doc, amenities: [...doc.amenities], score };
+    return { ...doc, amenities: [...doc.amenities], area: doc.area ? { ...doc.area } : null, score };
   }
 
   /** No text: the kept order, filtered, counted up to the cap (and never below the page asked for). */
@@ -491,6 +524,7 @@ export class MemorySearchIndex implements SearchIndex {
     const countUpTo = Math.max(this.exactCountUpTo, q.offset + q.limit);
     const filter = this.filterOf(q);
     if (filter === null) return { hits: [], total: 0, totalIsLowerBound: false };
+    if (q.sort === 'distance') return this.distanceBrowse(q, filter, countUpTo);
     const order = this.narrowestOrder(q);
     const end = q.offset + q.limit;
     if (filter === undefined) {
@@ -515,9 +549,10 @@ export class MemorySearchIndex implements SearchIndex {
    * type's when the query names them (the filter still checks every condition).
    */
   private narrowestOrder(q: Pick<NormalizedSearchQuery, 'townKey' | 'propertyType' | 'sort'>): number[] {
-    const candidates: number[][] = [this.orders.get(q.sort)!];
-    if (q.townKey !== undefined) candidates.push(this.byTown.get(this.towns.find(q.townKey))?.get(q.sort) ?? []);
-    if (q.propertyType !== undefined) candidates.push(this.byType.get(this.types.find(q.propertyType))?.get(q.sort) ?? []);
+    const sort: KeptSort = q.sort === 'distance' ? 'newest' : q.sort;
+    const candidates: number[][] = [this.orders.get(sort)!];
+    if (q.townKey !== undefined) candidates.push(this.byTown.get(this.towns.find(q.townKey))?.get(sort) ?? []);
+    if (q.propertyType !== undefined) candidates.push(this.byType.get(this.types.find(q.propertyType))?.get(sort) ?? []);
     return candidates.reduce((a, b) => (b.length < a.length ? b : a));
   }
 
@@ -561,10 +596,29 @@ export class MemorySearchIndex implements SearchIndex {
    */
   private textPage(q: NormalizedSearchQuery, words: string[]): { hits: SearchHit[]; total: number; totalIsLowerBound: boolean } {
     const none = { hits: [], total: 0, totalIsLowerBound: false };
+    const found = this.textMatches(q, words);
+    if (!found) return none;
+    const { matches, groups } = found;
+    const score = this.fields;
+    score.fill(0);
+    for (const group of groups) {
+      for (const term of group) {
+        const p = this.postings.get(term)!;
+        for (const slot of p.title) score[slot] |= 2;
+        for (const slot of p.place) score[slot] |= 1;
+      }
+    }
+    const page =
+      q.sort === 'newest' ? this.relevancePage(matches, q) : q.sort === 'distance' ? this.nearestPage(matches, q) : this.orderedPage(matches, q);
+    return { hits: page.map((s) => this.hit(s, score[s])), total: matches.length, totalIsLowerBound: false };
+  }
+
+  /** The slots matching every query word and the filters (in no order), with the term groups; null for none. */
+  private textMatches(q: NormalizedSearchQuery, words: string[]): { matches: number[]; groups: string[][] } | null {
     const filter = this.filterOf(q);
-    if (filter === null) return none;
+    if (filter === null) return null;
     const groups = words.map((w, i) => this.termsFor(w, i === words.length - 1));
-    if (groups.some((g) => g.length === 0)) return none;
+    if (groups.some((g) => g.length === 0)) return null;
     // The group with the fewest postings first: later groups only confirm slots it marked.
     const size = (g: string[]) => g.reduce((n, t) => n + this.postings.get(t)!.all.length, 0);
     groups.sort((a, b) => size(a) - size(b));
@@ -584,30 +638,20 @@ export class MemorySearchIndex implements SearchIndex {
         if (!filter || filter(slot)) matches.push(slot);
       }
     }
-    if (matches.length === 0) return none;
-    const score = this.fields;
-    score.fill(0);
-    for (const group of groups) {
-      for (const term of group) {
-        const p = this.postings.get(term)!;
-        for (const slot of p.title) score[slot] |= 2;
-        for (const slot of p.place) score[slot] |= 1;
-      }
-    }
-    const page = q.sort === 'newest' ? this.relevancePage(matches, q) : this.orderedPage(matches, q);
-    return { hits: page.map((s) => this.hit(s, score[s])), total: matches.length, totalIsLowerBound: false };
+    return matches.length === 0 ? null : { matches, groups };
   }
 
   /** A price order over the matches: sorted when few, else read off the kept order. */
   private orderedPage(matches: number[], q: NormalizedSearchQuery): number[] {
+    const sort: KeptSort = q.sort === 'distance' ? 'newest' : q.sort;
     if (matches.length <= SORT_MATCHES_UP_TO) {
-      return matches.sort((a, b) => this.compare(q.sort, a, b)).slice(q.offset, q.offset + q.limit);
+      return matches.sort((a, b) => this.compare(sort, a, b)).slice(q.offset, q.offset + q.limit);
     }
     const wanted = new Uint8Array(this.capacity);
     for (const s of matches) wanted[s] = 1;
     const page: number[] = [];
     let seen = 0;
-    for (const slot of this.orders.get(q.sort)!) {
+    for (const slot of this.orders.get(sort)!) {
       if (!wanted[slot]) continue;
       if (seen >= q.offset) page.push(slot);
       if (++seen >= q.offset + q.limit) break;
@@ -645,5 +689,94 @@ export class MemorySearchIndex implements SearchIndex {
       }
     }
     return [...buckets[3], ...buckets[2], ...buckets[1], ...buckets[0]].slice(q.offset, end);
+  }
+
+  // ---- areas ------------------------------------------------------------------------------------
+
+  /**
+   * Writes each slot's distance key from `near`: the haversine's h (sin²(Δlat/2) + cos·cos·sin²(Δlng/2)),
+   * which grows with the great-circle distance, so ordering by it is ordering by distance without an
+   * asin and a square root per listing; Infinity without a pin.
+   */
+  private distanceKeys(slots: Iterable<number>, near: { lat: number; lng: number }): void {
+    const lat0 = near.lat * rad;
+    const lng0 = near.lng * rad;
+    const cos0 = Math.cos(lat0);
+    const key = this.distance;
+    for (const s of slots) {
+      const lat = this.areaLat[s];
+      if (lat !== lat) {
+        key[s] = Number.POSITIVE_INFINITY;
+        continue;
+      }
+      const a = Math.sin((lat * rad - lat0) / 2);
+      const b = Math.sin((this.areaLng[s] * rad - lng0) / 2);
+      key[s] = a * a + cos0 * this.areaCos[s] * b * b;
+    }
+  }
+
+  /**
+   * A page of `slots` nearest first (equal distances and no pin: newest first). Shallow pages keep
+   * only the `offset + limit` nearest while reading (one comparison for most slots); deep ones sort.
+   */
+  private nearestPage(slots: number[], q: NormalizedSearchQuery): number[] {
+    this.distanceKeys(slots, q.near!);
+    const end = q.offset + q.limit;
+    const cmp = (a: number, b: number) => this.compare('distance', a, b);
+    if (end > NEAREST_KEPT_UP_TO) return slots.sort(cmp).slice(q.offset, end);
+    const kept: number[] = [];
+    for (const s of slots) {
+      if (kept.length === end && cmp(s, kept[end - 1]) >= 0) continue;
+      let lo = 0;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (cmp(kept[mid], s) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      kept.splice(lo, 0, s);
+      if (kept.length > end) kept.pop();
+    }
+    return kept.slice(q.offset, end);
+  }
+
+  /** No text, nearest first: every match is looked at (the count is capped like any browse). */
+  private distanceBrowse(
+    q: NormalizedSearchQuery,
+    filter: ((slot: number) => boolean) | undefined,
+    countUpTo: number,
+  ): { hits: SearchHit[]; total: number; totalIsLowerBound: boolean } {
+    const order = this.narrowestOrder(q);
+    const matches = filter ? order.filter((s) => filter(s)) : order.slice();
+    const hits = this.nearestPage(matches, q).map((s) => this.hit(s, null));
+    const lower = matches.length > countUpTo;
+    return { hits, total: lower ? countUpTo : matches.length, totalIsLowerBound: lower };
+  }
+
+  points(query: SearchQuery, cap: number): Promise<SearchMapPoints> {
+    return Promise.resolve(this.pointsNow(query, cap));
+  }
+
+  /** points(), at once: the matches in the box, newest first, at most `cap`, counted exactly. */
+  pointsNow(query: SearchQuery, cap: number): SearchMapPoints {
+    const q = normalizeSearchQuery(query);
+    if (!q.box) return { points: [], total: 0 };
+    this.settle();
+    const words = queryWords(q.text);
+    let slots: number[];
+    if (words.length > 0) {
+      const found = this.textMatches(q, words);
+      slots = found ? found.matches.sort((a, b) => this.compare('newest', a, b)) : [];
+    } else {
+      const filter = this.filterOf(q);
+      if (filter === null) return { points: [], total: 0 };
+      const order = this.narrowestOrder({ ...q, sort: 'newest' });
+      slots = filter ? order.filter((s) => filter(s)) : order;
+    }
+    const points = slots.slice(0, Math.max(0, cap)).map((s) => {
+      const doc = this.docs[s]!;
+      return { id: doc.id, lat: this.areaLat[s], lng: this.areaLng[s], price: doc.price, paymentTerm: doc.paymentTerm };
+    });
+    return { points, total: slots.length };
   }
 }

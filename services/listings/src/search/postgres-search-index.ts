@@ -16,8 +16,16 @@
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
 import type { SearchSort } from '@mboa/contracts';
-import type { NormalizedSearchQuery, SearchHealth, SearchIndex, SearchQuery, SearchResult, SearchWordsRefreshPort } from './search-index.js';
-import { normalizeSearchQuery, totalPagesFor } from './search-index.js';
+import type {
+  NormalizedSearchQuery,
+  SearchHealth,
+  SearchIndex,
+  SearchMapPoints,
+  SearchQuery,
+  SearchResult,
+  SearchWordsRefreshPort,
+} from './search-index.js';
+import { normalizeSearchQuery, totalPagesFor, withDistances } from './search-index.js';
 import { labelWordsOf } from './search-labels.js';
 import { isTypoOf, queryWords, searchWords, typoBudget } from './search-text.js';
 import { SEARCH_BATCH_SIZE, SEARCH_PAGE, SEARCH_TEXT, SEARCH_WORDS_REFRESH } from './search-constants.js';
@@ -72,6 +80,8 @@ interface DocumentRow {
   thumbnail_url: string | null;
   image_count: number;
   control_kind: string | null;
+  area_lat: number | null;
+  area_lng: number | null;
   created_at: Date | string;
   version: number;
   source_updated_at: Date | string;
@@ -97,9 +107,16 @@ const RECORD_TYPES = `property_id uuid, owner_id uuid, title text, description t
   neighbourhood text, rooms int, bedrooms int, toilets int, kitchens int, living_rooms int, size float8,
   distance_from_road int, sections int, amenities text[], thumbnail_url text, image_count int,
   control_kind text, created_at timestamptz, version int, source_updated_at timestamptz,
-  title_words text, place_words text, description_words text`;
+  title_words text, place_words text, description_words text, area_lat float8, area_lng float8`;
 
-const SELECT_COLUMNS = DOCUMENT_COLUMNS.filter((c) => c !== 'town_key').map((c) => `d.${c}`).join(', ');
+/** The area column from a record's two numbers (point() is strict: no pin, no point). */
+const AREA_SQL = 'point(i.area_lng, i.area_lat)';
+
+const SELECT_COLUMNS = [
+  ...DOCUMENT_COLUMNS.filter((c) => c !== 'town_key').map((c) => `d.${c}`),
+  'd.area[1] AS area_lat',
+  'd.area[0] AS area_lng',
+].join(', ');
 
 /**
  * Weighted document vector: A title, B town/neighbourhood/type, C description. The type's words and
@@ -153,6 +170,8 @@ function toRecord(doc: SearchDocument) {
     title_words: searchWords(doc.title).join(' '),
     place_words: [...searchWords(`${doc.town} ${doc.neighbourhood}`), ...labels.type].join(' '),
     description_words: [...searchWords(doc.description), ...labels.features].join(' '),
+    area_lat: doc.area?.lat ?? null,
+    area_lng: doc.area?.lng ?? null,
   };
 }
 
@@ -190,6 +209,9 @@ function toHit(row: DocumentRow): SearchHit {
     thumbnailUrl: row.thumbnail_url,
     imageCount: Number(row.image_count),
     controlKind: listingChecksOf({ controlKind: row.control_kind }, null).control,
+    area: row.area_lat === null || row.area_lat === undefined || row.area_lng === null || row.area_lng === undefined
+      ? null
+      : { lat: Number(row.area_lat), lng: Number(row.area_lng) },
     createdAt: iso(row.created_at),
     version: Number(row.version),
     sourceUpdatedAt: iso(row.source_updated_at),
@@ -217,11 +239,23 @@ function newestPerId(docs: readonly SearchDocument[]): SearchDocument[] {
  * The price orders break ties newest first, like the default, so a page never moves between
  * requests; the property id settles documents created in the same millisecond.
  */
-export function orderBySql(sort: SearchSort, t: string): string {
+export function orderBySql(sort: SearchSort, t: string, distance?: string): string {
   const newest = `${t}.created_at DESC, ${t}.property_id DESC`;
   if (sort === 'price-asc') return `${t}.monthly_price ASC, ${newest}`;
   if (sort === 'price-desc') return `${t}.monthly_price DESC, ${newest}`;
+  // Nearest first (listings without an area: a null distance, last), equal distances newest first.
+  if (sort === 'distance' && distance) return `${distance} ASC NULLS LAST, ${newest}`;
   return newest;
+}
+
+/**
+ * The distance from `near` to the area's centre, in degrees on the plane (PostgreSQL's `<->`): the
+ * GiST index walks it nearest first. Between 2 and 13°N a degree of longitude is 0.97-1.0 of one of
+ * latitude, so the order is a great circle's to about 3 % (docs/maps.md); distanceKm on cards is
+ * the great circle's. `$n` and `$n+1` are lng and lat.
+ */
+function distanceSql(t: string, lngParam: number): string {
+  return `${t}.area <-> point($${lngParam}::float8, $${lngParam + 1}::float8)`;
 }
 
 /** SQL conditions and their parameters, numbered from `first`. */
@@ -240,6 +274,13 @@ export function postgresFilters(q: NormalizedSearchQuery, first: number): { wher
   if (q.minPrice !== undefined) add((p) => `d.price >= ${p}::bigint`, Math.ceil(q.minPrice));
   if (q.maxPrice !== undefined) add((p) => `d.price <= ${p}::bigint`, Math.floor(q.maxPrice));
   if (q.controlChecked) where.push('d.control_kind IS NOT NULL');
+  if (q.box !== undefined) {
+    // Edges included; a document without an area (null) is never in a box.
+    const { west, south, east, north } = q.box;
+    params.push(west, south, east, north);
+    const p = first + params.length - 4;
+    where.push(`d.area <@ box(point($${p}::float8, $${p + 1}::float8), point($${p + 2}::float8, $${p + 3}::float8))`);
+  }
   return { where, params };
 }
 
@@ -445,7 +486,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const counted = Number(rows[0]?.matches ?? 0);
     const totalIsLowerBound = !text && counted > countUpTo;
     const total = totalIsLowerBound ? countUpTo : counted;
-    const hits = rows.filter(isCard).map(toHit);
+    const hits = withDistances(rows.filter(isCard).map(toHit), q.near);
     return { hits, total, totalIsLowerBound, page: q.page, limit: q.limit, totalPages: totalPagesFor(total, q.limit) };
   }
 
@@ -458,6 +499,8 @@ export class PostgresSearchIndex implements SearchIndex {
     const f = postgresFilters(q, 1);
     const where = f.where.length ? `WHERE ${f.where.join(' AND ')}` : '';
     const n = f.params.length;
+    const near = q.sort === 'distance' && q.near ? [q.near.lng, q.near.lat] : [];
+    const distance = near.length ? distanceSql('d', n + 4) : undefined;
     return this.db.$queryRawUnsafe<PageRow[]>(
       `SELECT ${SELECT_COLUMNS}, NULL::float8 AS score, c.matches
        FROM (SELECT count(*)::int AS matches FROM (
@@ -465,13 +508,14 @@ export class PostgresSearchIndex implements SearchIndex {
              ) m) c
        LEFT JOIN LATERAL (
          SELECT * FROM ${this.s}.search_documents d ${where}
-         ORDER BY ${orderBySql(q.sort, 'd')} LIMIT $${n + 1}::int OFFSET $${n + 2}::int
+         ORDER BY ${orderBySql(q.sort, 'd', distance)} LIMIT $${n + 1}::int OFFSET $${n + 2}::int
        ) d ON true
-       ORDER BY ${orderBySql(q.sort, 'd')}`,
+       ORDER BY ${orderBySql(q.sort, 'd', distance)}`,
       ...f.params,
       q.limit,
       q.offset,
       countUpTo + 1,
+      ...near,
     );
   }
 
@@ -484,7 +528,11 @@ export class PostgresSearchIndex implements SearchIndex {
     const f = postgresFilters(q, 3);
     const where = ['d.search_vector @@ tq.q_all', ...f.where].join(' AND ');
     const n = 2 + f.params.length;
-    const textOrder = (t: string) => (q.sort === 'newest' ? `${t}.score DESC, ${orderBySql('newest', t)}` : orderBySql(q.sort, t));
+    const near = q.sort === 'distance' && q.near ? [q.near.lng, q.near.lat] : [];
+    // The matches carry their distance (null without an area) for the page's order.
+    const distanceColumn = near.length ? distanceSql('d', n + 3) : 'NULL::float8';
+    const textOrder = (t: string) =>
+      q.sort === 'newest' ? `${t}.score DESC, ${orderBySql('newest', t)}` : orderBySql(q.sort, t, `${t}.distance`);
     return this.withTextPlan<PageRow[]>(
       // Relevance by the field a query word was found in: title, then town/neighbourhood/type,
       // then description only (as Meilisearch's `attribute` rule); ties newest first. A price order
@@ -492,7 +540,7 @@ export class PostgresSearchIndex implements SearchIndex {
       // first. Only the matches' ids, dates, prices and scores go through the sort; the page's cards
       // are read afterwards.
       `WITH matches AS MATERIALIZED (
-         SELECT d.property_id, d.created_at, d.monthly_price,
+         SELECT d.property_id, d.created_at, d.monthly_price, ${distanceColumn} AS distance,
            (2 * (d.title_vector @@ tq.q_any)::int + (d.place_vector @@ tq.q_any)::int)::float8 AS score
          FROM ${this.s}.search_documents d,
            (SELECT to_tsquery('simple', $1::text) AS q_all, to_tsquery('simple', $2::text) AS q_any) tq
@@ -513,7 +561,39 @@ export class PostgresSearchIndex implements SearchIndex {
       ...f.params,
       q.limit,
       q.offset,
+      ...near,
     );
+  }
+
+  /**
+   * The map: the area centres matching the filters and the box, newest first, at most `cap`, and
+   * the exact count (a window over every match, before the limit). With text, the matches are the
+   * search's (typo variants and all).
+   */
+  async points(query: SearchQuery, cap: number): Promise<SearchMapPoints> {
+    const q = normalizeSearchQuery(query);
+    if (!q.box) return { points: [], total: 0 };
+    const words = queryWords(q.text);
+    const text = words.length > 0 ? buildTsQuery(words, await this.typoVariants(words)).all : null;
+    const f = postgresFilters(q, text === null ? 1 : 2);
+    const where = [...(text === null ? [] : ["d.search_vector @@ to_tsquery('simple', $1::text)"]), ...f.where].join(' AND ');
+    const params = [...(text === null ? [] : [text]), ...f.params, Math.max(0, Math.floor(cap))];
+    const sql = `SELECT m.property_id, m.lat, m.lng, m.price, m.payment_term, c.total
+       FROM (SELECT count(*)::int AS total FROM ${this.s}.search_documents d WHERE ${where}) c
+       LEFT JOIN LATERAL (
+         SELECT d.property_id, d.area[1] AS lat, d.area[0] AS lng, d.price, d.payment_term, d.created_at
+         FROM ${this.s}.search_documents d WHERE ${where}
+         ORDER BY ${orderBySql('newest', 'd')} LIMIT $${params.length}::int
+       ) m ON true
+       ORDER BY ${orderBySql('newest', 'm')}`;
+    type PointRow = { property_id: string | null; lat: number; lng: number; price: number; payment_term: string; total: number };
+    const rows = text === null ? await this.db.$queryRawUnsafe<PointRow[]>(sql, ...params) : await this.withTextPlan<PointRow[]>(sql, ...params);
+    return {
+      points: rows
+        .filter((r) => r.property_id !== null)
+        .map((r) => ({ id: r.property_id!, lat: Number(r.lat), lng: Number(r.lng), price: Number(r.price), paymentTerm: r.payment_term })),
+      total: Number(rows[0]?.total ?? 0),
+    };
   }
 
   /**
@@ -582,7 +662,7 @@ export class PostgresSearchIndex implements SearchIndex {
       .map((c) => `${c} = i.${c}`)
       .join(', ');
     const rewritten = await this.db.$executeRawUnsafe(
-      `UPDATE ${this.s}.search_documents d SET ${updates}, search_vector = ${VECTOR_SQL},
+      `UPDATE ${this.s}.search_documents d SET ${updates}, area = ${AREA_SQL}, search_vector = ${VECTOR_SQL},
          title_vector = to_tsvector('simple', i.title_words), place_vector = to_tsvector('simple', i.place_words), indexed_at = now()
        FROM jsonb_to_recordset($1::jsonb) AS i(${RECORD_TYPES})
        WHERE d.property_id = i.property_id AND d.version <= i.version`,
@@ -608,14 +688,14 @@ export class PostgresSearchIndex implements SearchIndex {
       .map((c) => `${c} = EXCLUDED.${c}`)
       .join(', ');
     const stored = await this.db.$executeRawUnsafe(
-      `INSERT INTO ${this.s}.search_documents (${columns}, search_vector, title_vector, place_vector, indexed_at)
-       SELECT ${DOCUMENT_COLUMNS.map((c) => `i.${c}`).join(', ')}, ${VECTOR_SQL},
+      `INSERT INTO ${this.s}.search_documents (${columns}, area, search_vector, title_vector, place_vector, indexed_at)
+       SELECT ${DOCUMENT_COLUMNS.map((c) => `i.${c}`).join(', ')}, ${AREA_SQL}, ${VECTOR_SQL},
          to_tsvector('simple', i.title_words), to_tsvector('simple', i.place_words), now()
        FROM jsonb_to_recordset($1::jsonb) AS i(${RECORD_TYPES})
        WHERE NOT EXISTS (
          SELECT 1 FROM ${this.s}.search_removals r WHERE r.property_id = i.property_id AND r.version >= i.version
        )
-       ON CONFLICT (property_id) DO UPDATE SET ${updates}, search_vector = EXCLUDED.search_vector,
+       ON CONFLICT (property_id) DO UPDATE SET ${updates}, area = EXCLUDED.area, search_vector = EXCLUDED.search_vector,
          title_vector = EXCLUDED.title_vector, place_vector = EXCLUDED.place_vector, indexed_at = now()
        WHERE ${this.s}.search_documents.version < EXCLUDED.version`,
       JSON.stringify(docs.map(toRecord)),

@@ -12,7 +12,7 @@
 //   everything again if the counts still differ.
 // Re-reads run one at a time, in the order asked, so an older read never lands after a newer one.
 import type { SearchDocument } from './search-document.js';
-import type { SearchHealth, SearchIndex, SearchQuery, SearchResult, SearchWordsRefreshPort } from './search-index.js';
+import type { SearchHealth, SearchIndex, SearchMapPoints, SearchQuery, SearchResult, SearchWordsRefreshPort } from './search-index.js';
 import { MemorySearchIndex } from './memory-search-index.js';
 import type { PostgresSearchIndex } from './postgres-search-index.js';
 
@@ -102,6 +102,10 @@ export class ReplicatedSearchIndex implements SearchIndex {
 
   async search(query: SearchQuery): Promise<SearchResult> {
     return this.copy ? this.copy.searchNow(query) : this.table.search(query);
+  }
+
+  async points(query: SearchQuery, cap: number): Promise<SearchMapPoints> {
+    return this.copy ? this.copy.pointsNow(query, cap) : this.table.points(query, cap);
   }
 
   async health(): Promise<SearchHealth> {

@@ -30,7 +30,7 @@ export const SEARCH_BATCH_SIZE = 500;
  * field searched, another fold): it is part of the words fingerprint (search-fingerprint.ts), so
  * the next start rewrites every stored document in the new shape.
  */
-export const SEARCH_DOCUMENT_FORMAT = 3; // 2: monthlyPrice, for the price orders; 3: controlKind, for the controlChecked filter
+export const SEARCH_DOCUMENT_FORMAT = 4; // 2: monthlyPrice, for the price orders; 3: controlKind, for the controlChecked filter; 4: area, for boxes and distances
 
 /** The start-up rewrite of stored documents after a words change (indexer/search-words-refresh.ts). */
 export const SEARCH_WORDS_REFRESH = {

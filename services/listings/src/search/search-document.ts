@@ -1,6 +1,6 @@
 // What the search index holds for one property, and how the indexer builds it. Which properties
 // it holds at all: rules/visibility.ts.
-import { foldTown, MONTHLY_EQUIVALENT, PAYMENT_TERMS, type ControlKind, type PaymentTerm } from '@mboa/contracts';
+import { foldTown, MONTHLY_EQUIVALENT, PAYMENT_TERMS, type ControlKind, type GeoPoint, type PaymentTerm } from '@mboa/contracts';
 import { listingChecksOf } from '../rules/listing-checks.js';
 
 /** One publicly visible property as the search index stores it: every field a search card shows. */
@@ -40,6 +40,11 @@ export interface SearchDocument {
    * the owner) need no copy here.
    */
   controlKind: ControlKind | null;
+  /**
+   * The approximate area's centre (rules/approximate-area.ts), null without a pin: what a box
+   * filters and a distance orders by. Never the exact pin: the index answers the public.
+   */
+  area: GeoPoint | null;
   /** ISO 8601. */
   createdAt: string;
   /** The property's version this document was built from: an older one never replaces a newer one. */
@@ -51,6 +56,8 @@ export interface SearchDocument {
 /** A search result: the stored document (no joins needed), with its relevance when text was searched. */
 export interface SearchHit extends SearchDocument {
   score: number | null;
+  /** Kilometres from the query's `near` to the area's centre (contracts distanceKm); absent without either. */
+  distanceKm?: number;
 }
 
 /** The property fields the indexer reads (the listings Property row with its images, or an event payload). */
@@ -80,6 +87,9 @@ export interface IndexableProperty {
   distanceFromRoad: number | null;
   sections: number | null;
   controlKind: string | null;
+  /** The approximate area's centre, null (or absent, in an older event) without a pin. */
+  areaLat?: number | null;
+  areaLng?: number | null;
   version: number;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -120,10 +130,17 @@ export function buildSearchDocument(property: IndexableProperty): SearchDocument
     thumbnailUrl: first?.thumbUrl ?? null,
     imageCount: property.images.length,
     controlKind: listingChecksOf(property, null).control,
+    area: areaOf(property),
     createdAt: new Date(property.createdAt).toISOString(),
     version: property.version,
     sourceUpdatedAt: new Date(property.updatedAt).toISOString(),
   };
+}
+
+/** The area's centre when both coordinates are there (a half-written one counts as none). */
+export function areaOf(p: Pick<IndexableProperty, 'areaLat' | 'areaLng'>): GeoPoint | null {
+  const { areaLat: lat, areaLng: lng } = p;
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 }
 
 function isPaymentTerm(term: string): term is PaymentTerm {

@@ -1,5 +1,14 @@
 // The search port: what listings asks of a search backend (PostgreSQL, Meilisearch, or memory).
-import { DEFAULT_SEARCH_SORT, PROPERTY_CATEGORIES, PROPERTY_TYPES, SEARCH_SORTS, type SearchSort } from '@mboa/contracts';
+import {
+  DEFAULT_SEARCH_SORT,
+  distanceKm,
+  PROPERTY_CATEGORIES,
+  PROPERTY_TYPES,
+  SEARCH_SORTS,
+  type GeoBox,
+  type GeoPoint,
+  type SearchSort,
+} from '@mboa/contracts';
 import type { SearchDocument, SearchHit } from './search-document.js';
 import { townKey } from './search-document.js';
 import { SEARCH_PAGE } from './search-constants.js';
@@ -16,6 +25,10 @@ export interface SearchQuery {
   maxPrice?: number;
   /** Only listings whose control staff checked (`?controlChecked=true`). */
   controlChecked?: boolean;
+  /** Only listings whose area centre is in the box, edges included (never one without a pin). */
+  bbox?: GeoBox;
+  /** Hits carry `distanceKm` from here; `sort=distance` orders by it (without a pin: last). */
+  near?: GeoPoint;
   /** Default newest first (relevance first when there is text); the price orders compare monthlyPrice. */
   sort?: SearchSort;
   /** 1-based. */
@@ -61,6 +74,22 @@ export interface SearchWordsRefreshPort {
   exclusively<T>(work: () => Promise<T>): Promise<T | 'busy'>;
 }
 
+/** One listing on the map: its area's centre and price. */
+export interface SearchMapPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  price: number;
+  /** As stored (a PaymentTerm; the service checks it before answering). */
+  paymentTerm: string;
+}
+
+/** The map's points of a query (newest first, at most the cap) and how many matched in all. */
+export interface SearchMapPoints {
+  points: SearchMapPoint[];
+  total: number;
+}
+
 export interface SearchIndex {
   readonly backend: SearchBackend;
   /** Absent when the backend cannot record a fingerprint (Meilisearch: `npm run search:reindex` after a words change). */
@@ -80,6 +109,12 @@ export interface SearchIndex {
   /** Reindexing: removes whatever their versions. */
   removeMany(ids: readonly string[]): Promise<void>;
   search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * The map: the area centres of the listings matching the query's filters and box (which it
+   * needs: without one, nothing), newest first, at most `cap`, with the exact count. Pages, order
+   * and `near` are ignored.
+   */
+  points(query: SearchQuery, cap: number): Promise<SearchMapPoints>;
   /** Empties the index (documents, removals and, for PostgreSQL, the vocabulary). */
   clear(): Promise<void>;
   health(): Promise<SearchHealth>;
@@ -96,6 +131,9 @@ export interface NormalizedSearchQuery {
   minPrice: number | undefined;
   maxPrice: number | undefined;
   controlChecked: boolean;
+  box: GeoBox | undefined;
+  near: GeoPoint | undefined;
+  /** `distance` only with `near` (else newest). */
   sort: SearchSort;
   page: number;
   limit: number;
@@ -123,6 +161,8 @@ export function normalizeSearchQuery(query: SearchQuery): NormalizedSearchQuery 
   const rooms = nonNegative(query.rooms);
   const page = wholeAtLeast(query.page, 1, 1);
   const limit = Math.min(SEARCH_PAGE.maxLimit, wholeAtLeast(query.limit, 1, SEARCH_PAGE.defaultLimit));
+  const near = isPoint(query.near) ? { lat: query.near.lat, lng: query.near.lng } : undefined;
+  const sort = SEARCH_SORTS.find((s) => s === query.sort) ?? DEFAULT_SEARCH_SORT;
   return {
     text,
     category: canonical(query.category, PROPERTY_CATEGORIES),
@@ -132,7 +172,10 @@ export function normalizeSearchQuery(query: SearchQuery): NormalizedSearchQuery 
     minPrice: nonNegative(query.minPrice),
     maxPrice: nonNegative(query.maxPrice),
     controlChecked: query.controlChecked === true,
-    sort: SEARCH_SORTS.find((s) => s === query.sort) ?? DEFAULT_SEARCH_SORT,
+    box: isBox(query.bbox) ? { west: query.bbox.west, south: query.bbox.south, east: query.bbox.east, north: query.bbox.north } : undefined,
+    near,
+    // The contracts refuse `distance` without `near`; a caller inside listings that forgets it gets the default.
+    sort: sort === 'distance' && !near ? DEFAULT_SEARCH_SORT : sort,
     page,
     limit,
     offset: (page - 1) * limit,
@@ -141,4 +184,23 @@ export function normalizeSearchQuery(query: SearchQuery): NormalizedSearchQuery 
 
 export function totalPagesFor(total: number, limit: number): number {
   return Math.ceil(total / limit);
+}
+
+function finite(n: unknown): n is number {
+  return typeof n === 'number' && Number.isFinite(n);
+}
+
+function isPoint(p: GeoPoint | undefined): p is GeoPoint {
+  return p !== undefined && finite(p.lat) && finite(p.lng);
+}
+
+function isBox(b: GeoBox | undefined): b is GeoBox {
+  return b !== undefined && finite(b.west) && finite(b.south) && finite(b.east) && finite(b.north);
+}
+
+/** The hits with `distanceKm` from `near` to their area's centre, when both are known (every adapter's last step). */
+export function withDistances<H extends SearchHit>(hits: H[], near: GeoPoint | undefined): H[] {
+  if (!near) return hits;
+  for (const h of hits) if (h.area) h.distanceKm = distanceKm(near, h.area);
+  return hits;
 }

@@ -67,6 +67,7 @@ function announcingWrites(index: SearchIndex, afterWrite: (change: SearchChange)
     upsertMany: write(ofDocs, (docs) => index.upsertMany(docs)),
     removeMany: write((ids) => ({ ids: [...ids] }), (ids) => index.removeMany(ids)),
     search: (query) => index.search(query),
+    points: (query, cap) => index.points(query, cap),
     clear: write(() => ({ all: true }), () => index.clear()),
     health: () => index.health(),
     close: () => index.close(),

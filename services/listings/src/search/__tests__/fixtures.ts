@@ -36,6 +36,7 @@ export function doc(overrides: Partial<Omit<SearchDocument, 'monthlyPrice'>> & {
     thumbnailUrl: `/media/${counter}-thumb.webp`,
     imageCount: 1,
     controlKind: null as SearchDocument['controlKind'],
+    area: null as SearchDocument['area'],
     createdAt,
     version: 1,
     sourceUpdatedAt: createdAt,

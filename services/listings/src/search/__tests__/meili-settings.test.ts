@@ -96,6 +96,21 @@ describe('Meilisearch search parameters', () => {
     expect(toMeiliDocument(doc({ price: 1_500, paymentTerm: 'daily' })).monthlyPrice).toBe(45_000);
   });
 
+  it('filters a box by the area centre and orders by distance from near, ties newest first', () => {
+    const q = normalizeSearchQuery({ bbox: { west: 9.6, south: 4, east: 9.8, north: 4.2 }, near: { lat: 4.05, lng: 9.7 }, sort: 'distance' });
+    expect(buildMeiliFilter(q)).toEqual(['removed = false', '_geoBoundingBox([4.2, 9.8], [4, 9.6])']);
+    expect(buildMeiliSearchParams(q).sort).toEqual(['_geoPoint(4.05, 9.7):asc', 'createdAt:desc']);
+    // Without near there is no distance: the default order.
+    expect(buildMeiliSearchParams(normalizeSearchQuery({ sort: 'distance' })).sort).toEqual(['createdAt:desc']);
+  });
+
+  it('stores the area centre as _geo, never anything else, and reads it back', () => {
+    const pinned = doc({ area: { lat: 4.05, lng: 9.7 } });
+    expect(toMeiliDocument(pinned)._geo).toEqual({ lat: 4.05, lng: 9.7 });
+    expect(toMeiliDocument(doc({}))._geo).toBeNull();
+    expect(fromMeiliHit(toMeiliDocument(pinned))).toEqual({ ...pinned, score: null });
+  });
+
   it('caps hitsPerPage at 50 and defaults to 12', () => {
     expect(buildMeiliSearchParams(normalizeSearchQuery({ limit: 500 })).hitsPerPage).toBe(50);
     expect(buildMeiliSearchParams(normalizeSearchQuery({})).hitsPerPage).toBe(12);
@@ -110,7 +125,8 @@ describe('Meilisearch settings', () => {
     expect(MEILI_SETTINGS.filterableAttributes).toEqual(
       expect.arrayContaining(['category', 'propertyType', 'townKey', 'rooms', 'price', 'controlChecked', 'removed']),
     );
-    expect(MEILI_SETTINGS.sortableAttributes).toEqual(['createdAt', 'price', 'monthlyPrice']);
+    expect(MEILI_SETTINGS.sortableAttributes).toEqual(['createdAt', 'price', 'monthlyPrice', '_geo']);
+    expect(MEILI_SETTINGS.filterableAttributes).toContain('_geo');
     // An explicit order (a price one) comes before relevance; without one, relevance decides.
     expect(MEILI_SETTINGS.rankingRules?.[0]).toBe('sort');
     expect(MEILI_SETTINGS.typoTolerance).toMatchObject({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } });

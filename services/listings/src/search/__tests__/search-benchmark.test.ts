@@ -65,6 +65,7 @@ function generate(i: number): SearchDocument {
     thumbnailUrl: `/media/${i}-thumb.webp`,
     imageCount: 3,
     controlKind: null,
+    area: null,
     createdAt,
     version: 1,
     sourceUpdatedAt: createdAt,

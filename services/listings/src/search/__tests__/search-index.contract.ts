@@ -1,5 +1,6 @@
 // The one contract every SearchIndex adapter passes (search semantics in docs/api.md#properties);
 // run against PostgreSQL here, and against Meilisearch when MEILI_URL is set.
+import { distanceKm } from '@mboa/contracts';
 import type { SearchIndex, SearchQuery } from '../search-index.js';
 import { catalogue, doc } from './fixtures.js';
 
@@ -419,6 +420,92 @@ export function describeSearchIndexContract(name: string, factory: () => Promise
 
       it('reports health', async () => {
         expect(await index.health()).toMatchObject({ ok: true, backend: index.backend });
+      });
+    });
+
+    describe('areas: boxes, distance and the map', () => {
+      // Around Akwa, Douala; `near` is the place a renter searches from.
+      const near = { lat: 4.05, lng: 9.7 };
+      const box = { west: 9.6, south: 4.0, east: 9.8, north: 4.2 };
+      const p1 = doc({ day: 1, title: 'Mapped flat one', area: { lat: 4.051, lng: 9.701 } });
+      const p2 = doc({ day: 2, title: 'Riverside mapped flat', area: { lat: 4.06, lng: 9.71 } });
+      const p3 = doc({ day: 3, title: 'Riverside mapped studio', area: { lat: 4.1, lng: 9.75 } });
+      const tieOld = doc({ day: 4, title: 'Mapped twin older', area: { lat: 4.07, lng: 9.7 } });
+      const tieNew = doc({ day: 5, title: 'Mapped twin newer', area: { lat: 4.07, lng: 9.7 } });
+      // On the box's north-east corner: edges are in.
+      const corner = doc({ day: 6, title: 'Mapped corner shop', category: 'commercial', propertyType: 'shop', bedrooms: null, sections: 1, rooms: 1, area: { lat: 4.2, lng: 9.8 } });
+      const far = doc({ day: 7, title: 'Mapped flat in Yaounde', town: 'Yaoundé', area: { lat: 3.87, lng: 11.52 } });
+      const noPinOld = doc({ day: 8, title: 'Unmapped flat older' });
+      const noPinNew = doc({ day: 9, title: 'Riverside unmapped flat' });
+      const all = [p1, p2, p3, tieOld, tieNew, corner, far, noPinOld, noPinNew];
+      const idsOf = (...docs: Array<{ id: string }>) => docs.map((d) => d.id);
+      const nearestFirst = idsOf(p1, p2, tieNew, tieOld, p3, corner, far, noPinNew, noPinOld);
+
+      beforeAll(async () => {
+        await index.clear();
+        expect(await index.upsertMany(all)).toBe(all.length);
+      });
+
+      it('keeps the listings whose area centre is in the box, edges included, never one without a pin', async () => {
+        expect(await ids({ bbox: box })).toEqual(idsOf(corner, tieNew, tieOld, p3, p2, p1));
+        expect((await index.search({ bbox: box })).total).toBe(6);
+        // The corner a hair outside the east edge.
+        expect(await ids({ bbox: { ...box, east: 9.79999 } })).toEqual(idsOf(tieNew, tieOld, p3, p2, p1));
+        expect(await ids({ bbox: { west: 11, south: 3.5, east: 12, north: 4.5 } })).toEqual([far.id]);
+        expect(await ids({ bbox: { west: 14, south: 10, east: 15, north: 11 } })).toEqual([]);
+      });
+
+      it('combines the box with filters and text', async () => {
+        expect(await ids({ bbox: box, category: 'commercial' })).toEqual([corner.id]);
+        expect(await ids({ bbox: box, search: 'riverside' })).toEqual(idsOf(p3, p2));
+        expect(await ids({ bbox: box, town: 'Yaounde' })).toEqual([]);
+      });
+
+      it('orders by distance from near, equal distances newest first, listings without a pin last (newest first)', async () => {
+        expect(await ids({ near, sort: 'distance' })).toEqual(nearestFirst);
+        expect(await ids({ near, sort: 'distance', limit: 3, page: 2 })).toEqual(nearestFirst.slice(3, 6));
+        expect(await ids({ near, sort: 'distance', limit: 3, page: 3 })).toEqual(nearestFirst.slice(6, 9));
+        expect((await index.search({ near, sort: 'distance', limit: 3 })).total).toBe(all.length);
+      });
+
+      it('orders text matches by distance too, and a box with a distance', async () => {
+        expect(await ids({ near, sort: 'distance', search: 'riverside' })).toEqual(idsOf(p2, p3, noPinNew));
+        expect(await ids({ near, sort: 'distance', bbox: box })).toEqual(idsOf(p1, p2, tieNew, tieOld, p3, corner));
+      });
+
+      it('gives each hit with an area its distance from near, in kilometres from the area centre', async () => {
+        const hits = (await index.search({ near, sort: 'distance' })).hits;
+        for (const hit of hits) {
+          if (hit.area) expect(hit.distanceKm).toBe(distanceKm(near, hit.area));
+          else expect(hit.distanceKm).toBeUndefined();
+        }
+        expect(hits[0]).toMatchObject({ id: p1.id, distanceKm: 0.2, area: p1.area });
+        expect(hits.find((h) => h.id === far.id)?.distanceKm).toBeGreaterThan(150);
+        // Near without the distance order: the usual order, the distances still on the cards.
+        const newest = (await index.search({ near })).hits;
+        expect(newest.map((h) => h.id)[0]).toBe(noPinNew.id);
+        expect(newest.find((h) => h.id === p2.id)?.distanceKm).toBe(distanceKm(near, p2.area!));
+        expect((await index.search({})).hits.every((h) => h.distanceKm === undefined)).toBe(true);
+      });
+
+      it('answers the map: area centres in the box newest first, the exact count, at most the cap', async () => {
+        const map = await index.points({ bbox: box }, 500);
+        expect(map.total).toBe(6);
+        expect(map.points.map((p) => p.id)).toEqual(idsOf(corner, tieNew, tieOld, p3, p2, p1));
+        expect(map.points[0]).toEqual({ id: corner.id, lat: 4.2, lng: 9.8, price: corner.price, paymentTerm: corner.paymentTerm });
+        const capped = await index.points({ bbox: box }, 2);
+        expect(capped).toEqual({ total: 6, points: map.points.slice(0, 2) });
+        expect((await index.points({ bbox: box, search: 'riverside' }, 500)).points.map((p) => p.id)).toEqual(idsOf(p3, p2));
+        expect(await index.points({ bbox: box, category: 'commercial', maxPrice: 1 }, 500)).toEqual({ points: [], total: 0 });
+        expect(await index.points({}, 500)).toEqual({ points: [], total: 0 });
+      });
+
+      it('moves a listing when its area changes, and takes it off the map when its pin goes', async () => {
+        await index.upsert({ ...p1, version: 2, area: { lat: 3.9, lng: 11.5 } });
+        expect(await ids({ bbox: box })).not.toContain(p1.id);
+        await index.upsert({ ...p1, version: 3, area: null });
+        expect((await index.points({ bbox: { west: 11, south: 3.5, east: 12, north: 4.5 } }, 500)).points.map((p) => p.id)).toEqual([far.id]);
+        expect((await ids({ near, sort: 'distance' })).slice(-3)).toEqual(idsOf(noPinNew, noPinOld, p1));
       });
     });
   });

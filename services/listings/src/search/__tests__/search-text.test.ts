@@ -106,6 +106,16 @@ describe('search document', () => {
     expect(buildSearchDocument({ ...property, controlKind: 'landlord' }).controlKind).toBeNull();
   });
 
+  it('keeps the approximate area centre, never the exact pin, and nothing without both coordinates', () => {
+    const pinned = { ...property, pinLat: 4.0511, pinLng: 9.7679, areaLat: 4.0532, areaLng: 9.7661 };
+    const doc = buildSearchDocument(pinned);
+    expect(doc.area).toEqual({ lat: 4.0532, lng: 9.7661 });
+    expect(JSON.stringify(doc)).not.toContain('4.0511');
+    expect(JSON.stringify(doc)).not.toContain('9.7679');
+    expect(buildSearchDocument(property).area).toBeNull();
+    expect(buildSearchDocument({ ...property, areaLat: 4.05, areaLng: null }).area).toBeNull();
+  });
+
   it('is public only when approved, available, not deleted and the owner is not banned', () => {
     expect(isPubliclyVisible(property, { banned: false })).toBe(true);
     expect(isPubliclyVisible(property, null)).toBe(true);
