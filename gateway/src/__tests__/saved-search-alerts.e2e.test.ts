@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, savedSearchTexts, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, savedSearchTexts, type GeoPoint, type PropertyRead, type PropertyType, type PublicUser } from '@mboa/contracts';
 import type { MailMessage } from '@mboa/platform';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -80,7 +80,9 @@ afterAll(async () => {
 
 let made = 0;
 /** A listing of the owner, approved by staff (which publishes it). */
-async function approvedListing(over: { propertyType?: PropertyType; price?: number; town?: string; title?: string; neighbourhood?: string } = {}): Promise<PropertyRead> {
+async function approvedListing(
+  over: { propertyType?: PropertyType; price?: number; town?: string; title?: string; neighbourhood?: string; pin?: GeoPoint } = {},
+): Promise<PropertyRead> {
   const rpc = await rpcFor(system);
   let property: PropertyRead;
   try {
@@ -95,7 +97,7 @@ async function approvedListing(over: { propertyType?: PropertyType; price?: numb
         caution: 90000,
         description: 'Studio with water and electricity, close to the university.',
         availability: 'available',
-        location: { country: 'Cameroon', town: over.town ?? 'Buea', neighbourhood: over.neighbourhood ?? 'Molyko' },
+        location: { country: 'Cameroon', town: over.town ?? 'Buea', neighbourhood: over.neighbourhood ?? 'Molyko', ...(over.pin ? { pin: over.pin } : {}) },
         specifications: { bedrooms: 1, toilets: 1, kitchens: 1, livingRooms: 0, size: 25 },
         amenities: ['water'],
       },
@@ -208,6 +210,43 @@ describe('broken text', () => {
 });
 
 describe('alerts', () => {
+  test('a search saved with an area of the map alerts only of listings whose area is inside it; a bad box is a 400 naming bbox', async () => {
+    const reader = await signUp(system, 'renter');
+    for (const [bbox, message] of [
+      ['8.5,3.5,11.5,4.5', MESSAGES.geo.bboxTooWide],
+      ['9.25,3.98,9.15,4.06', MESSAGES.geo.bboxInverted],
+      ['9.15,NaN,9.25,4.06', MESSAGES.geo.bboxInvalid],
+      ['-179,-89,179,89', MESSAGES.geo.bboxOutsideRegion],
+    ]) {
+      const refused = await save(reader.browser, { propertyType: 'duplex', bbox });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([`bbox: ${message}`]);
+    }
+    expect((await reader.browser.get('/api/saved-searches')).body.searches).toEqual([]);
+
+    // Limbé's centre, as the map's visible area sends it.
+    const box = '9.15,3.98,9.25,4.06';
+    const saved = await save(reader.browser, { propertyType: 'duplex', bbox: box });
+    expect(saved.status).toBe(201);
+    expect(saved.body.data).toMatchObject({ name: 'Duplexes in an area of the map', filters: { propertyType: 'duplex', bbox: box } });
+    const search = saved.body.data.id as string;
+
+    // Far away (Douala), and without a pin: never in a box. Then one in Limbé, in the box (its area
+    // is at most 300 m from the pin, which is kilometres inside).
+    const tag = Date.now();
+    await approvedListing({ propertyType: 'duplex', price: 300000, town: 'Douala', title: `Duplex in Bonapriso ${tag}`, pin: { lat: 4.0317, lng: 9.6943 } });
+    await approvedListing({ propertyType: 'duplex', price: 300000, town: 'Limbé', title: `Duplex without a pin ${tag}` });
+    const inside = await approvedListing({ propertyType: 'duplex', price: 300000, town: 'Limbé', title: `Duplex at Down Beach ${tag}`, pin: { lat: 4.0186, lng: 9.2043 } });
+    const [mail] = await until(async () => {
+      const mails = await alertsTo(reader.user.email);
+      return mails.length > 0 && mails;
+    }, 'the alert of the listing in the area', ALERT_WAIT_MS);
+    expect(mail).toContain(`Duplex at Down Beach ${tag}`);
+    const alerted = await db.query<{ property_id: string }>(`SELECT property_id::text FROM listings.saved_search_alerts WHERE saved_search_id = $1`, [search]);
+    expect(alerted.rows.map((r) => r.property_id)).toEqual([inside.id]);
+    expect(await alertsTo(reader.user.email)).toHaveLength(1);
+  });
+
   test('a listing whose title and place carry links and direction controls reaches the mail and WhatsApp with no link but ours', async () => {
     const reader = await signUp(system, 'renter', { name: 'Tata Links', whatsapp: '677009988' });
     expect((await save(reader.browser, { town: 'Kribi' })).status).toBe(201);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { bboxParam } from './geo.js';
 import { searchQuerySchema } from './schemas/property.js';
 import { CONTROL_CHECKED_PARAM } from './verification.js';
 import { actorSchema, emptyToUndefined, idSchema, shownText } from './schemas/common.js';
@@ -19,11 +20,13 @@ const S = MESSAGES.savedSearches;
 
 /**
  * The filters a search keeps: those of the home page (text, category, type, town, rooms, price
- * range, control checked), without the order and paging. Same rules and texts as the search itself.
+ * range, control checked, the map's area as `bbox`), without the order, `near` and paging. Same
+ * rules and texts as the search itself; the box is kept in its query-string form
+ * (west,south,east,north, five decimals), as the web app sends it back to search.
  */
 export const savedSearchFiltersSchema = searchQuerySchema.transform(
-  ({ search, category, propertyType, town, rooms, minPrice, maxPrice, [CONTROL_CHECKED_PARAM]: controlChecked }): SavedSearchFilters => {
-    const kept = { search, category, propertyType, town, rooms, minPrice, maxPrice, controlChecked };
+  ({ search, category, propertyType, town, rooms, minPrice, maxPrice, [CONTROL_CHECKED_PARAM]: controlChecked, bbox }): SavedSearchFilters => {
+    const kept = { search, category, propertyType, town, rooms, minPrice, maxPrice, controlChecked, bbox: bbox ? bboxParam(bbox) : undefined };
     return Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== undefined));
   },
 );

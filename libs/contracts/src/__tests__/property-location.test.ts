@@ -27,7 +27,8 @@ describe('where a property is: pin and landmark in the post and edit schemas', (
   });
 
   it('has no pin and no landmark when the fields are blank or absent', () => {
-    for (const fields of [{}, { 'location[pin][lat]': '', 'location[pin][lng]': ' ', 'location[landmark]': '  ' }]) {
+    const blanks: Record<string, string>[] = [{}, { 'location[pin][lat]': '', 'location[pin][lng]': ' ', 'location[landmark]': '  ' }];
+    for (const fields of blanks) {
       const result = parseOrErrors(propertyPostSchema, post(fields));
       if (!result.ok) throw new Error(result.message);
       expect(result.data.location.pin).toBeUndefined();

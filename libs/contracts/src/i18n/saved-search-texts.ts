@@ -37,6 +37,7 @@ const SAVED_SEARCH_TEXTS_EN = {
   nameFrom: (price: string) => `from ${price}`,
   nameBetween: (min: string, max: string) => `${min} to ${max}`,
   nameControlChecked: 'with control checked',
+  nameInArea: 'in an area of the map',
   alertMailSubject: (name: string) => `New listing for your search "${unlinkedText(name)}"`,
   alertMailBody: (name: string, title: string, details: string, link: string) =>
     `A new listing matches your saved search "${unlinkedText(name)}":\n\n${unlinkedText(title)}\n${details}\n${link}`,
@@ -77,6 +78,7 @@ const SAVED_SEARCH_TEXTS_FR = {
   nameFrom: (price: string) => `à partir de ${price}`,
   nameBetween: (min: string, max: string) => `de ${min} à ${max}`,
   nameControlChecked: 'avec droit vérifié',
+  nameInArea: 'dans une zone de la carte',
   alertMailSubject: (name: string) => `Nouvelle annonce pour votre recherche « ${unlinkedText(name)} »`,
   alertMailBody: (name: string, title: string, details: string, link: string) =>
     `Une nouvelle annonce correspond à votre recherche enregistrée « ${unlinkedText(name)} » :\n\n${unlinkedText(title)}\n${details}\n${link}`,

@@ -14,6 +14,11 @@ export const savedSearchFiltersOutSchema = z.object({
   maxPrice: z.number().min(0).optional(),
   /** Only listings whose control our team checked (docs/api.md#what-was-checked). */
   controlChecked: z.literal(true).optional(),
+  /**
+   * An area of the map, `west,south,east,north`: only listings whose approximate area's centre is
+   * inside (a listing without a pin never matches a box).
+   */
+  bbox: z.string().optional(),
 });
 
 /** A saved search as its owner reads it. */

@@ -62,6 +62,32 @@ describe('a listing against saved filters', () => {
   });
 });
 
+describe('a saved map area (bbox)', () => {
+  // Molyko, Buea: the box saved from the map, and an area centre inside it.
+  const box = '9.2,4.1,9.3,4.2';
+  const pinned = { ...studio, areaLat: 4.153, areaLng: 9.242 };
+
+  it('matches only a listing whose area centre is in the box, edges included', () => {
+    expect(matchesSavedSearch(pinned, { bbox: box })).toBe(true);
+    expect(matchesSavedSearch({ ...pinned, areaLat: 4.1, areaLng: 9.3 }, { bbox: box })).toBe(true);
+    expect(matchesSavedSearch({ ...pinned, areaLat: 4.0511, areaLng: 9.7679 }, { bbox: box })).toBe(false);
+    expect(matchesSavedSearch({ ...pinned, areaLat: 4.153, areaLng: 9.3001 }, { bbox: box })).toBe(false);
+  });
+
+  it('never matches a listing without a pin, and other filters still apply', () => {
+    expect(matchesSavedSearch(studio, { bbox: box })).toBe(false);
+    expect(matchesSavedSearch({ ...studio, areaLat: null, areaLng: null }, { bbox: box })).toBe(false);
+    expect(matchesSavedSearch(pinned, { bbox: box, propertyType: 'apartment' })).toBe(false);
+  });
+
+  it('is part of the key (absent without a box: keys saved before stay the same) and of the name', () => {
+    expect(savedSearchKey({ town: 'Buea' })).toBe(JSON.stringify({ town: 'buea' }));
+    expect(savedSearchKey({ town: 'Buea', bbox: box })).not.toBe(savedSearchKey({ town: 'Buea' }));
+    expect(savedSearchName({ propertyType: 'studio', bbox: box }, 'en')).toBe('Studios in an area of the map');
+    expect(savedSearchName({ propertyType: 'studio', bbox: box }, 'fr')).toBe('Studios dans une zone de la carte');
+  });
+});
+
 describe('the saved search key', () => {
   it('is the same for the same search written differently', () => {
     expect(savedSearchKey({ town: 'Buéa', search: '  Near  University ' })).toBe(savedSearchKey({ town: 'BUEA', search: 'near university' }));

@@ -1,7 +1,7 @@
 // Saved searches (docs/api.md#saved-searches): whether a newly published listing matches a renter's
 // saved filters, by the same semantics as the search itself (both adapters), the search's automatic
 // name, its canonical key (the same search is saved once) and when the daily digest is due.
-import { formatPrice, LIMITS, savedSearchTexts, type Language, type SavedSearchFilters } from '@mboa/contracts';
+import { bboxParamSchema, boxContains, formatPrice, LIMITS, savedSearchTexts, type Language, type SavedSearchFilters } from '@mboa/contracts';
 import { labelWordsOf } from '../search/search-labels.js';
 import { isTypoOf, queryWords, searchWords } from '../search/search-text.js';
 import { roomsOf, townKey } from '../search/search-document.js';
@@ -22,13 +22,24 @@ export interface MatchableListing {
   sections: number | null;
   /** How staff checked who controls it (rules/listing-checks.ts); null while unchecked. */
   controlKind: string | null;
+  /** The approximate area's centre (rules/approximate-area.ts); null without a pin. Never the pin. */
+  areaLat?: number | null;
+  areaLng?: number | null;
+}
+
+/** Whether the listing's area centre is in the saved box: as the search's box filter, never without a pin. */
+function inSavedBox(listing: MatchableListing, bbox: string): boolean {
+  const box = bboxParamSchema.safeParse(bbox);
+  if (!box.success || listing.areaLat == null || listing.areaLng == null) return false;
+  return boxContains(box.data, { lat: listing.areaLat, lng: listing.areaLng });
 }
 
 /**
  * Whether the listing matches the saved filters, as a search with these filters would find it:
  * category and type equal; the town compared case- and accent-insensitively; rooms N or more
  * (bedrooms, or sections for commercial); the price (as asked, whatever its term) within the range,
- * both ends included; with `controlChecked`, only a listing whose control staff checked; and every word of the text found among the listing's words (title, town,
+ * both ends included; with `controlChecked`, only a listing whose control staff checked; with `bbox`,
+ * only a listing whose approximate area's centre is in the box (edges included; none without a pin); and every word of the text found among the listing's words (title, town,
  * neighbourhood, description, and the labels of its type, amenities and payment term in both
  * languages), the last word as a prefix (the search box searches as one types) and typos forgiven
  * as the search forgives them (rules in search/search-text.ts).
@@ -44,6 +55,7 @@ export function matchesSavedSearch(listing: MatchableListing, filters: SavedSear
   if (filters.minPrice !== undefined && listing.price < Math.ceil(filters.minPrice)) return false;
   if (filters.maxPrice !== undefined && listing.price > Math.floor(filters.maxPrice)) return false;
   if (filters.controlChecked && listingChecksOf(listing, null).control === null) return false;
+  if (filters.bbox !== undefined && !inSavedBox(listing, filters.bbox)) return false;
   const words = queryWords(filters.search);
   if (words.length === 0) return true;
   const labels = labelWordsOf({ propertyType: listing.propertyType, amenities: [...listing.amenities], paymentTerm: listing.paymentTerm });
@@ -78,6 +90,8 @@ export function savedSearchKey(filters: SavedSearchFilters): string {
     maxPrice: filters.maxPrice,
     // Absent when off, so the keys of searches saved before it existed stay the same.
     controlChecked: filters.controlChecked || undefined,
+    // The box as saved (its query-string form, five decimals); absent without one.
+    bbox: filters.bbox,
   };
   return JSON.stringify(canonical);
 }
@@ -110,6 +124,7 @@ export function savedSearchName(filters: SavedSearchFilters, language: Language,
   else if (filters.maxPrice !== undefined) parts.push(t.nameUnder(price(filters.maxPrice)));
   else if (filters.minPrice !== undefined) parts.push(t.nameFrom(price(filters.minPrice)));
   if (filters.controlChecked) parts.push(t.nameControlChecked);
+  if (filters.bbox) parts.push(t.nameInArea);
   return clip(parts.join(' '), max);
 }
 
