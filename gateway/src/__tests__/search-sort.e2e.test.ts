@@ -136,6 +136,6 @@ describe('sort=', () => {
 
     const fr = await anon().request('GET', `/api/properties/search?sort=${encodeURIComponent(value)}`, undefined, FRENCH);
     expect(fr.status).toBe(400);
-    expect(fr.body).toEqual({ message: 'Le tri doit être newest, price-asc ou price-desc', errors: [`sort: ${MESSAGES_FR.property.sortInvalid}`] });
+    expect(fr.body).toEqual({ message: 'Le tri doit être newest, price-asc, price-desc ou distance', errors: [`sort: ${MESSAGES_FR.property.sortInvalid}`] });
   });
 });

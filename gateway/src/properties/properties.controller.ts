@@ -5,7 +5,10 @@ import {
   bookingResponseSchema,
   bookingSchema,
   CONTROL_CHECKED_PARAM,
+  GEO,
   LISTINGS_PATTERNS,
+  mapQuerySchema,
+  mapResponseSchema,
   MESSAGES,
   myListingsResponseSchema,
   myListingsSchema,
@@ -21,6 +24,8 @@ import {
   type MyListingsFetchResponse,
   type MyListingsInput,
   type MyListingsUpdateResponse,
+  type MapQuery,
+  type MapResponse,
   type ProfileResponse,
   type PropertyRead,
   type PublicUser,
@@ -48,7 +53,7 @@ const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'stri
   {
     name: 'sort',
     description:
-      'newest (default: newest first, or by relevance with text), price-asc or price-desc: by the monthly equivalent of the price (a day ×30, a quarter ÷3, a year ÷12), equal ones newest first',
+      'newest (default: newest first, or by relevance with text), price-asc or price-desc: by the monthly equivalent of the price (a day ×30, a quarter ÷3, a year ÷12), equal ones newest first; distance (needs near): nearest area first, listings without a pin last',
     type: 'string',
     enum: SEARCH_SORTS,
   },
@@ -58,13 +63,22 @@ const SEARCH_PARAMS: { name: keyof SearchQuery; description: string; type: 'stri
     type: 'string',
     enum: ['true'],
   },
+  {
+    name: 'bbox',
+    description: `west,south,east,north in degrees around Cameroon, at most ${GEO.maxBoxSpanDeg}° each way: listings whose approximate area centre is inside (edges included); listings without a pin never are`,
+    type: 'string',
+  },
+  { name: 'near', description: 'lat,lng around Cameroon: cards gain distanceKm (to the approximate area centre); sort=distance orders by it', type: 'string' },
   { name: 'page', description: '1-based page', type: 'number' },
   { name: 'limit', description: 'Cards per page, default 12, at most 50', type: 'number' },
 ];
 
-function ApiSearchQueries(): MethodDecorator {
+/** The map takes the search's filters and a required box; no order, place or page. */
+const MAP_PARAMS = SEARCH_PARAMS.filter((p) => !['sort', 'near', 'page', 'limit'].includes(p.name));
+
+function ApiSearchQueries(params = SEARCH_PARAMS, required: readonly string[] = []): MethodDecorator {
   return (target, key, descriptor) => {
-    for (const p of SEARCH_PARAMS) ApiQuery({ name: p.name, required: false, type: p.type, description: p.description, ...(p.enum ? { enum: [...p.enum] } : {}) })(target, key, descriptor);
+    for (const p of params) ApiQuery({ name: p.name, required: required.includes(p.name), type: p.type, description: p.description, ...(p.enum ? { enum: [...p.enum] } : {}) })(target, key, descriptor);
   };
 }
 
@@ -84,10 +98,26 @@ export class PropertiesController {
   @ApiSearchQueries()
   @ApiAnswers({
     200: { schema: searchResponseSchema, description: '{ properties, total, totalIsLowerBound, page, totalPages }' },
-    errors: { 400: 'A filter out of range, a sort other than newest, price-asc or price-desc, or controlChecked other than true (the field named)' },
+    errors: {
+      400: 'A filter out of range, a sort other than newest, price-asc, price-desc or distance, sort=distance without near, a bbox or near that is not numbers around Cameroon (inverted, across the antimeridian, too wide), or controlChecked other than true (the field named)',
+    },
   })
   search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
     return this.searches.search(query);
+  }
+
+  // Before properties/:id, or "map" would be read as an id.
+  @Get('properties/map')
+  @ApiOperation({
+    summary: `The map (docs/api.md#map): approximate area centres of the listings the same filters find in the box (required), newest first, at most ${GEO.mapPoints}; truncated when more matched`,
+  })
+  @ApiSearchQueries(MAP_PARAMS, ['bbox'])
+  @ApiAnswers({
+    200: { schema: mapResponseSchema, description: '{ points: [{ id, lat, lng, price, paymentTerm }], total, truncated }' },
+    errors: { 400: 'bbox missing or not numbers around Cameroon (inverted, across the antimeridian, too wide), or a filter out of range (the field named)' },
+  })
+  map(@Query(new ZodBody(mapQuerySchema)) query: MapQuery): Promise<MapResponse> {
+    return this.searches.map(query);
   }
 
   @Get('properties/:id')

@@ -1,5 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DEFAULT_SEARCH_SORT, LISTINGS_PATTERNS, LIMITS, PUBLIC_LISTINGS_CHANGED, type SearchQuery, type SearchResponse } from '@mboa/contracts';
+import {
+  LISTINGS_PATTERNS,
+  LIMITS,
+  PUBLIC_LISTINGS_CHANGED,
+  searchQueryKey,
+  type MapQuery,
+  type MapResponse,
+  type SearchQuery,
+  type SearchResponse,
+} from '@mboa/contracts';
 import { LRUCache } from 'lru-cache';
 import { Services } from '../rpc/rpc.provider.js';
 
@@ -9,12 +18,13 @@ import { Services } from '../rpc/rpc.provider.js';
  * listings announces that what the public sees changed (PUBLIC_LISTINGS_CHANGED: a listing indexed
  * or removed on any replica, an owner's card changed), which forgets them all at once. The TTL only
  * bounds an announcement lost while NATS reconnected. Identical searches arriving together (a link
- * shared on WhatsApp) share one call to listings.
+ * shared on WhatsApp) share one call to listings. The map's answers (GET /api/properties/map) are
+ * kept the same way, under their own keys.
  */
 @Injectable()
 export class PublicSearchAnswers implements OnModuleInit, OnApplicationShutdown {
-  private readonly answers = new LRUCache<string, SearchResponse>({ max: LIMITS.search.keptAnswers, ttl: LIMITS.search.keptAnswerMs });
-  private readonly pending = new Map<string, Promise<SearchResponse>>();
+  private readonly answers = new LRUCache<string, SearchResponse | MapResponse>({ max: LIMITS.search.keptAnswers, ttl: LIMITS.search.keptAnswerMs });
+  private readonly pending = new Map<string, Promise<SearchResponse | MapResponse>>();
   /** Bumped by every announcement: an answer computed across one is not kept. */
   private generation = 0;
   private stopListening?: () => void;
@@ -31,13 +41,22 @@ export class PublicSearchAnswers implements OnModuleInit, OnApplicationShutdown 
 
   /** The answer to a validated search, kept or asked of listings. */
   search(query: SearchQuery, opts: { timeoutMs?: number } = {}): Promise<SearchResponse> {
-    const key = keyOf(query);
-    const kept = this.answers.get(key);
+    return this.answer(`search:${searchQueryKey(query)}`, () => this.services.call(LISTINGS_PATTERNS.propertySearch, query, opts));
+  }
+
+  /** The map's points for a validated map query, kept or asked of listings. */
+  map(query: MapQuery): Promise<MapResponse> {
+    return this.answer(`map:${searchQueryKey(query)}`, () => this.services.call(LISTINGS_PATTERNS.propertiesMap, query));
+  }
+
+  private answer<T extends SearchResponse | MapResponse>(key: string, ask: () => Promise<T>): Promise<T> {
+    // A key names its kind (search: or map:), so what is kept under it is of the kind asked.
+    const kept = this.answers.get(key) as T | undefined;
     if (kept) return Promise.resolve(kept);
-    const inFlight = this.pending.get(key);
+    const inFlight = this.pending.get(key) as Promise<T> | undefined;
     if (inFlight) return inFlight;
     const generation = this.generation;
-    const asked = this.services.call(LISTINGS_PATTERNS.propertySearch, query, opts).then(
+    const asked: Promise<T> = ask().then(
       (answer) => {
         if (this.pending.get(key) === asked) this.pending.delete(key);
         if (generation === this.generation) this.answers.set(key, answer);
@@ -58,10 +77,4 @@ export class PublicSearchAnswers implements OnModuleInit, OnApplicationShutdown 
     this.answers.clear();
     this.pending.clear();
   }
-}
-
-/** Every field of the query in the key, in a fixed order; an omitted order is the default one. */
-function keyOf(query: SearchQuery): string {
-  const keyed: Record<string, unknown> = { ...query, sort: query.sort ?? DEFAULT_SEARCH_SORT };
-  return JSON.stringify(keyed, Object.keys(keyed).sort());
 }

@@ -71,6 +71,11 @@ export class ListingsController {
     return this.queries.searchProperties(query);
   }
 
+  @MessagePattern(P.propertiesMap)
+  map(@RpcRequest(P.propertiesMap) query: In<'propertiesMap'>): Out<'propertiesMap'> {
+    return this.queries.mapPoints(query);
+  }
+
   @MessagePattern(P.myListingsFetch)
   myListingsFetch(@RpcRequest(P.myListingsFetch) { actor, payload }: In<'myListingsFetch'>): Out<'myListingsFetch'> {
     return this.queries.myListings(actor, payload);

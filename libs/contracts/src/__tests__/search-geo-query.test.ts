@@ -1,4 +1,4 @@
-import { mapQuerySchema, MESSAGES, parseOrErrors, searchQuerySchema } from '../index.js';
+import { mapQuerySchema, MESSAGES, parseOrErrors, searchQueryKey, searchQuerySchema } from '../index.js';
 
 const G = MESSAGES.geo;
 
@@ -46,5 +46,25 @@ describe('map query', () => {
       ok: true,
       data: { bbox: { west: 9.2, south: 4.0, east: 9.8, north: 4.1 }, category: 'residential', maxPrice: 50000 },
     });
+  });
+});
+
+describe('searchQueryKey', () => {
+  const parse = (q: Record<string, unknown>) => {
+    const r = parseOrErrors(searchQuerySchema, q);
+    if (!r.ok) throw new Error(r.message);
+    return r.data;
+  };
+
+  it('tells boxes and places apart (their inner keys are part of the key)', () => {
+    const a = searchQueryKey(parse({ bbox: '9.2,4.0,9.8,4.1' }));
+    expect(searchQueryKey(parse({ bbox: '9.2,4.0,9.8,4.2' }))).not.toBe(a);
+    expect(searchQueryKey(parse({ bbox: '9.2,4.0,9.8,4.1' }))).toBe(a);
+    expect(searchQueryKey(parse({ near: '4.05,9.7' }))).not.toBe(searchQueryKey(parse({ near: '4.05,9.71' })));
+    expect(searchQueryKey(parse({ near: '4.05,9.7', sort: 'distance' }))).not.toBe(searchQueryKey(parse({ near: '4.05,9.7' })));
+  });
+
+  it('gives no order and the default order one key', () => {
+    expect(searchQueryKey(parse({ sort: 'newest', town: 'Buea' }))).toBe(searchQueryKey(parse({ town: 'Buea' })));
   });
 });

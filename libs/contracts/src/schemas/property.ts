@@ -14,6 +14,7 @@ import {
   PROPERTY_TYPES,
   REQUIRED_SPECIFICATIONS,
   REVIEW_ACTIONS,
+  DEFAULT_SEARCH_SORT,
   SEARCH_SORTS,
   type PropertyCategory,
   type SpecificationField,
@@ -412,6 +413,21 @@ export const mapQuerySchema = z
   .object({ ...searchFilterFields, bbox: requiredBbox })
   .refine(priceRangeRule.check, priceRangeRule.params);
 export type MapQuery = z.output<typeof mapQuerySchema>;
+
+/**
+ * The key of a parsed search or map query for the answers kept in the gateway and in listings:
+ * every field, in a fixed order, the box and the place written out in full (a replacer list would
+ * also filter their inner keys and make every box one key); an omitted order is the default one,
+ * so `sort=newest` and no sort share their answer.
+ */
+export function searchQueryKey(query: SearchQuery | MapQuery): string {
+  const keyed: Record<string, unknown> = { ...query };
+  // A search (it always has a page) has an order; the map has none.
+  if ('page' in query) keyed.sort = query.sort ?? DEFAULT_SEARCH_SORT;
+  if (query.bbox) keyed.bbox = [query.bbox.west, query.bbox.south, query.bbox.east, query.bbox.north].join(',');
+  if ('near' in query && query.near) keyed.near = `${query.near.lat},${query.near.lng}`;
+  return JSON.stringify(keyed, Object.keys(keyed).sort());
+}
 
 /** POST /api/property/my-listings */
 export const myListingsSchema = z.discriminatedUnion(

@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import {
   AMENITIES,
-  DEFAULT_SEARCH_SORT,
+  GEO,
   isUuid,
   listMeta,
+  PAYMENT_TERMS,
   PROPERTY_TYPES,
+  searchQueryKey,
   totalPagesOf,
   type Actor,
   type AdminPropertyListResponse,
   type AdminPropertyRead,
   type ListingsStatsReply,
+  type MapQuery,
+  type MapResponse,
+  type PaymentTerm,
   type MyListingsFetchResponse,
   type PropertyRead,
   type PropertyStatus,
@@ -42,6 +47,10 @@ function adminTextFilter(search: string): Prisma.Sql {
     OR property_type = ANY(${types}::text[]) OR amenities && ${amenities}::text[])`;
 }
 import { ownerCardOf, toPropertyRead } from './property-view.js';
+
+function isPaymentTerm(term: string): term is PaymentTerm {
+  return (PAYMENT_TERMS as readonly string[]).includes(term);
+}
 
 const withImages = { images: { orderBy: { position: 'asc' as const } } };
 const newestFirst: Prisma.PropertyOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
@@ -91,10 +100,8 @@ export class PropertyQueriesService {
    * nothing the index still holds by a moment's lag is shown against the rules.
    */
   async searchProperties(query: SearchQuery): Promise<SearchResponse> {
-    // Every field of the query is in the key, the order too; an omitted order is the default one,
-    // so `sort=newest` and no sort share their answer.
-    const keyed = { ...query, sort: query.sort ?? DEFAULT_SEARCH_SORT };
-    const key = JSON.stringify(keyed, Object.keys(keyed).sort());
+    // Every field of the query is in the key, the order, box and place too (contracts searchQueryKey).
+    const key = searchQueryKey(query);
     const cached = this.search.results.get(key);
     if (cached) return cached;
     const generation = this.search.results.current();
@@ -105,13 +112,30 @@ export class PropertyQueriesService {
 
   private async computeSearch(query: SearchQuery): Promise<SearchResponse> {
     const result = await this.search.index.search(query);
-    const properties = await this.cards.of(result.hits.map((h) => h.id));
+    const cards = await this.cards.of(result.hits.map((h) => h.id));
+    // A card is shared (PublicCards keeps it): the distance from this search's place goes on a copy.
+    const distances = new Map(result.hits.flatMap((h) => (h.distanceKm === undefined ? [] : [[h.id, h.distanceKm] as const])));
+    const properties = distances.size === 0 ? cards : cards.map((c) => (distances.has(c.id) ? { ...c, distanceKm: distances.get(c.id)! } : c));
     return {
       properties,
       total: result.total,
       totalIsLowerBound: result.totalIsLowerBound,
       page: result.page,
       totalPages: totalPagesOf(result.total, result.limit),
+    };
+  }
+
+  /**
+   * The map (GET /api/properties/map): the search index's area centres of the listings matching the
+   * filters in the box, newest first, at most GEO.mapPoints; `truncated` when more matched (the map
+   * asks to zoom in). Only what the public may see is in the index; never a pin.
+   */
+  async mapPoints(query: MapQuery): Promise<MapResponse> {
+    const { points, total } = await this.search.index.points(query, GEO.mapPoints);
+    return {
+      points: points.flatMap((p) => (isPaymentTerm(p.paymentTerm) ? [{ id: p.id, lat: p.lat, lng: p.lng, price: p.price, paymentTerm: p.paymentTerm }] : [])),
+      total,
+      truncated: total > points.length,
     };
   }
 
