@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { GEO, MESSAGES, PAGE_STATE_ID, type AdminPropertyRead, type GeoPoint, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { GEO, MESSAGES, MESSAGES_FR, PAGE_STATE_ID, type AdminPropertyRead, type GeoPoint, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { eventually } from '@mboa/platform/testing';
 import { signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -78,13 +78,13 @@ const FIELDS: Record<string, string> = {
 };
 
 /** The web app's post (multipart, no photos), as the landlord. */
-async function post(fields: Record<string, string>): Promise<{ status: number; body: { property?: PropertyRead; message?: string; errors?: string[] } }> {
+async function post(fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: { property?: PropertyRead; message?: string; errors?: string[] } }> {
   const data = new FormData();
   for (const [name, value] of Object.entries({ ...FIELDS, title: `Studio in Molyko ${stamp}`, ...fields })) data.append(name, value);
   const res = await fetch(`${system.url}/api/property/post`, {
     method: 'POST',
     body: data,
-    headers: { cookie: `mboa_session=${landlord.browser.cookie('mboa_session')}` },
+    headers: { cookie: `mboa_session=${landlord.browser.cookie('mboa_session')}`, ...headers },
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
@@ -140,6 +140,13 @@ describe('bad pins and landmarks', () => {
     expect(res.body.errors).toContainEqual(expect.stringContaining(`${field}: `));
     expect(res.body.errors!.join('\n')).toContain(message);
     expect(await ownedRows()).toBe(before);
+  });
+
+  it('says so in French to a French reader, the field named as sent', async () => {
+    const res = await post({ 'location[pin][lat]': '4.15', 'location[pin][lng]': '200', 'location[landmark]': 'x'.repeat(GEO.landmarkMax + 1) }, { 'accept-language': 'fr' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual(`location.pin.lng: ${MESSAGES_FR.geo.longitudeInvalid('location.pin.lng')}`);
+    expect(res.body.errors).toContainEqual(`location.landmark: ${MESSAGES_FR.geo.landmarkTooLong}`);
   });
 
   it('refuses a bad pin on the owner\'s update and the admin edit, and changes nothing', async () => {
