@@ -5,7 +5,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { catalogueOf, LIMITS, MESSAGES, type Language } from '@mboa/contracts';
+import { catalogueOf, LIMITS, MAP_TILES_DEFAULT, MESSAGES, type Language } from '@mboa/contracts';
 import { createLogger, PinoLoggerService } from '@mboa/platform';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
@@ -19,6 +19,7 @@ import { bodyFloor } from './http/body-floor.js';
 import { finishWhatWasSent, IdempotentWrites } from './http/idempotency/index.js';
 import { originCheck } from './security/origin-check.middleware.js';
 import { mountSpa } from './static/static-apps.js';
+import { tileImageSource } from './static/map-tiles.js';
 import { mountSearchEngineFiles } from './seo/search-engines.js';
 import { attachDrain, HttpDrain } from './observability/graceful-shutdown.js';
 import { requestObservability } from './observability/request-observability.js';
@@ -40,6 +41,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   applyServerTimeouts(app.getHttpServer(), timeouts);
   finishWhatWasSent(app.getHttpServer());
   // Before anything else: the request id, latency and access line, and refusal while stopping.
+  const mapTiles = config.mapTiles ?? MAP_TILES_DEFAULT;
   const drain = new HttpDrain();
   attachDrain(app, drain);
   app.use(requestObservability(logger));
@@ -57,7 +59,8 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // The maps' tiles come from MAP_TILE_URL's host (gateway/src/static/map-tiles.ts).
+          'img-src': ["'self'", 'data:', 'blob:', ...[tileImageSource(mapTiles.url)].filter((s): s is string => s !== null)],
           'connect-src': ["'self'"],
         },
       },
@@ -84,7 +87,7 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   mountSpa(server, '/admin', config.adminDist, 'Mboa Rentals admin', (language) => {
     const { adminTitle, adminNoscript } = catalogueOf(language).page;
     return { title: adminTitle, noscript: adminNoscript };
-  });
+  }, undefined, mapTiles);
   const services = app.get(Services);
   const origin = config.allowedOrigins[0];
   // Before the web app's catch-all, which would answer these paths with its page.
@@ -95,8 +98,8 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   };
   const views = app.get(ViewReports);
   const searches = app.get(PublicSearchAnswers);
-  const render = new ServerRender(config.webDist, services, (req, propertyId) => views.report(req, null, propertyId), searches);
-  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPages(services, origin, routeChunks(config.webDist), render, searches));
+  const render = new ServerRender(config.webDist, services, (req, propertyId) => views.report(req, null, propertyId), searches, mapTiles);
+  mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPages(services, origin, routeChunks(config.webDist), render, searches), mapTiles);
   await app.init();
   await serveMetricsOnInternalPort(app, config);
   // After every route: unknown /api paths answer JSON, never an HTML page.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServiceName } from '@mboa/contracts';
+import { MAP_TILES_DEFAULT, type MapTiles, type ServiceName } from '@mboa/contracts';
 import { loadAppEnv, runtimeConfig, type RuntimeConfig } from '@mboa/platform';
 import type { HttpTimeouts } from './http/timeouts.js';
 
@@ -38,6 +38,8 @@ export interface GatewayConfig {
   streamName?: string;
   /** Logging and stopping of the process; defaults when absent (tests). */
   runtime?: RuntimeConfig;
+  /** The maps' tiles handed to the web apps (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); MAP_TILES_DEFAULT when absent. */
+  mapTiles?: MapTiles;
   /** Bounds on slow clients; LIMITS.http when absent (tests shorten them). */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Tries a person check asks for; LIMITS.personCheck when absent (tests make it quicker). */
@@ -70,6 +72,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     streamName: e.EVENTS_STREAM,
     runtime: runtimeConfig(e),
+    mapTiles: { url: e.MAP_TILE_URL || MAP_TILES_DEFAULT.url, attribution: e.MAP_TILE_ATTRIBUTION || MAP_TILES_DEFAULT.attribution },
   };
 }
 

@@ -5,3 +5,5 @@ export * from './StatusBadge.js';
 export * from './PageNav.js';
 export * from './PriceFields.js';
 export * from './FactList.js';
+export * from './StaticMap.js';
+export * from './map-tiles.js';

@@ -5,7 +5,8 @@
  * gateway read over NATS with the same rules as the API, and returns that data for the browser to
  * take the page over without asking again (web/src/page-state.ts). Signed-in pages are not drawn.
  */
-import type { Language } from '@mboa/contracts';
+import type { Language, MapTiles } from '@mboa/contracts';
+import { setMapTiles } from '@mboa/ui';
 import { ApiError, createQueryClient, I18nProvider, startServerI18n } from '@mboa/web-core';
 import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -81,7 +82,9 @@ function cacheOf(reads: PageRead[], answers: PageAnswer[], language: Language): 
 }
 
 /** Draws the page at `url` (absolute) from the answers to its reads; null when it is not drawn here. */
-export async function renderPage(input: { url: string; language: Language; answers: PageAnswer[] }): Promise<RenderedPage | null> {
+export async function renderPage(input: { url: string; language: Language; answers: PageAnswer[]; mapTiles?: MapTiles }): Promise<RenderedPage | null> {
+  // The gateway's MAP_TILE_URL: a details page's static map draws the tiles the browser will load.
+  setMapTiles(input.mapTiles);
   const url = new URL(input.url);
   const drawn = drawnRoute(url);
   const reads = pageReads(url);

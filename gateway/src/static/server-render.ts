@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import { LISTINGS_PATTERNS, searchQuerySchema, type Language, type PropertyRead, type SearchResponse } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, MAP_TILES_DEFAULT, searchQuerySchema, type Language, type MapTiles, type PropertyRead, type SearchResponse } from '@mboa/contracts';
 import { RpcCallError, type RpcClient } from '@mboa/platform';
 import type { PublicSearchAnswers } from '../properties/public-search-answers.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
@@ -12,7 +12,7 @@ import { safeJson } from './safe-json.js';
 /** What the web app's server renderer (web/src/entry-server.tsx, built to dist/.ssr/) offers. */
 interface WebRenderer {
   pageReads(url: URL): PageRead[] | null;
-  renderPage(input: { url: string; language: Language; answers: PageAnswer[] }): Promise<RenderedPage | null>;
+  renderPage(input: { url: string; language: Language; answers: PageAnswer[]; mapTiles?: MapTiles }): Promise<RenderedPage | null>;
 }
 type PageRead = { ask: { kind: 'search'; query: Record<string, unknown> } } | { ask: { kind: 'property'; id: string } };
 type PageAnswer = { found: true; data: unknown } | { found: false };
@@ -62,6 +62,8 @@ export class ServerRender {
     private readonly services: RpcClient,
     private readonly onView: (req: Request, propertyId: string) => void,
     private readonly searches: Pick<PublicSearchAnswers, 'search'>,
+    /** A details page's static map draws these tiles, as the browser would. */
+    private readonly mapTiles: MapTiles = MAP_TILES_DEFAULT,
   ) {}
 
   async page(req: Request, language: Language, origin: string): Promise<DrawnPage | null> {
@@ -74,7 +76,7 @@ export class ServerRender {
       const reads = renderer.pageReads(url);
       if (!reads) return null;
       const answers = await Promise.all(reads.map((read) => this.answer(read)));
-      const rendered = await renderer.renderPage({ url: url.href, language, answers });
+      const rendered = await renderer.renderPage({ url: url.href, language, answers, mapTiles: this.mapTiles });
       if (!rendered) return null;
       const drawn: DrawnPage = {
         root: rendered.html,

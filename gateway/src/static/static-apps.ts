@@ -6,6 +6,8 @@ import { escapeHtml, type PageHead } from './link-preview.js';
 import { PAGE_STATE_ID, type Language } from '@mboa/contracts';
 import { pageLanguage, withPageLanguage, withPageTexts, type PageTexts } from './page-language.js';
 import type { DrawnPage } from './server-render.js';
+import { withMapTiles } from './map-tiles.js';
+import type { MapTiles } from '@mboa/contracts';
 
 /** What fills a page of an app: its head, and for a page the server drew, its markup and data. */
 export interface PageOutcome {
@@ -37,6 +39,7 @@ export function mountSpa(
   title: string,
   texts: (language: Language) => PageTexts,
   pageFor?: (req: Request, language: Language) => Promise<PageOutcome>,
+  mapTiles?: MapTiles,
 ): void {
   const index = path.join(dist, 'index.html');
   const page = indexPage(index);
@@ -76,7 +79,7 @@ export function mountSpa(
         res.setHeader('Cache-Control', 'no-cache');
         // The page's language follows the visitor's cookie and browser, so caches must keep them apart.
         res.vary('Accept-Language').vary('Cookie');
-        let html = withPageLanguage(withPageTexts(page(head), { ...texts(language), ...(head?.description ? { description: head.description } : {}) }, { keepTitle: head?.title !== undefined, drawn: Boolean(drawn) }), language);
+        let html = withPageLanguage(withPageTexts(withMapTiles(page(head), mapTiles), { ...texts(language), ...(head?.description ? { description: head.description } : {}) }, { keepTitle: head?.title !== undefined, drawn: Boolean(drawn) }), language);
         if (drawn) {
           // A listing that left search, or an unknown address: a real 404 search engines drop, never a soft 200.
           if (drawn.status === 404) res.status(404).setHeader('X-Robots-Tag', 'noindex');

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { SERVICE_NAMES } from '@mboa/contracts';
+import { MAP_TILES_DEFAULT, SERVICE_NAMES } from '@mboa/contracts';
 import { DEFAULT_MAIL_DIR, DEFAULT_MAIL_FROM } from '../mail/index.js';
 import { DEFAULT_S3_BUCKET, DEFAULT_S3_DOCUMENTS_BUCKET } from '../storage/create-object-store.js';
 import { envVar, LOG_LEVELS, parseEnv, type LogLevel } from './env.js';
@@ -148,6 +148,10 @@ export const APP_ENV = {
         TRUST_PROXY: envVar.trustProxy(),
         /** Signs device cookies; absent, a random secret is kept in Redis and shared by replicas. */
         DEVICE_COOKIE_SECRET: envVar.optionalSecret(32),
+        /** The maps' raster tiles, handed to the web apps: `{z}/{x}/{y}` placeholders (infra/README.md#map-tiles). */
+        MAP_TILE_URL: envVar.text(MAP_TILES_DEFAULT.url),
+        /** The credit every map shows for those tiles. */
+        MAP_TILE_ATTRIBUTION: envVar.text(MAP_TILES_DEFAULT.attribution),
       },
       s3Keys,
     ),
