@@ -15,6 +15,7 @@ import {
   type PropertyStatus,
   type ReportCreateResponse,
   type ReportInput,
+  type MapResponse,
   type SearchResponse,
   type SignupRole,
   type SimilarListingsResponse,
@@ -66,10 +67,18 @@ export interface SearchParams {
   controlChecked?: string;
   /** A SearchSort; empty for the default order (newest first). */
   sort?: string;
+  /** `lat,lng`: cards gain `distanceKm` from there (needed by sort=distance). */
+  near?: string;
+  /** `west,south,east,north`: only listings whose area centre is inside. */
+  bbox?: string;
   page?: number;
 }
 export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
   api<SearchResponse>('/properties/search', { query: { ...query }, signal });
+
+/** The map's points for the filters in a box (docs/api.md#map). */
+export const getMapPoints = (query: SearchParams & { bbox: string }, signal?: AbortSignal) =>
+  api<MapResponse>('/properties/map', { query: { ...query }, signal });
 
 export const getProperty = (id: string, signal?: AbortSignal) =>
   api<PropertyRead>(`/properties/${encodeURIComponent(id)}`, { signal, fallback: currentMessages().property.notFound });

@@ -116,7 +116,7 @@ export function FiltersPanel({ id, applied, onApply, onReset, onClose }: Filters
             </span>
           </span>
         </label>
-        <SortSelect id={`${id}-sort`} value={draft.sort} onChange={(sort) => setDraft((d) => ({ ...d, sort }))} />
+        <SortSelect id={`${id}-sort`} value={draft.sort} near={draft.near} onChange={(sort) => setDraft((d) => ({ ...d, sort }))} />
       </div>
       <div className="filters-actions">
         <button type="button" className="btn btn-ghost" onClick={onReset}>

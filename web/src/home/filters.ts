@@ -23,6 +23,8 @@ export interface Filters {
   [CONTROL_CHECKED_PARAM]: '' | 'true';
   /** The order of the results (not a filter: it narrows nothing, so no badge or chip counts it). */
   sort: SearchSort;
+  /** `lat,lng` the cards' distances are measured from ("Near me", "Near a place"); '' for none. */
+  near: string;
 }
 
 export const EMPTY_FILTERS: Filters = Object.freeze({
@@ -35,6 +37,7 @@ export const EMPTY_FILTERS: Filters = Object.freeze({
   maxPrice: '',
   [CONTROL_CHECKED_PARAM]: '',
   sort: DEFAULT_SEARCH_SORT,
+  near: '',
 });
 
 /** The panel's filters (the search box is not one of them). */
@@ -85,13 +88,25 @@ export const ROOM_OPTIONS: readonly number[] = Array.from(
 );
 
 /** The sort control's options, worded by `t` in the language shown. */
-export function sortOptions(t: TFunction): { value: SearchSort; label: string }[] {
+export function sortOptions(t: TFunction, near = ''): { value: SearchSort; label: string }[] {
   const labels: Record<SearchSort, string> = {
     newest: t('searchSort.newest'),
     'price-asc': t('searchSort.priceAsc'),
     'price-desc': t('searchSort.priceDesc'),
+    distance: t('map.nearChip'),
   };
-  return SEARCH_SORTS.map((value) => ({ value, label: labels[value] }));
+  // Nearest first needs a place to measure from.
+  return SEARCH_SORTS.filter((value) => value !== 'distance' || near !== '').map((value) => ({ value, label: labels[value] }));
+}
+
+/** Nearest first from `point` ("Near me", "Near a place"). */
+export function nearFilters(filters: Filters, point: { lat: number; lng: number }): Filters {
+  return { ...filters, near: `${Number(point.lat.toFixed(5))},${Number(point.lng.toFixed(5))}`, sort: 'distance' };
+}
+
+/** Without a place: the distance order goes with it. */
+export function withoutNear(filters: Filters): Filters {
+  return { ...filters, near: '', sort: filters.sort === 'distance' ? DEFAULT_SEARCH_SORT : filters.sort };
 }
 
 /** A value from the sort control; anything else is the default order. */
@@ -117,7 +132,8 @@ export function toSearchParams(filters: Filters, page: number): SearchParams {
     controlChecked: filters.controlChecked,
     // The default order is left out, so the first search is the same request as before sorting
     // existed (the page preloads it: gateway static/page-preloads.ts).
-    sort: filters.sort === DEFAULT_SEARCH_SORT ? '' : filters.sort,
+    sort: filters.sort === DEFAULT_SEARCH_SORT || (filters.sort === 'distance' && !filters.near) ? '' : filters.sort,
+    near: filters.near,
     page,
   };
 }
@@ -150,6 +166,8 @@ export function filtersFromAddress(search: string): Filters | null {
       if (value.trim().toLowerCase() === 'true') filters.controlChecked = 'true';
     } else filters[key] = value;
   }
+  // A hand-edited `sort=distance` without `near` would be refused by the API.
+  if (filters.sort === 'distance' && !filters.near) filters.sort = DEFAULT_SEARCH_SORT;
   return filters;
 }
 

@@ -1,7 +1,7 @@
 import { LIMITS, type PropertyRead } from '@mboa/contracts';
 import { isAbort, useI18n } from '@mboa/web-core';
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { searchProperties } from '../api/endpoints.js';
 import { useNavigation, useSearchParams } from 'react-router';
 import { FiltersPanel } from '../home/FiltersPanel.js';
@@ -11,7 +11,9 @@ import {
   filterChips,
   filtersFromAddress,
   filtersToAddress,
+  nearFilters,
   removeChip,
+  withoutNear,
   sameFilters,
   toSearchParams,
   type Filters,
@@ -22,6 +24,11 @@ import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { navigationPending } from '../shell/pending-navigation.js';
 import { SEARCH_KEY } from './queryKeys.js';
+import { locate, problemOf } from '../map/geolocate.js';
+
+// The map and the landmark list come on the tap that asks for them (Leaflet never weighs on the first visit).
+const HomeMap = lazy(() => import('../map/HomeMap.js'));
+const NearPlace = lazy(() => import('../map/NearPlace.js'));
 
 /** The cache key of a search's pages (the server fills it for the page it draws: web/src/entry-server.tsx). */
 export const searchKey = (filters: Filters): QueryKey => [...SEARCH_KEY, toSearchParams(filters, 1)];
@@ -32,9 +39,12 @@ export const searchKey = (filters: Filters): QueryKey => [...SEARCH_KEY, toSearc
  * again over mobile data.
  */
 let lastFilters: Filters | null = null;
+/** List or Map, kept for the session like the filters. */
+let lastView: 'list' | 'map' = 'list';
 /** For tests. */
 export function forgetHomeSnapshot(): void {
   lastFilters = null;
+  lastView = 'list';
 }
 
 function mergeById(list: PropertyRead[], more: PropertyRead[]): PropertyRead[] {
@@ -60,6 +70,16 @@ export default function Home() {
   const [sentinelVisible, setSentinelVisible] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const openRequest = useRequestModal();
+  const [view, setView] = useState<'list' | 'map'>(() => lastView);
+  const [mapBox, setMapBox] = useState<string | null>(null);
+  const [nearPlaceOpen, setNearPlaceOpen] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [geoProblem, setGeoProblem] = useState<string | null>(null);
+  const show = (next: 'list' | 'map') => {
+    lastView = next;
+    setView(next);
+    if (next === 'list') setMapBox(null);
+  };
 
   const choose = useCallback(
     (next: Filters) => {
@@ -132,6 +152,19 @@ export default function Home() {
     setPanelOpen(false);
   };
 
+  async function nearMe() {
+    setGeoProblem(null);
+    setNearPlaceOpen(false);
+    setLocating(true);
+    try {
+      apply(nearFilters(filters, await locate()));
+    } catch (error) {
+      setGeoProblem(t(`map.${problemOf(error)}`));
+    } finally {
+      setLocating(false);
+    }
+  }
+
   const count = activeFilterCount(filters);
   const chips = filterChips(filters, t);
   const firstLoading = search.isPending;
@@ -181,6 +214,38 @@ export default function Home() {
         />
       ) : null}
 
+      <div className="map-bar">
+        <div className="view-switch" role="group" aria-label={t('map.viewLabel')}>
+          <button type="button" aria-pressed={view === 'list'} onClick={() => show('list')}>
+            {t('map.viewList')}
+          </button>
+          <button type="button" aria-pressed={view === 'map'} onClick={() => show('map')}>
+            {t('map.viewMap')}
+          </button>
+        </div>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => void nearMe()} disabled={locating}>
+          {locating ? t('map.locating') : t('map.nearMe')}
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" aria-expanded={nearPlaceOpen} onClick={() => (setGeoProblem(null), setNearPlaceOpen((o) => !o))}>
+          {t('map.nearPlace')}
+        </button>
+      </div>
+      {geoProblem ? (
+        <p className="form-error" role="alert">
+          {geoProblem}
+        </p>
+      ) : null}
+      {nearPlaceOpen ? (
+        <Suspense fallback={null}>
+          <NearPlace town={filters.town.trim()} onPick={(place) => (apply(nearFilters(filters, place)), setNearPlaceOpen(false))} />
+        </Suspense>
+      ) : null}
+      {view === 'map' ? (
+        <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
+          <HomeMap filters={filters} onBox={setMapBox} />
+        </Suspense>
+      ) : null}
+
       <div className="results-bar">
         <p className="result-count" aria-live="polite">
           {firstLoading
@@ -200,7 +265,16 @@ export default function Home() {
             ))}
           </ul>
         ) : null}
-        <SaveSearchButton filters={{ ...filters, search: searchText }} />
+        {filters.near ? (
+          <ul className="chips">
+            <li>
+              <button type="button" className="chip" aria-label={t('home.removeChip', { label: t('map.nearChip') })} onClick={() => apply(withoutNear(filters))}>
+                {t('map.nearChip')} <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          </ul>
+        ) : null}
+        <SaveSearchButton filters={{ ...filters, search: searchText }} bbox={view === 'map' ? (mapBox ?? undefined) : undefined} />
       </div>
 
       {firstLoading ? (

@@ -14,6 +14,7 @@ import { ReportListing } from '../details/ReportListing.js';
 import { FavouriteButton } from '../favourites/FavouriteButton.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { TypicalPrice } from '../details/TypicalPrice.js';
+import { WhereItIs } from '../details/WhereItIs.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { useHydrated } from '../ui/useHydrated.js';
 import { servedWithPage } from '../page-state.js';
@@ -169,6 +170,8 @@ export default function PropertyDetails() {
             <h2>{t('details.description')}</h2>
             <p className="prewrap">{p.description?.trim() ? p.description : m.property.noDescription}</p>
           </section>
+
+          <WhereItIs property={p} />
 
           <section className="panel">
             <h2>{t('details.amenities')}</h2>

@@ -20,7 +20,7 @@ function typed(patch: Partial<PostForm> = {}): PostForm {
     ...emptyForm(),
     category: 'residential',
     propertyType: 'studio',
-    location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko' },
+    location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko', pin: null, landmark: '' },
     title: 'Studio near the university',
     ...patch,
   };
@@ -37,7 +37,7 @@ describe('the post draft kept on the device', () => {
     const draft = await loadDraft('owner-1', storage, preview);
     expect(draft?.step).toBe(3);
     expect(draft?.form.title).toBe('Studio near the university');
-    expect(draft?.form.location).toEqual({ country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko' });
+    expect(draft?.form.location).toEqual({ country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko', pin: null, landmark: '' });
     const [image] = draft?.form.images ?? [];
     expect(image?.originalName).toBe('IMG_0042.jpg');
     expect(image?.file.name).toBe('room.webp');

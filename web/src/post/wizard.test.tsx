@@ -21,9 +21,9 @@ describe('canContinue (when the wizard lets you go on)', () => {
   it('step 2 needs country, town and neighbourhood', () => {
     const base = emptyForm();
     expect(canContinue(2, base)).toBe(false);
-    expect(canContinue(2, { ...base, location: { country: 'Cameroon', town: 'Buea', neighbourhood: '' } })).toBe(false);
-    expect(canContinue(2, { ...base, location: { country: '', town: 'Buea', neighbourhood: 'Molyko' } })).toBe(false);
-    expect(canContinue(2, { ...base, location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko' } })).toBe(true);
+    expect(canContinue(2, { ...base, location: { country: 'Cameroon', town: 'Buea', neighbourhood: '', pin: null, landmark: '' } })).toBe(false);
+    expect(canContinue(2, { ...base, location: { country: '', town: 'Buea', neighbourhood: 'Molyko', pin: null, landmark: '' } })).toBe(false);
+    expect(canContinue(2, { ...base, location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko', pin: null, landmark: '' } })).toBe(true);
   });
   it('step 3 needs bedrooms, toilets and size for residential; sections and size for commercial', () => {
     const specs = emptyForm().specifications;
@@ -55,7 +55,7 @@ describe('buildFormData', () => {
       price: '35000',
       paymentTerm: 'monthly',
       caution: '70000',
-      location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko' },
+      location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko', pin: null, landmark: '' },
       specifications: { ...emptyForm().specifications, bedrooms: '1', toilets: '1', size: '20.5', sections: '9' },
       amenities: ['water', 'gym'],
       images: [{ id: 'a', file, previewUrl: 'blob:a', originalName: 'room.webp' }],
@@ -75,6 +75,16 @@ describe('buildFormData', () => {
     const names = [...asAdmin.keys()];
     expect(names.slice(names.indexOf('propertyImages'))).toEqual(['propertyImages']);
     expect(uploadName(3, 'a.jpg', 5)).toBe('5-3-a.jpg');
+    // No pin, no landmark: neither is sent.
+    expect(names.some((n) => n.startsWith('location[pin]') || n === 'location[landmark]')).toBe(false);
+  });
+
+  it('sends the pin as both coordinates and the landmark when given', () => {
+    const f = form({ location: { country: 'Cameroon', town: 'Buea', neighbourhood: 'Molyko', pin: { lat: 4.148, lng: 9.287 }, landmark: '  Behind the Total station ' } });
+    const data = buildFormData(f, { isAdmin: false });
+    expect(data.get('location[pin][lat]')).toBe('4.148');
+    expect(data.get('location[pin][lng]')).toBe('9.287');
+    expect(data.get('location[landmark]')).toBe('Behind the Total station');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   REQUIRED_SPECIFICATIONS,
   SPECIFICATION_FIELDS,
   type Amenity,
+  type GeoPoint,
   type PropertyCategory,
   type SpecificationField,
 } from '@mboa/contracts';
@@ -23,7 +24,8 @@ export interface PickedImage {
 export interface PostForm {
   category: '' | PropertyCategory;
   propertyType: string;
-  location: { country: string; town: string; neighbourhood: string };
+  /** `pin`: optional, the exact place (only the owner and staff ever see it); `landmark`: optional text. */
+  location: { country: string; town: string; neighbourhood: string; pin: GeoPoint | null; landmark: string };
   specifications: Record<SpecificationField, string>;
   title: string;
   description: string;
@@ -42,7 +44,7 @@ export function emptyForm(userId = ''): PostForm {
   return {
     category: '',
     propertyType: '',
-    location: { country: DEFAULT_COUNTRY, town: '', neighbourhood: '' },
+    location: { country: DEFAULT_COUNTRY, town: '', neighbourhood: '', pin: null, landmark: '' },
     specifications: Object.fromEntries(SPECIFICATION_FIELDS.map((f) => [f, ''])) as Record<SpecificationField, string>,
     title: '',
     description: '',
@@ -117,6 +119,12 @@ export function buildFormData(form: PostForm, options: { isAdmin: boolean; now?:
   put('location[country]', form.location.country);
   put('location[town]', form.location.town);
   put('location[neighbourhood]', form.location.neighbourhood);
+  // Both coordinates or neither (no pin); the landmark only when written.
+  if (form.location.pin) {
+    put('location[pin][lat]', String(form.location.pin.lat));
+    put('location[pin][lng]', String(form.location.pin.lng));
+  }
+  put('location[landmark]', form.location.landmark);
   const shown = specificationFieldsFor(form.category);
   for (const field of shown) put(`specifications[${field}]`, form.specifications[field]);
   data.append('amenities', JSON.stringify(form.amenities));

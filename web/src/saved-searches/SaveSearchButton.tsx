@@ -6,11 +6,11 @@ import { useSession } from '../session/session.js';
 
 /**
  * "Save this search" beside the home results: saves the filters on screen (the search text as
- * typed) and says the name it was saved under. Signed out, it goes to log in and comes back here.
+ * typed, and in the map view the box on screen) and says the name it was saved under. Signed out, it goes to log in and comes back here.
  * What the save does is loaded on the first tap (./save.ts), so the home page's first visit
  * carries only the button.
  */
-export function SaveSearchButton({ filters }: { filters: Filters }) {
+export function SaveSearchButton({ filters, bbox }: { filters: Filters; bbox?: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const { user, rememberRedirect } = useSession();
@@ -25,7 +25,7 @@ export function SaveSearchButton({ filters }: { filters: Filters }) {
     }
     setBusy(true);
     setOutcome(null);
-    setOutcome(await (await import('./save.js')).saveHomeSearch(filters, t));
+    setOutcome(await (await import('./save.js')).saveHomeSearch(filters, t, bbox));
     setBusy(false);
   }
 

@@ -4,7 +4,8 @@ import type { SearchParams } from '../api/endpoints.js';
 
 /** The saved-search calls (docs/api.md#saved-searches); loaded on the first click or on the profile page. */
 export const saveSearch = (filters: SearchParams) => {
-  const { sort: _sort, page: _page, ...kept } = filters;
+  // A saved search keeps what narrows the results (and a map's box), not their order or the place they are measured from.
+  const { sort: _sort, page: _page, near: _near, ...kept } = filters;
   return api<{ message: string; data: SavedSearch }>('/saved-searches', { body: kept });
 };
 export const getSavedSearches = (signal?: AbortSignal) => api<SavedSearchListReply>('/saved-searches', { signal });

@@ -52,6 +52,7 @@ export function PropertyCard({ property, first, note }: { property: PropertyRead
         <h3 className="card-title">{property.title}</h3>
         <p className="card-place">{place}</p>
         <p className="card-price">{format.priceWithTerm(property.price, property.paymentTerms ?? property.paymentTerm)}</p>
+        {typeof property.distanceKm === 'number' ? <p className="card-distance">{t('map.aboutKm', { km: format.number(property.distanceKm) })}</p> : null}
         <CardChecks checks={property.checks} />
       </div>
     </>

@@ -1,8 +1,9 @@
 import { useI18n } from '@mboa/web-core';
 import { TownSelect } from '../../ui/TownSelect.js';
+import { PinPicker } from '../../map/PinPicker.js';
 import type { StepProps } from './types.js';
 
-/** Step 2: country, town and neighbourhood. */
+/** Step 2: country, town and neighbourhood; optionally a pin on the map and a landmark. */
 export function LocationStep({ form, set, setForm }: StepProps) {
   const { t } = useI18n();
   return (
@@ -21,6 +22,13 @@ export function LocationStep({ form, set, setForm }: StepProps) {
           onChange={(e) => set({ location: { ...form.location, neighbourhood: e.target.value } })}
         />
       </label>
+      <PinPicker
+        town={form.location.town}
+        pin={form.location.pin}
+        onPin={(pin) => setForm((f) => ({ ...f, location: { ...f.location, pin } }))}
+        landmark={form.location.landmark}
+        onLandmark={(landmark) => setForm((f) => ({ ...f, location: { ...f.location, landmark } }))}
+      />
     </div>
   );
 }

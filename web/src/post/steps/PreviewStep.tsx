@@ -12,6 +12,8 @@ export function PreviewStep({ form }: Pick<StepProps, 'form'>) {
     [t('post.category'), form.category ? t(`labels.category.${form.category}`) : '-'],
     [t('post.propertyType'), propertyTypeLabel(form.propertyType, t)],
     [t('details.location'), [form.location.neighbourhood, form.location.town, form.location.country].filter(Boolean).join(', ')],
+    [t('map.areaTitle'), form.location.pin ? t('map.pinPlaced', { lat: form.location.pin.lat.toFixed(5), lng: form.location.pin.lng.toFixed(5) }) : t('map.noPin')],
+    ...(form.location.landmark.trim() ? [[t('map.landmark'), form.location.landmark.trim()] as [string, string]] : []),
     ...specificationFieldsFor(form.category)
       .filter((f) => form.specifications[f].trim() !== '')
       .map((f): [string, string] => [specificationLabel(f, form.category, t), form.specifications[f]]),
