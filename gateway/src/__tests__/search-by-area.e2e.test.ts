@@ -1,4 +1,4 @@
-// Search by area and the map (docs/api.md#map, issue 28) through the real gateway, auth and listings:
+// Search by area and the map (docs/api.md#search-by-area-and-the-map, issue 28) through the real gateway, auth and listings:
 // a box keeps the listings whose approximate area centre is inside it (never one without a pin),
 // `near` puts distanceKm on cards and `sort=distance` orders by it (unpinned last), the map answers
 // area centres (never a pin), and every bad box or place is a 400 naming the field.

@@ -109,7 +109,7 @@ export class PropertiesController {
   // Before properties/:id, or "map" would be read as an id.
   @Get('properties/map')
   @ApiOperation({
-    summary: `The map (docs/api.md#map): approximate area centres of the listings the same filters find in the box (required), newest first, at most ${GEO.mapPoints}; truncated when more matched`,
+    summary: `The map (docs/api.md#search-by-area-and-the-map): approximate area centres of the listings the same filters find in the box (required), newest first, at most ${GEO.mapPoints}; truncated when more matched`,
   })
   @ApiSearchQueries(MAP_PARAMS, ['bbox'])
   @ApiAnswers({

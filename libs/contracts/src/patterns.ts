@@ -69,7 +69,7 @@ export const LISTINGS_PATTERNS = {
   propertyPhotosReview: 'listings.property.photos-review',
   propertyGet: 'listings.property.get',
   propertySearch: 'listings.property.search',
-  /** The map's points: the search's filters in a box, area centres only (docs/api.md#map). */
+  /** The map's points: the search's filters in a box, area centres only (docs/api.md#search-by-area-and-the-map). */
   propertiesMap: 'listings.properties.map',
   /** Up to 6 public listings like one (same category and town, closest price, same type first). */
   propertySimilar: 'listings.property.similar',

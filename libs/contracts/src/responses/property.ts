@@ -195,7 +195,7 @@ export const mapPointSchema = z.object({
   paymentTerm: z.enum(PAYMENT_TERMS),
 });
 
-/** GET /api/properties/map answer (docs/api.md#map). */
+/** GET /api/properties/map answer (docs/api.md#search-by-area-and-the-map). */
 export const mapResponseSchema = z.object({
   /** At most GEO.mapPoints, newest first when there were more. */
   points: z.array(mapPointSchema),

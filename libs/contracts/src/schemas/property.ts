@@ -407,7 +407,7 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /**
  * GET /api/properties/map query: the search's filters and a required box (the map's visible
- * area); no text order, no pages (docs/api.md#map).
+ * area); no text order, no pages (docs/api.md#search-by-area-and-the-map).
  */
 export const mapQuerySchema = z
   .object({ ...searchFilterFields, bbox: requiredBbox })
