@@ -96,7 +96,8 @@ export interface PropertyEdit {
   price?: number;
   caution?: number;
   paymentTerm?: string;
-  location?: { town?: string; neighbourhood?: string };
+  /** `pin: null` removes the pin; a blank landmark removes it. */
+  location?: { town?: string; neighbourhood?: string; pin?: { lat: number; lng: number } | null; landmark?: string };
   specifications?: Partial<Record<string, number | null>>;
 }
 export const editProperty = (id: string, data: PropertyEdit) =>

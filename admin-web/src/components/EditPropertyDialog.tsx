@@ -1,9 +1,10 @@
-import { LIMITS, MESSAGES, type PropertyRead } from '@mboa/contracts';
+import { GEO, LIMITS, MESSAGES, type PropertyRead } from '@mboa/contracts';
 import { PriceFields } from '@mboa/ui';
 import { useI18n } from '@mboa/web-core';
 import { useState } from 'react';
 import { editProperty, type PropertyEdit } from '../api/admin.js';
 import { EditDialog } from './EditDialog.js';
+import { PinView } from './PinView.js';
 
 const SPEC_FIELDS = {
   residential: ['bedrooms', 'toilets', 'kitchens', 'livingRooms', 'size', 'distanceFromRoad'],
@@ -21,6 +22,9 @@ function toForm(p: PropertyRead): Form {
     paymentTerm: p.paymentTerm ?? p.paymentTerms,
     town: p.location?.town ?? p.town,
     neighbourhood: p.location?.neighbourhood ?? p.neighbourhood,
+    pinLat: p.location?.pin ? String(p.location.pin.lat) : '',
+    pinLng: p.location?.pin ? String(p.location.pin.lng) : '',
+    landmark: p.location?.landmark ?? '',
   };
   for (const key of SPEC_FIELDS[p.category] ?? []) {
     const v = p.specifications?.[key];
@@ -44,6 +48,12 @@ export function propertyChanges(before: PropertyRead, form: Form): PropertyEdit 
   if (changed('town') || changed('neighbourhood')) {
     out.location = { town: form.town.trim(), neighbourhood: form.neighbourhood.trim() };
   }
+  if (changed('pinLat') || changed('pinLng')) {
+    const lat = num(form.pinLat ?? ''),
+      lng = num(form.pinLng ?? '');
+    out.location = { ...out.location, pin: lat === null || lng === null ? null : { lat, lng } };
+  }
+  if (changed('landmark')) out.location = { ...out.location, landmark: (form.landmark ?? '').trim() };
   const specs: Record<string, number | null> = {};
   for (const key of SPEC_FIELDS[before.category] ?? []) if (changed(key)) specs[key] = num(form[key]);
   if (Object.keys(specs).length) out.specifications = specs;
@@ -71,6 +81,7 @@ export function EditPropertyDialog({
     if (!form.title?.trim()) problems.push(MESSAGES.property.titleRequired);
     if (!form.description?.trim()) problems.push(MESSAGES.property.descriptionRequired);
     if (form.price?.trim() === '' || !(Number(form.price) >= 0)) problems.push(MESSAGES.property.priceRequired);
+    if ((form.pinLat ?? '').trim() === '' !== ((form.pinLng ?? '').trim() === '')) problems.push(t('pin.incomplete'));
     return problems;
   }
 
@@ -106,6 +117,32 @@ export function EditPropertyDialog({
           <input value={form.neighbourhood} onChange={set('neighbourhood')} />
         </label>
       </div>
+      <fieldset>
+        <legend>{t('pin.title')}</legend>
+        <p className="muted small">{t('pin.hint')}</p>
+        <div className="grid-2">
+          <label className="field">
+            <span>{t('pin.lat')}</span>
+            <input inputMode="decimal" value={form.pinLat} onChange={set('pinLat')} />
+          </label>
+          <label className="field">
+            <span>{t('pin.lng')}</span>
+            <input inputMode="decimal" value={form.pinLng} onChange={set('pinLng')} />
+          </label>
+        </div>
+        {form.pinLat || form.pinLng ? (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setForm((v) => ({ ...v, pinLat: '', pinLng: '' }))}>
+            {t('pin.clear')}
+          </button>
+        ) : null}
+        {Number.isFinite(Number(form.pinLat)) && Number.isFinite(Number(form.pinLng)) && form.pinLat?.trim() && form.pinLng?.trim() ? (
+          <PinView pin={{ lat: Number(form.pinLat), lng: Number(form.pinLng) }} />
+        ) : null}
+        <label className="field">
+          <span>{t('pin.landmark')}</span>
+          <input value={form.landmark} onChange={set('landmark')} maxLength={GEO.landmarkMax} />
+        </label>
+      </fieldset>
       <fieldset>
         <legend>{t('properties.specifications')}</legend>
         <div className="grid-3">

@@ -208,6 +208,21 @@ export const en = {
     },
     specifications: 'Specifications',
   },
+  // The owner's exact pin (issue 28): staff and the owner only.
+  pin: {
+    title: 'Pin on the map',
+    coordinates: 'Exact pin: {{lat}}, {{lng}}',
+    none: 'The owner did not put a pin on the map.',
+    mapLabel: 'Map with the owner’s exact pin',
+    landmarkLine: 'Landmark: {{landmark}}',
+    openStreetMap: 'Open in OpenStreetMap',
+    lat: 'Pin latitude',
+    lng: 'Pin longitude',
+    landmark: 'Landmark',
+    clear: 'Clear the pin',
+    hint: 'Both coordinates, in Cameroon; empty both to remove the pin. The public sees only a circle of about 400 m around it.',
+    incomplete: 'Give both coordinates of the pin, or neither.',
+  },
   review: {
     title: 'Property review',
     back: '← Back to properties',

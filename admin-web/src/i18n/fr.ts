@@ -207,6 +207,21 @@ export const fr: WithManyPlurals<Catalog> = {
     },
     specifications: 'Caractéristiques',
   },
+  // L’épingle exacte du propriétaire (issue 28) : l’équipe et le propriétaire seulement.
+  pin: {
+    title: 'Épingle sur la carte',
+    coordinates: 'Épingle exacte : {{lat}}, {{lng}}',
+    none: 'Le propriétaire n’a pas placé d’épingle sur la carte.',
+    mapLabel: 'Carte avec l’épingle exacte du propriétaire',
+    landmarkLine: 'Repère : {{landmark}}',
+    openStreetMap: 'Ouvrir dans OpenStreetMap',
+    lat: 'Latitude de l’épingle',
+    lng: 'Longitude de l’épingle',
+    landmark: 'Repère',
+    clear: 'Retirer l’épingle',
+    hint: 'Les deux coordonnées, au Cameroun ; videz les deux pour retirer l’épingle. Le public ne voit qu’un cercle d’environ 400 m autour.',
+    incomplete: 'Donnez les deux coordonnées de l’épingle, ou aucune.',
+  },
   review: {
     title: 'Validation de l’annonce',
     back: '← Retour aux annonces',

@@ -15,6 +15,7 @@ import { ReviewDecision } from '../components/ReviewDecision.js';
 import { useLoad } from '../components/useLoad.js';
 import { adminPriceWithTerm, formatDate } from '../logic/format.js';
 import { reportAccessLost } from '../session/access.js';
+import { PinView } from '../components/PinView.js';
 
 /** One property in any state: photos, details, specifications, owner, and the review decision. */
 export default function PropertyReview() {
@@ -112,6 +113,10 @@ export default function PropertyReview() {
           <div className="panel">
             <h2>{t('review.specifications')}</h2>
             <Specifications p={p} />
+          </div>
+          <div className="panel">
+            <h2>{t('pin.title')}</h2>
+            <PinView pin={p.location?.pin} landmark={p.location?.landmark} />
           </div>
         </div>
         <div className="stack">
