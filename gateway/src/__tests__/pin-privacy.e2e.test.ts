@@ -201,8 +201,10 @@ describe('the exact pin', () => {
   }, 60_000);
 
   it('never leaves the owner\'s and staff\'s answers', async () => {
-    // The owner and staff see it.
+    // The owner and staff see it (My Listings' fetch and its other answers).
     expect((await myListing(listing.id)).location.pin).toEqual(PIN);
+    const confirmed = await landlord.browser.post('/api/property/my-listings', { action: 'confirm', payload: { id: listing.id } });
+    expect(confirmed.body.data.location.pin).toEqual(PIN);
     const adminRead = await admin.get(`/api/admin/properties/${listing.id}`);
     expect(adminRead.status).toBe(200);
     expect((adminRead.body.property as AdminPropertyRead).location.pin).toEqual(PIN);

@@ -57,7 +57,8 @@ export class FreshnessService {
       if (!current || current.ownerId !== actor.userId) throw propertyNotFound();
       await this.confirmIn(tx, id);
       const updated = await this.reader.load(id, tx);
-      return toPropertyRead(updated!, await tx.owner.findUnique({ where: { id: updated!.ownerId } }));
+      // The owner's own answer (My Listings): with the exact pin, as its fetch.
+      return toPropertyRead(updated!, await tx.owner.findUnique({ where: { id: updated!.ownerId } }), { withPin: true });
     });
   }
 

@@ -104,7 +104,7 @@ export class PropertyPhotosService {
       actor,
       fields: [field],
     });
-    return toPropertyRead(updated, owner, { withHeld: true });
+    return toPropertyRead(updated, owner, { withHeld: true, withPin: true });
   }
 
   /** The live listing, if `actor` may add photos to it (rules/posting). */
