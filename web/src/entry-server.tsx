@@ -6,7 +6,7 @@
  * take the page over without asking again (web/src/page-state.ts). Signed-in pages are not drawn.
  */
 import type { Language, MapTiles } from '@mboa/contracts';
-import { setMapTiles } from '@mboa/ui';
+import { setMapTiles } from '@mboa/ui/map-tiles.js';
 import { ApiError, createQueryClient, I18nProvider, startServerI18n } from '@mboa/web-core';
 import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';

@@ -1,5 +1,6 @@
 import type { GeoPoint } from '@mboa/contracts';
-import { mapTiles, StaticMap } from '@mboa/ui';
+import { StaticMap } from '@mboa/ui/StaticMap.js';
+import { mapTiles } from '@mboa/ui/map-tiles.js';
 import { useI18n } from '@mboa/web-core';
 
 /** Close enough to see the street the pin is on. */

@@ -168,19 +168,3 @@ export const nearParamSchema = z.string({ error: G.nearInvalid }).transform((v, 
 export function bboxParam(box: GeoBox): string {
   return [box.west, box.south, box.east, box.north].map((n) => Number(n.toFixed(5))).join(',');
 }
-
-/**
- * Where the maps' raster tiles come from and whom they credit: the gateway reads MAP_TILE_URL and
- * MAP_TILE_ATTRIBUTION and hands them to the web apps (meta tags named below, and the server
- * renderer's input). A busy site must serve its own tiles (OSM's tile usage policy; infra/README.md).
- */
-export interface MapTiles {
-  /** `{z}`, `{x}`, `{y}` are replaced; `{s}` by a subdomain letter (a, b, c). */
-  url: string;
-  attribution: string;
-}
-export const MAP_TILES_DEFAULT: MapTiles = {
-  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: '© OpenStreetMap contributors',
-};
-export const MAP_TILES_META = { url: 'mboa-map-tile-url', attribution: 'mboa-map-tile-attribution' } as const;

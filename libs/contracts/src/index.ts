@@ -30,3 +30,4 @@ export * from './verification-requests.js';
 export * from './idempotency.js';
 export * from './geo.js';
 export * from './landmarks.js';
+export * from './map-tiles.js';

@@ -1,5 +1,6 @@
 import type { PropertyRead } from '@mboa/contracts';
-import { mapTiles, StaticMap } from '@mboa/ui';
+import { StaticMap } from '@mboa/ui/StaticMap.js';
+import { mapTiles } from '@mboa/ui/map-tiles.js';
 import { useI18n } from '@mboa/web-core';
 import { lazy, Suspense, useState } from 'react';
 

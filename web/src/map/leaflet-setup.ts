@@ -2,7 +2,7 @@
 // stylesheet never weigh on a page's first screen (docs/maps.md).
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { mapTiles } from '@mboa/ui';
+import { mapTiles } from '@mboa/ui/map-tiles.js';
 import './map.css';
 
 export { L };

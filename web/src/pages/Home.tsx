@@ -24,7 +24,6 @@ import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { navigationPending } from '../shell/pending-navigation.js';
 import { SEARCH_KEY } from './queryKeys.js';
-import { locate, problemOf } from '../map/geolocate.js';
 
 // The map and the landmark list come on the tap that asks for them (Leaflet never weighs on the first visit).
 const HomeMap = lazy(() => import('../map/HomeMap.js'));
@@ -157,9 +156,15 @@ export default function Home() {
     setNearPlaceOpen(false);
     setLocating(true);
     try {
-      apply(nearFilters(filters, await locate()));
-    } catch (error) {
-      setGeoProblem(t(`map.${problemOf(error)}`));
+      // Loaded on the tap: nothing of it weighs on the first visit.
+      const { locate, problemOf } = await import('../map/geolocate.js');
+      try {
+        apply(nearFilters(filters, await locate()));
+      } catch (error) {
+        setGeoProblem(t(`map.${problemOf(error)}`));
+      }
+    } catch {
+      setGeoProblem(t('map.loadFailed'));
     } finally {
       setLocating(false);
     }
