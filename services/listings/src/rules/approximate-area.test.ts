@@ -43,7 +43,7 @@ describe('approximate area of a pin', () => {
     const quarters = [0, 0, 0, 0];
     for (let i = 0; i < 4_000; i += 1) {
       const { northM, eastM } = drawAreaOffset(random);
-      quarters[(northM >= 0 ? 0 : 2) + (eastM >= 0 ? 0 : 1)]! += 1;
+      quarters[(northM >= 0 ? 0 : 2) + (eastM >= 0 ? 0 : 1)] += 1;
     }
     for (const count of quarters) expect(count).toBeGreaterThan(800);
   });
