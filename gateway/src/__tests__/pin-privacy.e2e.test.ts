@@ -276,6 +276,12 @@ describe('the exact pin', () => {
     expect(after.lat - area.lat).toBeCloseTo(moved.lat - PIN.lat, 9);
     expect(after.lng - area.lng).toBeCloseTo(moved.lng - PIN.lng, 8);
     expectNoPin(JSON.stringify(await publicRead(listing.id)), pinMarks(moved, after), 'the details answer after the move');
+    // The search index follows (the edit's event): its document holds the new area, never the pin.
+    const indexed = await eventually(
+      async () => (await db.query<{ lat: number; lng: number }>(`SELECT area[1] AS lat, area[0] AS lng FROM listings.search_documents WHERE property_id = $1`, [listing.id])).rows[0],
+      (row) => row?.lat === after.lat,
+    );
+    expect(indexed).toEqual({ lat: after.lat, lng: after.lng });
 
     // Staff move it back: the area is where it was.
     const back = await admin.request('PATCH', `/api/admin/properties/${listing.id}`, { location: { pin: PIN } });
