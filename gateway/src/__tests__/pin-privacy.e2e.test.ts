@@ -221,6 +221,12 @@ describe('the exact pin', () => {
     expect((search.body.properties as PropertyRead[]).find((p) => p.id === listing.id)!.location.area).toEqual(area);
     expectNoPin(search.text, marks, 'search');
 
+    // The map's points are area centres.
+    const map = await new Browser(system.url).get('/api/properties/map?bbox=9.1,4.0,9.4,4.3');
+    expect(map.status).toBe(200);
+    expect(map.body.points).toContainEqual(expect.objectContaining({ id: listing.id, lat: area.lat, lng: area.lng }));
+    expectNoPin(map.text, marks, 'the map points');
+
     const others = (await new Browser(system.url).get(`/api/properties/search?search=${stamp}&limit=50`)).body.properties as PropertyRead[];
     const other = others.find((p) => p.id !== listing.id)!;
     const similar = await new Browser(system.url).get(`/api/properties/${other.id}/similar`);
