@@ -21,6 +21,8 @@ import { SEARCH_PAGE, SEARCH_TEXT } from './search-constants.js';
 export interface MemorySearchIndexOptions {
   /** Matches counted exactly up to this many; default SEARCH_PAGE.exactCountUpTo (tests lower it). */
   exactCountUpTo?: number;
+  /** A box is read from its cells while they hold at most this many slots; default BOX_CELL_SLOTS_UP_TO (tests set 0 to walk). */
+  boxCellSlotsUpTo?: number;
 }
 
 /** A word's slots: in any field (matching), in the title and in the place (ranking). */
@@ -45,6 +47,26 @@ const TYPO_CACHE_SIZE = 5_000;
 const BULK_FROM = 256;
 /** A distance page up to this deep keeps only its nearest slots while reading; deeper, it sorts every match. */
 const NEAREST_KEPT_UP_TO = 1_000;
+/**
+ * Areas are also filed in a grid of cells this many degrees on a side (about 5.5 km): a box reads
+ * the cells it overlaps, a nearest-first search the cells nearest its place until no farther cell
+ * can hold anything nearer, instead of every listing.
+ */
+const AREA_CELL_DEG = 0.05;
+/** A box whose cells hold more slots than this is answered by walking the kept order instead. */
+const BOX_CELL_SLOTS_UP_TO = 4_096;
+
+/** One grid cell: its row and column (floor of lat and lng over AREA_CELL_DEG) and the slots filed in it. */
+interface AreaCell {
+  row: number;
+  col: number;
+  slots: number[];
+}
+
+function cellKey(row: number, col: number): number {
+  // Columns lie within ±3,600: rows never overlap.
+  return row * 10_000 + col;
+}
 
 /** The kept orders; `distance` depends on the query's place, so it is computed per search. */
 type KeptSort = Exclude<SearchSort, 'distance'>;
@@ -115,6 +137,7 @@ class Codes {
 export class MemorySearchIndex implements SearchIndex {
   readonly backend = 'memory' as const;
   private readonly exactCountUpTo: number;
+  private readonly boxCellSlotsUpTo: number;
 
   // Slot columns.
   private capacity = 0;
@@ -145,6 +168,10 @@ export class MemorySearchIndex implements SearchIndex {
   private readonly categories = new Codes();
   private readonly types = new Codes();
   private readonly towns = new Codes();
+  /** The grid of area centres (slots without a pin are in no cell). */
+  private readonly cells = new Map<number, AreaCell>();
+  /** The largest |latitude| of any area ever filed: how much a degree of longitude can shrink (a bound, never lowered). */
+  private maxAbsLat = 0;
 
   /** Every document in each order, and the same per town and per type (a browse by town reads only its town's). */
   private readonly orders: OrderSet = newOrderSet();
@@ -162,6 +189,7 @@ export class MemorySearchIndex implements SearchIndex {
 
   constructor(options: MemorySearchIndexOptions = {}) {
     this.exactCountUpTo = options.exactCountUpTo ?? SEARCH_PAGE.exactCountUpTo;
+    this.boxCellSlotsUpTo = options.boxCellSlotsUpTo ?? BOX_CELL_SLOTS_UP_TO;
   }
 
   /** How many documents it holds. */
@@ -231,6 +259,8 @@ export class MemorySearchIndex implements SearchIndex {
     for (const order of this.orders.values()) order.length = 0;
     this.byTown.clear();
     this.byType.clear();
+    this.cells.clear();
+    this.maxAbsLat = 0;
     this.postings.clear();
     this.sortedWords = [];
     this.wordsByLength.clear();
@@ -307,6 +337,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.areaLat[slot] = doc.area ? doc.area.lat : Number.NaN;
     this.areaLng[slot] = doc.area ? doc.area.lng : Number.NaN;
     this.areaCos[slot] = doc.area ? Math.cos(doc.area.lat * rad) : Number.NaN;
+    if (doc.area) this.fileArea(slot, doc.area.lat, doc.area.lng);
     const words = wordsOf(copy);
     for (const w of words.all) this.postingsOf(w).all.push(slot);
     for (const w of words.title) this.postingsOf(w).title.push(slot);
@@ -348,6 +379,7 @@ export class MemorySearchIndex implements SearchIndex {
       const p = this.postings.get(w);
       if (p) removeFrom(p.place, slot);
     }
+    if (this.areaLat[slot] === this.areaLat[slot]) this.unfileArea(slot);
     this.docs[slot] = undefined;
     this.slotById.delete(id);
     this.freeSlots.push(slot);
@@ -525,6 +557,12 @@ export class MemorySearchIndex implements SearchIndex {
     const filter = this.filterOf(q);
     if (filter === null) return { hits: [], total: 0, totalIsLowerBound: false };
     if (q.sort === 'distance') return this.distanceBrowse(q, filter, countUpTo);
+    const inBox = q.box && filter ? this.boxMatches(q.box, filter) : null;
+    if (inBox) {
+      const page = inBox.sort((a, b) => this.compare(q.sort, a, b)).slice(q.offset, q.offset + q.limit);
+      const lower = inBox.length > countUpTo;
+      return { hits: page.map((s) => this.hit(s, null)), total: lower ? countUpTo : inBox.length, totalIsLowerBound: lower };
+    }
     const order = this.narrowestOrder(q);
     const end = q.offset + q.limit;
     if (filter === undefined) {
@@ -725,18 +763,7 @@ export class MemorySearchIndex implements SearchIndex {
     const cmp = (a: number, b: number) => this.compare('distance', a, b);
     if (end > NEAREST_KEPT_UP_TO) return slots.sort(cmp).slice(q.offset, end);
     const kept: number[] = [];
-    for (const s of slots) {
-      if (kept.length === end && cmp(s, kept[end - 1]) >= 0) continue;
-      let lo = 0;
-      let hi = kept.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (cmp(kept[mid], s) <= 0) lo = mid + 1;
-        else hi = mid;
-      }
-      kept.splice(lo, 0, s);
-      if (kept.length > end) kept.pop();
-    }
+    for (const s of slots) this.keepNearest(kept, s, end);
     return kept.slice(q.offset, end);
   }
 
@@ -747,10 +774,113 @@ export class MemorySearchIndex implements SearchIndex {
     countUpTo: number,
   ): { hits: SearchHit[]; total: number; totalIsLowerBound: boolean } {
     const order = this.narrowestOrder(q);
-    const matches = filter ? order.filter((s) => filter(s)) : order.slice();
-    const hits = this.nearestPage(matches, q).map((s) => this.hit(s, null));
-    const lower = matches.length > countUpTo;
-    return { hits, total: lower ? countUpTo : matches.length, totalIsLowerBound: lower };
+    const end = q.offset + q.limit;
+    if (end > NEAREST_KEPT_UP_TO) {
+      const matches = filter ? order.filter((s) => filter(s)) : order.slice();
+      const hits = this.nearestPage(matches, q).map((s) => this.hit(s, null));
+      const lower = matches.length > countUpTo;
+      return { hits, total: lower ? countUpTo : matches.length, totalIsLowerBound: lower };
+    }
+    const pass = filter ?? (() => true);
+    const kept = this.nearestInCells(q.near!, pass, end);
+    // Every pinned match is kept and the page wants more: the unpinned ones, newest first.
+    for (let i = 0; i < order.length && kept.length < end; i++) {
+      const s = order[i];
+      if (this.areaLat[s] !== this.areaLat[s] && pass(s)) kept.push(s);
+    }
+    // Counted like any browse: up to the cap, from the kept order.
+    let matched = 0;
+    if (!filter) matched = order.length;
+    else for (let i = 0; i < order.length && matched <= countUpTo; i++) if (filter(order[i])) matched++;
+    const lower = matched > countUpTo;
+    return { hits: kept.slice(q.offset, end).map((s) => this.hit(s, null)), total: lower ? countUpTo : matched, totalIsLowerBound: lower };
+  }
+
+  /**
+   * The `k` nearest pinned slots passing `pass`, nearest first (equal ones newest first), read cell
+   * by cell from the nearest: a cell is read only while it could hold something nearer than the
+   * k-th kept. A cell's bound is the haversine's h for its separation from `near` along one axis
+   * (a degree of longitude counted at its shortest in the grid), never more than any of its slots' h.
+   */
+  private nearestInCells(near: { lat: number; lng: number }, pass: (slot: number) => boolean, k: number): number[] {
+    const cos0 = Math.cos(near.lat * rad);
+    const lngFactor = cos0 * Math.cos(this.maxAbsLat * rad);
+    const scored: Array<{ bound: number; slots: number[] }> = [];
+    for (const cell of this.cells.values()) {
+      const south = cell.row * AREA_CELL_DEG;
+      const west = cell.col * AREA_CELL_DEG;
+      const dLat = Math.max(0, south - near.lat, near.lat - (south + AREA_CELL_DEG));
+      const dLng = Math.max(0, west - near.lng, near.lng - (west + AREA_CELL_DEG));
+      const a = Math.sin((dLat * rad) / 2);
+      const b = Math.sin((dLng * rad) / 2);
+      scored.push({ bound: Math.max(a * a, lngFactor * b * b), slots: cell.slots });
+    }
+    scored.sort((x, y) => x.bound - y.bound);
+    const key = this.distance;
+    const kept: number[] = [];
+    for (const cell of scored) {
+      if (kept.length === k && cell.bound > key[kept[k - 1]]) break;
+      const passing = cell.slots.filter(pass);
+      this.distanceKeys(passing, near);
+      for (const s of passing) this.keepNearest(kept, s, k);
+    }
+    return kept;
+  }
+
+  /** Puts `slot` in its place in `kept` (nearest first, at most `k`) if it belongs there. */
+  private keepNearest(kept: number[], slot: number, k: number): void {
+    if (kept.length === k && this.compare('distance', slot, kept[k - 1]) >= 0) return;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare('distance', kept[mid], slot) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, slot);
+    if (kept.length > k) kept.pop();
+  }
+
+  private fileArea(slot: number, lat: number, lng: number): void {
+    const row = Math.floor(lat / AREA_CELL_DEG);
+    const col = Math.floor(lng / AREA_CELL_DEG);
+    const key = cellKey(row, col);
+    let cell = this.cells.get(key);
+    if (!cell) this.cells.set(key, (cell = { row, col, slots: [] }));
+    cell.slots.push(slot);
+    this.maxAbsLat = Math.max(this.maxAbsLat, Math.abs(lat));
+  }
+
+  private unfileArea(slot: number): void {
+    const key = cellKey(Math.floor(this.areaLat[slot] / AREA_CELL_DEG), Math.floor(this.areaLng[slot] / AREA_CELL_DEG));
+    const cell = this.cells.get(key);
+    if (!cell) return;
+    removeFrom(cell.slots, slot);
+    if (cell.slots.length === 0) this.cells.delete(key);
+  }
+
+  /**
+   * The slots in the box passing `filter` (which holds the box test too), read from the cells the box
+   * overlaps, in no order; null when those cells hold more than boxCellSlotsUpTo (a wide box over
+   * a city: walking the kept order finds a page sooner).
+   */
+  private boxMatches(box: { west: number; south: number; east: number; north: number }, filter: (slot: number) => boolean): number[] | null {
+    const rows = [Math.floor(box.south / AREA_CELL_DEG), Math.floor(box.north / AREA_CELL_DEG)];
+    const cols = [Math.floor(box.west / AREA_CELL_DEG), Math.floor(box.east / AREA_CELL_DEG)];
+    const lists: number[][] = [];
+    let held = 0;
+    for (let row = rows[0]; row <= rows[1]; row++) {
+      for (let col = cols[0]; col <= cols[1]; col++) {
+        const cell = this.cells.get(cellKey(row, col));
+        if (!cell) continue;
+        held += cell.slots.length;
+        if (held > this.boxCellSlotsUpTo) return null;
+        lists.push(cell.slots);
+      }
+    }
+    const matches: number[] = [];
+    for (const list of lists) for (const s of list) if (filter(s)) matches.push(s);
+    return matches;
   }
 
   points(query: SearchQuery, cap: number): Promise<SearchMapPoints> {
@@ -770,8 +900,12 @@ export class MemorySearchIndex implements SearchIndex {
     } else {
       const filter = this.filterOf(q);
       if (filter === null) return { points: [], total: 0 };
-      const order = this.narrowestOrder({ ...q, sort: 'newest' });
-      slots = filter ? order.filter((s) => filter(s)) : order;
+      const inBox = filter ? this.boxMatches(q.box, filter) : null;
+      if (inBox) slots = inBox.sort((a, b) => this.compare('newest', a, b));
+      else {
+        const order = this.narrowestOrder({ ...q, sort: 'newest' });
+        slots = filter ? order.filter((s) => filter(s)) : order;
+      }
     }
     const points = slots.slice(0, Math.max(0, cap)).map((s) => {
       const doc = this.docs[s]!;
