@@ -7,12 +7,16 @@
 // bench/web-build.mjs). Each mix runs closed loop (50 connections) and open loop (a fixed rate),
 // and the same loads go to a bare Node server answering the same bodies, the floor of what this
 // machine can do. Then it times the image pipeline. The development database is untouched.
+// Most listings have a pin (17 in 20, their area centres within BENCH_AREA_SPREAD_DEG of their town,
+// bench/mix.mjs benchTownCentres), so the search group also runs searches by area: map boxes
+// (search-box), nearest first from a place (search-distance) and the map's points (map).
 //
 //   BENCH_LISTINGS=100000 BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_SEARCH_URLS=4000 \
 //   BENCH_SEARCH_RATE=100 BENCH_DETAILS_RATE=200 BENCH_HOME_PAGE_URLS=2000 \
 //   BENCH_HOME_PAGE_RATE=100 BENCH_DETAILS_PAGE_RATE=200 npm run bench
 //   BENCH_REUSE=1 keeps an already loaded bench database; BENCH_ONLY=search,details,home-page,details-page
-//   runs some of the mixes;
+//   runs some of the mixes (search: the text and filter mix and the area ones; search-box,
+//   search-distance or map alone); BENCH_AREA_URLS=2000 distinct URLs per area mix;
 //   BENCH_CPU_PROF=<dir> writes the gateway's and listings' CPU profiles there; BENCH_LOG_LEVEL=info
 //   measures with the access log on (default warn).
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,7 +26,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
 import { closedLoop, cpuMs, floorServer, openLoop, parentOf } from './bench/drive.mjs';
-import { DESCRIPTION_PHRASES, homePageMix, NEIGHBOURHOODS, searchMix, TITLE_PHRASES } from './bench/mix.mjs';
+import {
+  areaMix,
+  BENCH_AREA_SPREAD_DEG,
+  benchTownCentres,
+  DESCRIPTION_PHRASES,
+  homePageMix,
+  NEIGHBOURHOODS,
+  searchMix,
+  TITLE_PHRASES,
+} from './bench/mix.mjs';
 import { builtWebApp } from './bench/web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +43,7 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SEARCH_URLS = Number(process.env.BENCH_SEARCH_URLS ?? 4_000);
+const AREA_URLS = Number(process.env.BENCH_AREA_URLS ?? 2_000);
 const SEARCH_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 100);
 const DETAILS_RATE = Number(process.env.BENCH_DETAILS_RATE ?? 200);
 const HOME_PAGE_URLS = Number(process.env.BENCH_HOME_PAGE_URLS ?? 2_000);
@@ -63,7 +77,8 @@ async function prepareDatabase() {
 }
 
 async function loadListings() {
-  const { TOWNS, PROPERTY_TYPES_BY_CATEGORY } = await import('../libs/contracts/dist/index.js');
+  const { TOWNS, PROPERTY_TYPES_BY_CATEGORY, TOWN_VIEWS } = await import('../libs/contracts/dist/index.js');
+  const centres = benchTownCentres(TOWNS, TOWN_VIEWS);
   const db = new pg.Client({ connectionString: benchUrl });
   await db.connect();
   const started = Date.now();
@@ -78,7 +93,8 @@ async function loadListings() {
     await db.query(
       `INSERT INTO listings.properties (id, owner_id, category, property_type, title, description, price, caution, payment_term,
          status, is_verified, review_state, reviewed_at, country, town, neighbourhood, amenities, bedrooms, toilets, kitchens,
-         living_rooms, size, distance_from_road, sections, version, created_at, updated_at)
+         living_rooms, size, distance_from_road, sections, version, created_at, updated_at,
+         pin_lat, pin_lng, area_offset_north_m, area_offset_east_m, area_lat, area_lng)
        SELECT gen_random_uuid(),
               ('00000000-0000-4000-8000-' || lpad((1 + g % 50)::text, 12, '0'))::uuid,
               c.category::listings."PropertyCategory",
@@ -96,15 +112,25 @@ async function loadListings() {
               CASE WHEN c.category = 'residential' THEN 1 + g % 6 END, 1 + g % 3, 1, 1,
               20 + (g % 200), 1 + g % 30,
               CASE WHEN c.category = 'commercial' THEN 1 + g % 6 END,
-              1, now() - (g || ' minutes')::interval, now()
+              1, now() - (g || ' minutes')::interval, now(),
+              a.pin_lat, a.pin_lng, a.north_m, a.east_m,
+              -- rules/approximate-area.ts's offsetPoint (flat earth under a kilometre), in SQL.
+              a.pin_lat + degrees(a.north_m / 6371008.8), a.pin_lng + degrees(a.east_m / (6371008.8 * cos(radians(a.pin_lat))))
        FROM generate_series($1::int, $2::int) g
-       CROSS JOIN LATERAL (SELECT ($3::text[])[1 + (g * 31) % array_length($3::text[], 1)] AS town) t
+       CROSS JOIN LATERAL (SELECT 1 + (g * 31) % array_length($3::text[], 1) AS i) ti
+       CROSS JOIN LATERAL (SELECT ($3::text[])[ti.i] AS town) t
+       -- 17 in 20 pinned, anywhere within the spread of the town's centre; the offset at most 283 m.
+       CROSS JOIN LATERAL (
+         SELECT CASE WHEN g % 20 < 17 THEN ($9::float8[])[ti.i] + (((g * 6271) % 1000) / 1000.0 - 0.5) * 2 * $11::float8 END AS pin_lat,
+                CASE WHEN g % 20 < 17 THEN ($10::float8[])[ti.i] + (((g * 3571) % 1000) / 1000.0 - 0.5) * 2 * $11::float8 END AS pin_lng,
+                ((g * 13) % 401 - 200)::float8 AS north_m, ((g * 17) % 401 - 200)::float8 AS east_m) a
        CROSS JOIN LATERAL (
          SELECT CASE WHEN g % 3 = 0 THEN 'commercial' ELSE 'residential' END AS category,
                 CASE WHEN g % 3 = 0 THEN ($5::text[])[1 + (g / 3) % array_length($5::text[], 1)]
                      ELSE ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] END AS ptype) c`,
       [offset + 1, offset + n, TOWNS, PROPERTY_TYPES_BY_CATEGORY.residential, PROPERTY_TYPES_BY_CATEGORY.commercial,
-        TITLE_PHRASES.map((p) => (/^(near|with|close|in|newly|fully)/.test(p) ? p + ' in' : p + ' à')), DESCRIPTION_PHRASES, NEIGHBOURHOODS],
+        TITLE_PHRASES.map((p) => (/^(near|with|close|in|newly|fully)/.test(p) ? p + ' in' : p + ' à')), DESCRIPTION_PHRASES, NEIGHBOURHOODS,
+        centres.map((c) => c.lat), centres.map((c) => c.lng), BENCH_AREA_SPREAD_DEG],
     );
     say(`loaded ${offset + n} / ${LISTINGS} listings (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
@@ -131,8 +157,9 @@ async function loaded() {
   const db = new pg.Client({ connectionString: benchUrl });
   try {
     await db.connect();
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM listings.search_documents');
-    return rows[0].n === LISTINGS;
+    // A database loaded before listings had areas is loaded again (searches by area would find nothing).
+    const { rows } = await db.query('SELECT count(*)::int AS n, count(area)::int AS pinned FROM listings.search_documents');
+    return rows[0].n === LISTINGS && rows[0].pinned > 0;
   } catch {
     return false;
   } finally {
@@ -199,12 +226,28 @@ const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml,application/xml;
 const DRAWN_MARK = 'id="mboa-page-state"';
 const drawnPage = (html) => html.includes(DRAWN_MARK) && !html.includes('<div id="root"></div>');
 
-/** The four mixes: JSON calls, then the pages the gateway draws from the same reads. */
-function mixes({ searchPaths, detailPaths, homePaths, detailPagePaths }) {
+/** The mixes: JSON calls (searches, searches by area, the map, details), then the pages the gateway draws from the same reads. */
+function mixes({ searchPaths, boxPaths, distancePaths, mapPaths, detailPaths, homePaths, detailPagePaths }) {
   const json = (check) => ({ headers: undefined, contentType: 'application/json; charset=utf-8', check: (body) => check(JSON.parse(body)) });
   const page = { headers: PAGE_HEADERS, contentType: 'text/html; charset=utf-8', check: drawnPage, drawn: true };
+  const cards = (answer) => Array.isArray(answer.properties);
+  const someCards = (answer) => answer.properties.length > 0;
+  // Nearest first, cards without a distance last. PostgreSQL orders by the plane in degrees (within
+  // about 3 % of the great circle in Cameroon) and cards round to 0.1 km: a little slack.
+  const nearestFirst = (answer) =>
+    cards(answer) && answer.properties.every((p, i, all) => i === 0 || (p.distanceKm ?? Infinity) >= (all[i - 1].distanceKm ?? Infinity) * 0.95 - 0.1);
   return [
-    { kind: 'search', paths: searchPaths, rate: SEARCH_RATE, ...json((answer) => Array.isArray(answer.properties)), someResults: true },
+    { kind: 'search', group: 'search', paths: searchPaths, rate: SEARCH_RATE, ...json(cards), someResults: someCards },
+    { kind: 'search-box', group: 'search', paths: boxPaths, rate: SEARCH_RATE, ...json(cards), someResults: someCards },
+    { kind: 'search-distance', group: 'search', paths: distancePaths, rate: SEARCH_RATE, ...json(nearestFirst), someResults: someCards },
+    {
+      kind: 'map',
+      group: 'search',
+      paths: mapPaths,
+      rate: SEARCH_RATE,
+      ...json((answer) => Array.isArray(answer.points) && typeof answer.truncated === 'boolean'),
+      someResults: (answer) => answer.points.length > 0,
+    },
     { kind: 'details', paths: detailPaths, rate: DETAILS_RATE, ...json((answer) => answer.id !== undefined) },
     { kind: 'home-page', paths: homePaths, rate: HOME_PAGE_RATE, ...page },
     { kind: 'details-page', paths: detailPagePaths, rate: DETAILS_PAGE_RATE, ...page },
@@ -242,7 +285,7 @@ async function measure(mix, results, processes) {
       throw new Error(`${kind}: ${p}: ${why}: ${body.slice(0, 300)}`);
     }
   }
-  if (mix.someResults && ![...bodies.values()].some((b) => JSON.parse(b).properties.length > 0)) throw new Error('every sampled search came back empty');
+  if (mix.someResults && ![...bodies.values()].some((b) => mix.someResults(JSON.parse(b)))) throw new Error('every sampled search came back empty');
   const minBytes = mix.drawn ? await drawnMinBytes(sample, bodies) : undefined;
   const floor = await floorServer(bodies, contentType);
   const floorBase = `http://127.0.0.1:${floor.address().port}`;
@@ -330,8 +373,10 @@ async function main() {
     await db.end();
   }
   const ids = await allIds();
-  const { TOWNS, PROPERTY_TYPES_BY_CATEGORY } = await import('../libs/contracts/dist/index.js');
+  const { TOWNS, PROPERTY_TYPES_BY_CATEGORY, TOWN_VIEWS } = await import('../libs/contracts/dist/index.js');
   const searchPaths = searchMix({ count: SEARCH_URLS, towns: TOWNS, typesByCategory: PROPERTY_TYPES_BY_CATEGORY });
+  const centres = benchTownCentres(TOWNS, TOWN_VIEWS);
+  const [boxPaths, distancePaths, mapPaths] = ['box', 'distance', 'map'].map((kind) => areaMix({ count: AREA_URLS, centres, kind }));
   const detailPaths = ids.map((id) => `/api/properties/${id}`);
   const homePaths = homePageMix({ count: HOME_PAGE_URLS, towns: TOWNS, typesByCategory: PROPERTY_TYPES_BY_CATEGORY });
   // Other ids than the JSON details' (the list read backwards), every other one in English.
@@ -355,7 +400,7 @@ async function main() {
     await reportSearchStart(apps[1], startedAt);
     say(
       `driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ` +
-        `${homePaths.length} home page addresses, ${SECONDS} s per run`,
+        `${homePaths.length} home page addresses, ${AREA_URLS} box, distance and map URLs each, ${SECONDS} s per run`,
     );
     const results = [];
     const failures = [];
@@ -368,8 +413,8 @@ async function main() {
       await db.end();
       return { gateway: [apps[2].pid], listings: [apps[1].pid], postgres: rows.map((r) => r.pid) };
     };
-    for (const mix of mixes({ searchPaths, detailPaths, homePaths, detailPagePaths })) {
-      if (only && !only.includes(mix.kind)) continue;
+    for (const mix of mixes({ searchPaths, boxPaths, distancePaths, mapPaths, detailPaths, homePaths, detailPagePaths })) {
+      if (only && !only.includes(mix.kind) && !only.includes(mix.group)) continue;
       try {
         await measure(mix, results, processes);
       } catch (error) {

@@ -114,3 +114,57 @@ export function homePageMix({ count, towns, typesByCategory, seed = 24 }) {
   }
   return [...paths];
 }
+
+/**
+ * Where each bench town's listings are (issue 28): the towns with a map view (contracts TOWN_VIEWS)
+ * at their real centre, every other one at a made-up place inside Cameroon (spread by its index, so
+ * the same every run). Only the bench uses them: positions of the other towns are not geography.
+ */
+export function benchTownCentres(towns, views) {
+  return towns.map((town, i) => {
+    const view = views[town];
+    if (view) return { town, lat: view.lat, lng: view.lng };
+    return { town, lat: +(2.3 + (((i * 37) % 100) / 100) * 9.5).toFixed(3), lng: +(9.6 + (((i * 53) % 100) / 100) * 5.5).toFixed(3) };
+  });
+}
+
+/** A pinned bench listing's area centre is at most this far from its town's centre, in degrees each way (about 4.5 km). */
+export const BENCH_AREA_SPREAD_DEG = 0.04;
+
+/**
+ * `count` distinct searches by area, the way the map and "near me" ask them:
+ * - `box`: the map's visible area over a town's listings (a street, a neighbourhood, the town, the
+ *   region around it), sometimes with the home page's filters and a later page;
+ * - `distance`: `near` a point of a town (a phone's position, a landmark) with `sort=distance`,
+ *   sometimes with filters (a town, a category, a price) and a later page;
+ * - `map`: GET /api/properties/map for the same boxes (the map's points, up to GEO.mapPoints).
+ */
+export function areaMix({ count, centres, kind, seed = 28 }) {
+  const rnd = random(seed + ['box', 'distance', 'map'].indexOf(kind));
+  // The towns with a map view (where the map is most used) get half the searches.
+  const viewed = centres.filter((c) => ['Douala', 'Yaounde', 'Buea', 'Limbe', 'Bamenda', 'Bafoussam', 'Garoua', 'Kribi'].includes(c.town));
+  const coordinate = (n) => String(+n.toFixed(4));
+  const paths = new Set();
+  let guard = 0;
+  while (paths.size < count && guard++ < count * 50) {
+    const c = rnd() < 0.5 && viewed.length ? pick(rnd, viewed) : pick(rnd, centres);
+    const q = new URLSearchParams();
+    const jitter = () => (rnd() - 0.5) * 2 * BENCH_AREA_SPREAD_DEG;
+    if (kind === 'distance') {
+      q.set('near', `${coordinate(c.lat + jitter())},${coordinate(c.lng + jitter())}`);
+      q.set('sort', 'distance');
+      if (rnd() < 0.3) q.set('town', c.town);
+    } else {
+      // Half-widths: a street, a neighbourhood, the whole town, the region around it (GEO.maxBoxSpanDeg is 2).
+      const half = pick(rnd, [0.005, 0.01, 0.02, 0.05, 0.2, 0.9]);
+      const lat = c.lat + jitter() / 2;
+      const lng = c.lng + jitter() / 2;
+      q.set('bbox', [lng - half, lat - half, lng + half, lat + half].map(coordinate).join(','));
+    }
+    if (rnd() < 0.3) q.set('category', pick(rnd, ['residential', 'commercial']));
+    if (rnd() < 0.2) q.set('maxPrice', String(pick(rnd, [50_000, 100_000, 200_000, 300_000])));
+    if (kind !== 'map' && rnd() < 0.3) q.set('page', String(2 + Math.floor(rnd() * 3)));
+    paths.add(`/api/properties/${kind === 'map' ? 'map' : 'search'}?${q.toString()}`);
+  }
+  return shuffle([...paths], rnd);
+}
