@@ -81,17 +81,22 @@ function toCoordinate(v: unknown): unknown {
   return v;
 }
 
-const latitude = (field: string) =>
-  z.preprocess(toCoordinate, z.number({ error: G.latitudeInvalid(field) }).finite({ error: G.latitudeInvalid(field) }).min(-90, { error: G.latitudeInvalid(field) }).max(90, { error: G.latitudeInvalid(field) }));
-const longitude = (field: string) =>
-  z.preprocess(toCoordinate, z.number({ error: G.longitudeInvalid(field) }).finite({ error: G.longitudeInvalid(field) }).min(-180, { error: G.longitudeInvalid(field) }).max(180, { error: G.longitudeInvalid(field) }));
+// Blank means left out (a form's empty field); anything else must be a number in range.
+const latitude = z.preprocess(
+  toCoordinate,
+  z.number({ error: G.latitudeInvalid }).finite({ error: G.latitudeInvalid }).min(-90, { error: G.latitudeInvalid }).max(90, { error: G.latitudeInvalid }).optional(),
+);
+const longitude = z.preprocess(
+  toCoordinate,
+  z.number({ error: G.longitudeInvalid }).finite({ error: G.longitudeInvalid }).min(-180, { error: G.longitudeInvalid }).max(180, { error: G.longitudeInvalid }).optional(),
+);
 
 /**
  * The owner's pin when posting or editing: both coordinates, in Cameroon. Multipart sends
  * `location[pin][lat]`; blank fields mean no pin.
  */
 export const pinSchema = z
-  .object({ lat: latitude('location.pin.lat').optional(), lng: longitude('location.pin.lng').optional() }, { error: G.pinIncomplete })
+  .object({ lat: latitude, lng: longitude }, { error: G.pinIncomplete })
   .transform((v, ctx): GeoPoint | undefined => {
     if (v.lat === undefined && v.lng === undefined) return undefined;
     if (v.lat === undefined || v.lng === undefined) {

@@ -30,8 +30,6 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   'report.heldMailBody': ['Studio moderne à Bonapriso', 'https://mboa.example/my-listings'],
   'freshness.reminderMailBody': ['Studio moderne à Bonapriso', 23, 'https://mboa.example/confirm-availability?token=Ab_c-9&lang=fr', 45, 7],
   'toast.propertyStatusUpdated': ['rented'],
-  'geo.latitudeInvalid': ['location.pin.lat'],
-  'geo.longitudeInvalid': ['location.pin.lng'],
   'page.breadcrumbTown': ['Garoua-Boulai'],
   'ui.showing': [13, 24, 317],
   'ui.pageOf': [3, 27],

@@ -37,10 +37,10 @@ describe('where a property is: pin and landmark in the post and edit schemas', (
   });
 
   it.each([
-    [{ 'location[pin][lat]': 'NaN', 'location[pin][lng]': '9.2' }, 'location.pin.lat', G.latitudeInvalid('location.pin.lat')],
-    [{ 'location[pin][lat]': 'north', 'location[pin][lng]': '9.2' }, 'location.pin.lat', G.latitudeInvalid('location.pin.lat')],
-    [{ 'location[pin][lat]': '4.1', 'location[pin][lng]': '200' }, 'location.pin.lng', G.longitudeInvalid('location.pin.lng')],
-    [{ 'location[pin][lat]': '91', 'location[pin][lng]': '9.2' }, 'location.pin.lat', G.latitudeInvalid('location.pin.lat')],
+    [{ 'location[pin][lat]': 'NaN', 'location[pin][lng]': '9.2' }, 'location.pin.lat', G.latitudeInvalid],
+    [{ 'location[pin][lat]': 'north', 'location[pin][lng]': '9.2' }, 'location.pin.lat', G.latitudeInvalid],
+    [{ 'location[pin][lat]': '4.1', 'location[pin][lng]': '200' }, 'location.pin.lng', G.longitudeInvalid],
+    [{ 'location[pin][lat]': '91', 'location[pin][lng]': '9.2' }, 'location.pin.lat', G.latitudeInvalid],
     [{ 'location[pin][lat]': '4.1' }, 'location.pin', G.pinIncomplete],
     [{ 'location[pin][lat]': '48.8566', 'location[pin][lng]': '2.3522' }, 'location.pin', G.pinOutsideCameroon],
     [{ 'location[landmark]': 'x'.repeat(161) }, 'location.landmark', G.landmarkTooLong],

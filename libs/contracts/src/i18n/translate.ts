@@ -57,8 +57,6 @@ export const FUNCTION_TEXT_READERS: Readonly<Record<string, { pattern: RegExp; a
   },
   'toast.propertyStatusUpdated': { pattern: /^property status updated as (.*) sucessfully$/, args: (m) => [m[1]] },
   // A pin's coordinate refused (issue 28): the field it names stays as written.
-  'geo.latitudeInvalid': { pattern: /^(.*): latitude must be a number from -90 to 90$/s, args: (m) => [m[1]] },
-  'geo.longitudeInvalid': { pattern: /^(.*): longitude must be a number from -180 to 180$/s, args: (m) => [m[1]] },
   'page.breadcrumbTown': { pattern: /^Rentals in (.*)$/s, args: (m) => [m[1]] },
   'ui.showing': { pattern: /^Showing (\d+) to (\d+) of (\d+)$/, args: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   'ui.pageOf': { pattern: /^Page (\d+) of (\d+)$/, args: (m) => [Number(m[1]), Number(m[2])] },
