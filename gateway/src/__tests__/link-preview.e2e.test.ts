@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, MESSAGES_FR, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
+import { CARD_THUMBNAIL_ONLY, LISTINGS_PATTERNS, MAP_TILES_DEFAULT, MESSAGES_FR, PHOTO_SIZES, type PropertyRead } from '@mboa/contracts';
+import { mapTilesHead } from '../static/map-tiles.js';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
@@ -186,7 +187,8 @@ test('a title or description with $-patterns, </script> or <!-- leaves the rest 
   // The page is index.html with exactly the title swapped and the tags put at the marker.
   const [before, after] = html.split(/<meta property="og:type"[\s\S]*<link rel="preload" as="fetch" href="[^"]*" crossorigin="use-credentials">/);
   expect(before).toBe(`<!doctype html><html><head><title>${escaped} – 30,000 FCFA/month</title>\n`);
-  expect(after).toBe('\n</head><body><div id="root"></div></body></html>');
+  // …and the map tiles' configuration at the end of the head.
+  expect(after).toBe(`\n${mapTilesHead(MAP_TILES_DEFAULT)}</head><body><div id="root"></div></body></html>`);
   expect(html).toContain(`<meta property="og:title" content="${escaped} – 30,000 FCFA/month">`);
   expect(html).toContain(`<meta property="og:description" content="Bonapriso, Douala · Quiet room. ${escaped} --&gt;">`);
   // Nothing the listing wrote opens a tag or a comment.
