@@ -9,14 +9,14 @@ import {
   type ProcessImagesReply,
   type ProcessImagesRequest,
 } from '@mboa/contracts';
-import { fail, ObjectNotFoundError, parsePayload, ServiceException, type ObjectStore } from '@mboa/platform';
+import { fail, ObjectNotFoundError, parsePayload, ServiceException, watchWorkQueue, workQueueRejected, type ObjectStore } from '@mboa/platform';
 import { z } from 'zod';
 import { removeStagedUploads } from './staged-uploads.js';
 import { ImageRejectedError } from './images/image-errors.js';
 import { ImageProcessor } from './images/image-processor.js';
 import { readAtMost } from './images/read-limited.js';
 import { MEDIA_CONFIG, type MediaConfig } from './config.js';
-import { ProcessingQueue } from './processing-queue.js';
+import { MEDIA_QUEUE, ProcessingQueue } from './processing-queue.js';
 import { parsePropertyImageKey } from './property-images/property-image-keys.js';
 import { PropertyImages, type SavedPropertyImage } from './property-images/property-images.js';
 import { altText, displayName } from './alt-text.js';
@@ -58,6 +58,8 @@ export class ImageUploads {
     this.store = config.store;
     this.images = new PropertyImages(new ImageProcessor(), config.store);
     this.queue = new ProcessingQueue(config.processingConcurrency, config.maxWaitingImages ?? LIMITS.uploads.mediaMaxWaitingImages);
+    // Read at scrape time: the operators' "Media queue" panel and its alert-free trend.
+    watchWorkQueue(MEDIA_QUEUE, () => ({ running: this.queue.active, waiting: this.queue.pending }));
   }
 
   async process(payload: unknown): Promise<ProcessImagesReply> {
@@ -71,6 +73,7 @@ export class ImageUploads {
     // A posting is processed whole or not at all: when its photos would not all find a place in
     // the line, it is refused before any is decoded (the client retries after Retry-After).
     if (!this.queue.hasRoomFor(request.uploads.length)) {
+      workQueueRejected.inc({ queue: MEDIA_QUEUE });
       await removeStagedUploads(this.store, request, 100);
       throw fail.tooMany(MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds);
     }

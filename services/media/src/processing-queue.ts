@@ -4,6 +4,9 @@
  * from taking every core (and the pool's threads that file reads and DNS also need) away from
  * everyone else; the bound on waiting keeps a burst from queueing work nobody will wait for.
  */
+/** The queue's name on the metrics (mboa_work_queue_*): photos and identity documents share it. */
+export const MEDIA_QUEUE = 'media-images';
+
 export class ProcessingQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -18,6 +21,11 @@ export class ProcessingQueue {
 
   get pending(): number {
     return this.waiting.length;
+  }
+
+  /** Jobs running now (at most `concurrency`). */
+  get active(): number {
+    return this.running;
   }
 
   /** Whether `jobs` more jobs, run now, would all start or find a place in the waiting line. */

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { eventLagMetrics } from './event-lag.js';
 import { Histogram, Registry } from './prometheus.js';
+import { metrics, watchWorkQueue, workQueueRejected } from './standard.js';
 import { concatenated, startMetricsServer } from './server.js';
 
 test('a histogram writes its labels in alphabetical order, whatever order the caller used', async () => {
@@ -35,4 +36,17 @@ test('the metrics port answers GET /metrics with the exposition text of every re
   } finally {
     server.close();
   }
+});
+
+test('a watched work queue shows what runs and waits at each scrape, and the batches it turned away', async () => {
+  let depth = { running: 2, waiting: 5 };
+  watchWorkQueue('test-queue', () => depth);
+  workQueueRejected.inc({ queue: 'test-queue' });
+  let text = await metrics.render();
+  expect(text).toMatch(/^mboa_work_queue_running\{queue="test-queue"\} 2$/m);
+  expect(text).toMatch(/^mboa_work_queue_waiting\{queue="test-queue"\} 5$/m);
+  expect(text).toMatch(/^mboa_work_queue_rejected_total\{queue="test-queue"\} 1$/m);
+  depth = { running: 0, waiting: 0 };
+  text = await metrics.render();
+  expect(text).toMatch(/^mboa_work_queue_waiting\{queue="test-queue"\} 0$/m);
 });

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry } from './prometheus.js';
+import { Counter, Gauge, Histogram, Registry } from './prometheus.js';
 import { registerProcessMetrics } from './process-metrics.js';
 
 /** This process's metrics; the gateway serves them at /metrics, a service at METRICS_PORT. */
@@ -43,5 +43,51 @@ export const eventsParked = new Counter({
   name: 'mboa_events_parked_total',
   help: 'Events a consumer parked on the parked stream instead of retrying them for ever, by consumer, reason and event type.',
   labelNames: ['consumer', 'reason', 'type'],
+  registers: [metrics],
+});
+
+/** What a watched in-process queue holds now: jobs running, and jobs waiting for a slot. */
+export interface WorkQueueDepth {
+  running: number;
+  waiting: number;
+}
+const workQueues = new Map<string, () => WorkQueueDepth>();
+
+/**
+ * A bounded in-process queue (media's image processing) shown at scrape time, by queue name:
+ * how many jobs run and how many wait. Read when Prometheus scrapes, so it costs nothing between
+ * scrapes. Drawn in infra/grafana/dashboards/mboa-overview.json ("Media queue").
+ */
+export function watchWorkQueue(queue: string, depth: () => WorkQueueDepth): void {
+  workQueues.set(queue, depth);
+}
+
+new Gauge({
+  name: 'mboa_work_queue_running',
+  help: 'Jobs running now in an in-process work queue, by queue.',
+  labelNames: ['queue'],
+  registers: [metrics],
+  collect() {
+    this.reset();
+    for (const [queue, depth] of workQueues) this.set({ queue }, depth().running);
+  },
+});
+
+new Gauge({
+  name: 'mboa_work_queue_waiting',
+  help: 'Jobs waiting for a free slot in an in-process work queue, by queue.',
+  labelNames: ['queue'],
+  registers: [metrics],
+  collect() {
+    this.reset();
+    for (const [queue, depth] of workQueues) this.set({ queue }, depth().waiting);
+  },
+});
+
+/** Batches a full queue turned away (the caller got a "busy, try again" answer), by queue. */
+export const workQueueRejected = new Counter({
+  name: 'mboa_work_queue_rejected_total',
+  help: 'Batches of jobs an in-process work queue turned away because its waiting line was full, by queue.',
+  labelNames: ['queue'],
   registers: [metrics],
 });

@@ -30,11 +30,14 @@ describe('ProcessingQueue', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const jobs = [0, 1, 2, 3].map(() => queue.run(() => gate));
+    // What the operators' "Media queue" panel shows (mboa_work_queue_running / _waiting).
+    expect({ running: queue.active, waiting: queue.pending }).toEqual({ running: 2, waiting: 2 });
     expect(queue.pending).toBe(2);
     expect(queue.hasRoomFor(1)).toBe(true);
     expect(queue.hasRoomFor(2)).toBe(false);
     release();
     await Promise.all(jobs);
+    expect({ running: queue.active, waiting: queue.pending }).toEqual({ running: 0, waiting: 0 });
     expect(queue.hasRoomFor(5)).toBe(true);
   });
 });

@@ -8,12 +8,13 @@ import {
   type StoreDocumentsReply,
   type StoredDocumentFile,
 } from '@mboa/contracts';
-import { fail, ObjectNotFoundError, parsePayload, ServiceException, type ObjectStore } from '@mboa/platform';
+import { fail, ObjectNotFoundError, parsePayload, ServiceException, workQueueRejected, type ObjectStore } from '@mboa/platform';
 import { z } from 'zod';
 import { removeStagedUploads } from '../staged-uploads.js';
 import { displayName } from '../alt-text.js';
 import { MEDIA_CONFIG, type MediaConfig } from '../config.js';
 import { ImageUploads, UPLOAD_MISSING } from '../image-uploads.service.js';
+import { MEDIA_QUEUE } from '../processing-queue.js';
 import { ImageRejectedError } from '../images/image-errors.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { readAtMost } from '../images/read-limited.js';
@@ -66,6 +67,7 @@ export class DocumentFiles {
     // Documents wait in the same line as listing photos: one decode per core for everything.
     const queue = this.photos.queue;
     if (!queue.hasRoomFor(request.uploads.length)) {
+      workQueueRejected.inc({ queue: MEDIA_QUEUE });
       await removeStagedUploads(this.staging, request, 10);
       throw fail.tooMany(MESSAGES.upload.busy, LIMITS.uploads.busyRetryAfterSeconds);
     }
