@@ -24,13 +24,16 @@ import {
   storeFromEnv,
   tableCounts,
   timestamp,
+  writeBackupMetrics,
 } from './lib/backup.mjs';
 
 const HELP = `Usage: node infra/scripts/backup.mjs [--out <folder>] [--database-url <url>] [--media-dir <folder>] [--s3-bucket <name>]
 
 Writes <out>/mboa-backup-<UTC time>/ (default out: ./backups) holding database.dump (pg_dump -Fc of
 every schema with tables: auth, listings, moderation, support), media/ (every object of the store but the staging area uploads/)
-and manifest.json (what, when, row and object counts). Reads the apps' variables: DATABASE_URL,
+and manifest.json (what, when, row and object counts). After a backup that finished whole it writes
+<out>/mboa_backup.prom, the time of that success for node exporter's textfile collector (the alert
+"no backup for a day"). Reads the apps' variables: DATABASE_URL,
 and S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION or else MEDIA_DIR.
 Identity documents are never backed up: a store that is or holds S3_DOCUMENTS_BUCKET
 (default mboa-documents) or DOCUMENTS_DIR (default .data/documents) is refused.
@@ -78,6 +81,9 @@ async function main(argv) {
     };
     await writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     console.log(`backup: ${manifest.database.rows} rows in ${schemas.length} schemas, ${media.objects} objects (${media.bytes} bytes)`);
+    // Only now, the backup whole: the metric the "no backup for a day" alert reads (node exporter's
+    // textfile collector, with the `observe` profile; infra/README.md, "Observing the system").
+    await writeBackupMetrics(path.dirname(folder), { finishedAt: new Date(manifest.finishedAt), bytes: manifest.database.bytes + media.bytes });
     // The folder's path alone on the last line, for scripts (and the test) to pick up.
     console.log(folder);
   } catch (e) {

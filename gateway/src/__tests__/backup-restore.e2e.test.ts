@@ -146,6 +146,9 @@ describe('backup and restore of a populated system', () => {
     expect(manifest.database.schemas.support.support_tickets).toBe(1);
     expect(manifest.media.objects).toBe((await new LocalFileStore(mediaDir).list('')).length);
     expect(manifest.media.objects).toBeGreaterThanOrEqual(photos.size);
+    // Beside the backups, the time of this success for the "no backup for a day" alert (node exporter's textfile).
+    const metric = await readFile(path.join(out, 'mboa_backup.prom'), 'utf8');
+    expect(metric).toContain(`mboa_backup_last_success_timestamp_seconds ${Math.floor(Date.parse(manifest.finishedAt) / 1000)}\n`);
 
     // The original is gone entirely before the restore: nothing below can be read from it.
     originalRunning = false;

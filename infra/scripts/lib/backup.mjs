@@ -9,7 +9,7 @@
 //                    `.meta/<key>.json` with the content type), whichever store it came from
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Client as S3Client } from 'minio';
@@ -354,3 +354,34 @@ export async function copyObjects(source, target, { skipPrefix } = {}) {
 }
 
 export const timestamp = (date = new Date()) => date.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+
+/**
+ * The backup's one metric, for the alert "last successful backup older than a day"
+ * (infra/prometheus/alerts/mboa.yml). Written after a backup finished whole, next to the backup
+ * folders, in the text format of node exporter's textfile collector: the `observe` profile's node
+ * exporter reads every *.prom file of BACKUP_DIR (infra/README.md, "Observing the system"). No
+ * push gateway, no server: the file is the state, and a failed backup leaves the last success in it.
+ */
+export const BACKUP_METRICS_FILE = 'mboa_backup.prom';
+export const BACKUP_METRICS = {
+  lastSuccess: 'mboa_backup_last_success_timestamp_seconds',
+  lastBytes: 'mboa_backup_last_size_bytes',
+};
+
+/** Writes <dir>/mboa_backup.prom (through a temporary file and a rename: never read half written). */
+export async function writeBackupMetrics(dir, { finishedAt, bytes }) {
+  const text = [
+    `# HELP ${BACKUP_METRICS.lastSuccess} When the last backup that finished whole ended, in seconds since the Unix epoch.`,
+    `# TYPE ${BACKUP_METRICS.lastSuccess} gauge`,
+    `${BACKUP_METRICS.lastSuccess} ${Math.floor(finishedAt.getTime() / 1000)}`,
+    `# HELP ${BACKUP_METRICS.lastBytes} Bytes of the last backup that finished whole (database dump and images).`,
+    `# TYPE ${BACKUP_METRICS.lastBytes} gauge`,
+    `${BACKUP_METRICS.lastBytes} ${bytes}`,
+    '',
+  ].join('\n');
+  const file = path.join(dir, BACKUP_METRICS_FILE);
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, text);
+  await rename(partial, file);
+  return file;
+}
