@@ -56,7 +56,7 @@ const workQueues = new Map<string, () => WorkQueueDepth>();
 /**
  * A bounded in-process queue (media's image processing) shown at scrape time, by queue name:
  * how many jobs run and how many wait. Read when Prometheus scrapes, so it costs nothing between
- * scrapes. Drawn in infra/grafana/dashboards/mboa-overview.json ("Media queue").
+ * scrapes. Drawn in infra/grafana/dashboards/mboa-runtime.json ("Media queue").
  */
 export function watchWorkQueue(queue: string, depth: () => WorkQueueDepth): void {
   workQueues.set(queue, depth);

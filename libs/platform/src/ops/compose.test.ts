@@ -199,8 +199,9 @@ describe('docker-compose.yml', () => {
     expect(() => interpolate(composeText, example)).not.toThrow();
   });
 
-  test('only the HTTPS proxy publishes ports, and the gateway behind it trusts exactly that hop', () => {
-    const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length).map(([n]) => n);
+  test('only the HTTPS proxy publishes ports to the world, and the gateway behind it trusts exactly that hop', () => {
+    // The `observe` profile's three UIs are published too, on this machine's loopback only (checked below).
+    const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length && !s.profiles?.includes('observe')).map(([n]) => n);
     expect(published).toEqual(['proxy']);
     expect(compose.services.proxy.ports).toEqual(['80:80', '443:443', '443:443/udp']);
     expect(compose.services.proxy.environment).toMatchObject({ GATEWAY_HOST: 'gateway', GATEWAY_PORT: compose.services.gateway.environment?.PORT });
@@ -255,6 +256,11 @@ describe('docker-compose.yml', () => {
     const declared = Object.keys(compose.volumes ?? {});
     for (const [name, service] of Object.entries(compose.services)) {
       for (const volume of service.volumes ?? []) {
+        // The one exception: node exporter reads the host (its disks, the backups' folder), read-only.
+        if (name === 'node-exporter') {
+          expect({ name, volume, readOnly: /:ro(,|$)/.test(volume) }).toEqual({ name, volume, readOnly: true });
+          continue;
+        }
         const source = volume.split(':')[0];
         expect({ name, source, declared: declared.includes(source) }).toEqual({ name, source, declared: true });
       }
@@ -500,6 +506,82 @@ describe("docker-compose.yml's `cluster` profile", () => {
       const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v ?? ''), production)]));
       expect(() => loadAppEnv(name as AppName, env)).not.toThrow();
     }
+  });
+});
+
+describe("docker-compose.yml's `observe` profile", () => {
+  const OBSERVE = ['prometheus', 'node-exporter', 'otel-collector', 'jaeger', 'grafana'];
+  const configFile = (name: string) => {
+    const file = compose.configs?.[name]?.file;
+    if (!file) throw new Error(`config ${name} has no file`);
+    return path.join(root, file);
+  };
+  const mounted = (service: string) =>
+    Object.fromEntries(((compose.services[service] as Service & { configs?: { source: string; target: string }[] }).configs ?? []).map((c) => [c.target, configFile(c.source)]));
+
+  test('Prometheus, node exporter, the OpenTelemetry Collector, Jaeger and Grafana, only with the profile, on pinned images', () => {
+    const profiled = Object.entries(compose.services).filter(([, s]) => s.profiles?.includes('observe')).map(([name]) => name);
+    expect(profiled.sort()).toEqual([...OBSERVE].sort());
+    for (const name of OBSERVE) {
+      // A version, never `latest` or a bare major: an upgrade is a reviewed change of this file.
+      expect({ name, image: compose.services[name].image }).toEqual({ name, image: expect.stringMatching(/^[\w./-]+:v?\d+\.\d+\.\d+$/) });
+      expect({ name, profiles: compose.services[name].profiles }).toEqual({ name, profiles: ['observe'] });
+    }
+  });
+
+  test("its UIs are published on this machine's loopback only, Grafana with the administrator's password from .env", () => {
+    const ports = Object.fromEntries(OBSERVE.filter((name) => compose.services[name].ports).map((name) => [name, compose.services[name].ports]));
+    expect(ports).toEqual({ prometheus: ['127.0.0.1:9090:9090'], jaeger: ['127.0.0.1:16686:16686'], grafana: ['127.0.0.1:3001:3000'] });
+    const grafana = compose.services.grafana.environment ?? {};
+    expect(() => interpolate(String(grafana.GF_SECURITY_ADMIN_PASSWORD), { ...example, GRAFANA_ADMIN_PASSWORD: '' })).toThrow('GRAFANA_ADMIN_PASSWORD');
+    expect(grafana.GF_USERS_ALLOW_SIGN_UP).toBe('false');
+  });
+
+  test("Prometheus scrapes every app's replicas on the METRICS_PORT the stack gives them, and loads every alert file of the repository", () => {
+    const files = mounted('prometheus');
+    const config = parse(readFileSync(files['/etc/prometheus/prometheus.yml'], 'utf8')) as {
+      rule_files: string[];
+      scrape_configs: { job_name: string; dns_sd_configs?: { names: string[]; port: number }[]; static_configs?: { targets: string[] }[] }[];
+    };
+    const apps_ = config.scrape_configs.find((job) => job.job_name === 'mboa')?.dns_sd_configs?.[0];
+    expect(apps_?.names.slice().sort()).toEqual([...APP_NAMES].sort());
+    for (const [name, service] of apps) expect({ name, port: String(apps_?.port) }).toEqual({ name, port: service.environment?.METRICS_PORT });
+    expect(config.scrape_configs.flatMap((job) => job.static_configs?.flatMap((c) => c.targets) ?? [])).toContain('node-exporter:9100');
+    // Every file of infra/prometheus/alerts/ reaches the container under the rule_files glob.
+    expect(config.rule_files).toEqual(['alerts/*.yml']);
+    const alertFiles = readdirSync(path.join(root, 'infra/prometheus/alerts')).filter((f) => f.endsWith('.yml'));
+    expect(alertFiles.length).toBeGreaterThan(1);
+    for (const file of alertFiles) expect({ file, mounted: files[`/etc/prometheus/alerts/${file}`] }).toEqual({ file, mounted: path.join(root, 'infra/prometheus/alerts', file) });
+  });
+
+  test('Grafana gets its data sources and every dashboard of infra/grafana/dashboards from the provisioning files', () => {
+    const files = mounted('grafana');
+    const provider = parse(readFileSync(files['/etc/grafana/provisioning/dashboards/mboa.yml'], 'utf8')) as { providers: { options: { path: string } }[] };
+    const folder = provider.providers[0].options.path;
+    const dashboards = readdirSync(path.join(root, 'infra/grafana/dashboards')).filter((f) => f.endsWith('.json'));
+    expect(dashboards.length).toBeGreaterThan(0);
+    for (const file of dashboards) expect({ file, mounted: files[`${folder}/${file}`] }).toEqual({ file, mounted: path.join(root, 'infra/grafana/dashboards', file) });
+    const sources = parse(readFileSync(files['/etc/grafana/provisioning/datasources/mboa.yml'], 'utf8')) as { datasources: { type: string; url: string }[] };
+    expect(sources.datasources.map((d) => [d.type, d.url])).toEqual([
+      ['prometheus', 'http://prometheus:9090'],
+      ['jaeger', 'http://jaeger:16686'],
+    ]);
+  });
+
+  test('the collector takes OTLP and hands traces to Jaeger; node exporter reads the backups’ folder the backup script writes to', () => {
+    const collector = parse(readFileSync(mounted('otel-collector')['/etc/otelcol/config.yaml'], 'utf8')) as {
+      receivers: Record<string, unknown>;
+      exporters: Record<string, { endpoint?: string }>;
+      service: { pipelines: Record<string, { receivers: string[]; exporters: string[] }> };
+    };
+    expect(collector.service.pipelines.traces?.receivers).toEqual(['otlp']);
+    expect(collector.service.pipelines.traces?.exporters.map((e) => collector.exporters[e]?.endpoint)).toEqual(['jaeger:4317']);
+    const jaeger = parse(readFileSync(mounted('jaeger')['/etc/jaeger/config.yaml'], 'utf8')) as { receivers: { otlp: { protocols: { grpc: { endpoint: string } } } } };
+    expect(jaeger.receivers.otlp.protocols.grpc.endpoint).toBe('0.0.0.0:4317');
+    const exporter = compose.services['node-exporter'];
+    expect(exporter.command).toContain('--collector.textfile.directory=/backups');
+    expect(exporter.volumes).toContain('${BACKUP_DIR:-./backups}:/backups:ro');
+    expect(interpolate('${BACKUP_DIR:-./backups}', example)).toBe(example.BACKUP_DIR);
   });
 });
 
