@@ -282,51 +282,54 @@ export default function Home() {
         <SaveSearchButton filters={{ ...filters, search: searchText }} bbox={view === 'map' ? (mapBox ?? undefined) : undefined} />
       </div>
 
-      {firstLoading ? (
-        <div className="grid" aria-busy="true">
-          {Array.from({ length: LIMITS.search.skeletonCards }, (_, i) => (
-            <SkeletonCard key={i} />
-          ))}
-        </div>
-      ) : items.length === 0 ? (
-        <div className="empty-state">
-          <h2>{m.property.noPropertiesFound}</h2>
-          <p className="muted">{t('home.emptyText')}</p>
+      {/* The list stays in the page under the map view, hidden: switching back keeps its place and pages. */}
+      <div hidden={view === 'map'}>
+        {firstLoading ? (
+          <div className="grid" aria-busy="true">
+            {Array.from({ length: LIMITS.search.skeletonCards }, (_, i) => (
+              <SkeletonCard key={i} />
+            ))}
+          </div>
+        ) : items.length === 0 ? (
+          <div className="empty-state">
+            <h2>{m.property.noPropertiesFound}</h2>
+            <p className="muted">{t('home.emptyText')}</p>
+            <div className="row-center">
+              <button type="button" className="btn btn-outline" onClick={clearEverything}>
+                {m.ui.clearAllFilters}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={openRequest}>
+                {m.ui.requestProperty}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="grid" aria-busy={search.isPlaceholderData || undefined}>
+            {items.map((property, index) => (
+              <PropertyCard key={property.id ?? property._id} property={property} first={index === 0} />
+            ))}
+          </div>
+        )}
+
+        <div ref={sentinel} className="sentinel" aria-hidden="true" />
+        {search.isFetchingNextPage ? <p className="muted center">{t('home.loadingMore')}</p> : null}
+        {failed && hasMore && items.length > 0 ? (
           <div className="row-center">
-            <button type="button" className="btn btn-outline" onClick={clearEverything}>
-              {m.ui.clearAllFilters}
+            <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()}>
+              {t('home.loadMore')}
             </button>
+          </div>
+        ) : null}
+        {!firstLoading && !isFetching && !hasMore && items.length > 0 ? (
+          <div className="end-of-list">
+            <p>{m.property.endOfListings}</p>
+            <p className="muted">{t('home.endText')}</p>
             <button type="button" className="btn btn-primary" onClick={openRequest}>
               {m.ui.requestProperty}
             </button>
           </div>
-        </div>
-      ) : (
-        <div className="grid" aria-busy={search.isPlaceholderData || undefined}>
-          {items.map((property, index) => (
-            <PropertyCard key={property.id ?? property._id} property={property} first={index === 0} />
-          ))}
-        </div>
-      )}
-
-      <div ref={sentinel} className="sentinel" aria-hidden="true" />
-      {search.isFetchingNextPage ? <p className="muted center">{t('home.loadingMore')}</p> : null}
-      {failed && hasMore && items.length > 0 ? (
-        <div className="row-center">
-          <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()}>
-            {t('home.loadMore')}
-          </button>
-        </div>
-      ) : null}
-      {!firstLoading && !isFetching && !hasMore && items.length > 0 ? (
-        <div className="end-of-list">
-          <p>{m.property.endOfListings}</p>
-          <p className="muted">{t('home.endText')}</p>
-          <button type="button" className="btn btn-primary" onClick={openRequest}>
-            {m.ui.requestProperty}
-          </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   );
 }
