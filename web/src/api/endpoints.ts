@@ -76,7 +76,7 @@ export interface SearchParams {
 export const searchProperties = (query: SearchParams, signal?: AbortSignal) =>
   api<SearchResponse>('/properties/search', { query: { ...query }, signal });
 
-/** The map's points for the filters in a box (docs/api.md#map). */
+/** The map's points for the filters in a box (docs/api.md#search-by-area-and-the-map). */
 export const getMapPoints = (query: SearchParams & { bbox: string }, signal?: AbortSignal) =>
   api<MapResponse>('/properties/map', { query: { ...query }, signal });
 
