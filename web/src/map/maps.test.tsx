@@ -97,3 +97,17 @@ describe('where it is, on the details page', () => {
     expect(screen.queryByRole('heading', { name: 'Where it is' })).toBeNull();
   });
 });
+
+describe('a search saved from the map', () => {
+  it('keeps the box on screen, not the place distances were measured from nor the order', async () => {
+    const { saveHomeSearch } = await import('../saved-searches/save.js');
+    const { calls } = mockFetch(() => ({ status: 201, body: { message: 'Saved', data: { id: 's1', name: 'Apartments in an area of the map' } } }));
+    const filters = { ...nearFilters({ ...EMPTY_FILTERS, propertyType: 'apartment' }, { lat: 4.05, lng: 9.7 }) };
+    const outcome = await saveHomeSearch(filters, i18n.t.bind(i18n), '9.6,4,9.8,4.1');
+    expect(outcome.ok).toBe(true);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/saved-searches' });
+    expect(calls[0].body).toMatchObject({ propertyType: 'apartment', bbox: '9.6,4,9.8,4.1' });
+    expect(calls[0].body).not.toHaveProperty('near');
+    expect(calls[0].body).not.toHaveProperty('sort');
+  });
+});
