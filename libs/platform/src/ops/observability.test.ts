@@ -118,6 +118,19 @@ interface Dashboard {
   templating: { list: { name: string; query: { query: string } | string }[] };
 }
 
+/** Every route template the gateway's controllers declare (`@Controller('api')` + `@Get('properties/:id')`). */
+function gatewayRoutes(): Set<string> {
+  const routes = new Set<string>();
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.controller.ts') ? [path.join(dir, e.name)] : []));
+  for (const file of walk(path.join(root, 'gateway/src'))) {
+    const text = readFileSync(file, 'utf8');
+    const prefix = /@Controller\('([^']*)'\)/.exec(text)?.[1] ?? '';
+    for (const m of text.matchAll(/@(?:Get|Post|Put|Patch|Delete)\((?:'([^']*)')?\)/g)) routes.add(`/${[prefix, m[1]].filter(Boolean).join('/')}`);
+  }
+  return routes;
+}
+
 const rules = alertFiles.map((file) => ({ file, parsed: parse(readFileSync(path.join(ALERTS_DIR, file), 'utf8')) as RuleFile }));
 const dashboards = dashboardFiles.map((file) => ({ file, parsed: JSON.parse(readFileSync(path.join(DASHBOARDS_DIR, file), 'utf8')) as Dashboard }));
 
@@ -198,6 +211,18 @@ describe('Grafana dashboards (infra/grafana/dashboards)', () => {
     const queries = dashboards.flatMap(({ parsed }) => parsed.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr))).join('\n');
     expect(queries).toContain('route="/api/properties/search"');
     expect(queries).toContain('route="/api/properties/:id"');
+  });
+
+  test('every route a dashboard or an alert names is one the gateway declares (a renamed route would leave them silent)', () => {
+    const routes = gatewayRoutes();
+    expect(routes.has('/api/properties/search')).toBe(true);
+    const exprs = [
+      ...dashboards.flatMap(({ parsed }) => parsed.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr))),
+      ...rules.flatMap(({ parsed }) => parsed.groups.flatMap((g) => g.rules.map((r) => r.expr))),
+    ];
+    const named = [...new Set(exprs.flatMap((e) => [...e.matchAll(/\broute="([^"]+)"/g)].map((m) => m[1])))];
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    expect(named.filter((route) => !routes.has(route))).toEqual([]);
   });
 });
 
