@@ -39,7 +39,7 @@ describe('PostgresSearchIndex specifics', () => {
     const index = new PostgresSearchIndex(subject.prisma);
     await index.clear();
     const docs = Array.from({ length: 7 }, (_, i) =>
-      doc({ title: `Read back ${i}`, size: i % 2 ? null : 12.5 + i, amenities: i % 3 ? ['water', 'parking'] : [], controlKind: i === 2 ? 'owner' : null, paymentTerm: i === 4 ? 'daily' : 'monthly' }),
+      doc({ title: `Read back ${i}`, size: i % 2 ? null : 12.5 + i, amenities: i % 3 ? ['water', 'parking'] : [], controlKind: i === 2 ? 'owner' : null, paymentTerm: i === 4 ? 'daily' : 'monthly', area: i % 2 ? { lat: 4.0 + i / 1000, lng: 9.712345678901 } : null }),
     );
     await index.upsertMany(docs);
     const batches: string[][] = [];
