@@ -13,7 +13,7 @@ const SPEC_FIELDS = {
 
 type Form = Record<string, string>;
 
-function toForm(p: PropertyRead): Form {
+export function toForm(p: PropertyRead): Form {
   const form: Form = {
     title: p.title,
     description: p.description ?? '',
