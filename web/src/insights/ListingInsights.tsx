@@ -1,7 +1,11 @@
 import { LIMITS, type ListingInsights } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { getMyListingsInsights } from '../api/endpoints.js';
+
+/** The 30-day chart's code is fetched only when an owner opens a listing's days. */
+const InsightsChart = lazy(() => import('./InsightsChart.js'));
 
 const WIDTH = 64;
 const HEIGHT = 18;
@@ -50,6 +54,40 @@ export function ListingInsightsLine({ insights }: { insights: ListingInsights })
       </span>
       <Sparkline values={views} label={label} />
     </p>
+  );
+}
+
+/** Today's views and contacts of one listing (the window's last day), beside the 30 days' totals. */
+export function ListingInsightsToday({ insights }: { insights: ListingInsights }) {
+  const { t } = useI18n();
+  const today = insights.daily.at(-1);
+  return (
+    <p className="muted small insights-today" data-testid="listing-insights-today">
+      {t('insights.todayTotals', {
+        views: t('insights.views', { count: today?.views ?? 0 }),
+        contacts: t('insights.contacts', { count: today?.contacts ?? 0 }),
+      })}
+    </p>
+  );
+}
+
+/** One listing's insights in My Listings: the 30 days' line, today's totals, and its days drawn on demand. */
+export function ListingInsightsBlock({ insights }: { insights: ListingInsights }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="insights-block">
+      <ListingInsightsLine insights={insights} />
+      <ListingInsightsToday insights={insights} />
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="small">{t('insights.perDay', { days: insights.daily.length })}</summary>
+        {open ? (
+          <Suspense fallback={<p className="muted small">{t('insights.loadingChart')}</p>}>
+            <InsightsChart daily={insights.daily} />
+          </Suspense>
+        ) : null}
+      </details>
+    </div>
   );
 }
 

@@ -1,9 +1,10 @@
 import type { ListingInsights } from '@mboa/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import MyListings from '../pages/MyListings.js';
 import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
-import { ListingInsightsLine, sparklinePoints } from './ListingInsights.js';
+import { barsOf } from './InsightsChart.js';
+import { ListingInsightsBlock, ListingInsightsLine, sparklinePoints } from './ListingInsights.js';
 
 /** 30 days ending 2026-11-25, with these views and contacts on the last days. */
 function insightsOf(propertyId: string, lastViews: number[], contacts = 0, provenContacts = 0): ListingInsights {
@@ -71,5 +72,46 @@ describe('owner insights', () => {
     const asked = calls.find((c) => c.path === '/api/user/my-listings/insights')!;
     expect(asked.method).toBe('GET');
     expect(asked.query.get('ids')).toBe('a,b');
+  });
+
+  it('draws one bar per day, the busiest full height, none for a day without', () => {
+    const bars = barsOf([0, 2, 4], 30, 10);
+    expect(bars.map((b) => b.height)).toEqual([0, 5, 10]);
+    expect(bars.map((b) => b.x)).toEqual([0, 10, 20]);
+    expect(bars[2].y).toBe(0);
+  });
+
+  it("shows today's totals and, once opened, the 30 days drawn with every day's numbers in a table, in both languages", async () => {
+    const insights = insightsOf('a', [4, 0, 2, 3], 2);
+    const { unmount } = render(<ListingInsightsBlock insights={insights} />);
+    expect(screen.getByTestId('listing-insights-today').textContent).toBe('Today: 3 views · 2 WhatsApp contacts');
+    // The chart's code is not there until the owner opens the listing's days.
+    expect(screen.queryByTestId('insights-chart')).toBeNull();
+    const details = screen.getByText('Views and contacts per day (30 days)').closest('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const chart = await screen.findByTestId('insights-chart');
+    expect(within(chart).getByText('Views per day')).toBeInTheDocument();
+    expect(within(chart).getByText('highest: 4')).toBeInTheDocument();
+    expect(chart.querySelectorAll('.insights-chart-views rect')).toHaveLength(3);
+    expect(chart.querySelectorAll('.insights-chart-contacts rect')).toHaveLength(1);
+    const table = within(chart).getByRole('table', { name: 'Views and WhatsApp contacts per day, last 30 days, most recent first' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(within(rows[1]).getByRole('rowheader').textContent).toBe('25 Nov 2026');
+    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '2']);
+    expect(within(rows[4]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '0']);
+    unmount();
+
+    await i18n.changeLanguage('fr');
+    render(<ListingInsightsBlock insights={insights} />);
+    expect(screen.getByTestId('listing-insights-today').textContent).toBe('Aujourd’hui : 3 vues · 2 contacts WhatsApp');
+    const fr = screen.getByText('Vues et contacts par jour (30 jours)').closest('details')!;
+    fr.open = true;
+    fireEvent(fr, new Event('toggle'));
+    const frChart = await screen.findByTestId('insights-chart');
+    expect(within(frChart).getByText('maximum : 4')).toBeInTheDocument();
+    expect(within(frChart).getByRole('table', { name: /^Vues et contacts WhatsApp par jour, 30 derniers jours/ })).toBeInTheDocument();
+    expect(within(frChart).getByRole('columnheader', { name: 'Jour' })).toBeInTheDocument();
   });
 });

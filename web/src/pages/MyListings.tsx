@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { deleteMyListing, fetchMyListings, updateMyListing } from '../api/endpoints.js';
 import { AvailabilityAge } from '../freshness/AvailabilityAge.js';
 import { ConfirmAvailabilityButton } from '../freshness/ConfirmAvailabilityButton.js';
-import { ListingInsightsLine, useListingsInsights } from '../insights/ListingInsights.js';
+import { ListingInsightsBlock, useListingsInsights } from '../insights/ListingInsights.js';
 import { AddPhotosButton } from '../post/AddPhotosButton.js';
 import { Dialog } from '../ui/Dialog.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -181,7 +181,7 @@ export default function MyListings() {
         <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
         {held ? <div className="small text-warn">{t('listings.photosAwaitingReview', { count: held })}</div> : null}
         {p.status === 'available' ? <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} /> : null}
-        {seen ? <ListingInsightsLine insights={seen} /> : null}
+        {seen ? <ListingInsightsBlock insights={seen} /> : null}
       </>
     );
   };
