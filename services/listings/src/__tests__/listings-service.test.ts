@@ -369,7 +369,7 @@ describe('my listings', () => {
     expect(await rpc.call(LISTINGS_PATTERNS.profileCount, { userId: owner.id })).toEqual({ totalProperties: 6 });
   });
 
-  test('owner insights: a person once a day, the owner and staff left out, malformed views dropped, 35 days kept', async () => {
+  test('owner insights: a person once a day, the owner and staff left out, malformed views dropped, daily rows incremented and 35 days kept', async () => {
     const listing = await post(landlord, { title: 'Flat someone looked at' });
     const recorder = service.get(ViewRecorder);
     const now = Date.now();
@@ -394,10 +394,28 @@ describe('my listings', () => {
     expect(insights.listings[0].daily.at(-1)).toMatchObject({ day: insights.to, views: 2 });
     await expect(rpc.call(LISTINGS_PATTERNS.myListingsInsights, { actor: actorOf(other), ids: [listing.id] })).rejects.toMatchObject({ status: 404 });
 
-    await sql.query(`INSERT INTO listings.property_views (property_id, day, viewer_key) VALUES ($1, current_date - 40, 'device:long-ago'), ($1, current_date - 30, 'device:a-month-ago')`, [listing.id]);
-    expect(await recorder.sweep()).toBeGreaterThanOrEqual(1);
-    const kept = await sql.query<{ viewer_key: string }>("SELECT viewer_key FROM listings.property_views WHERE property_id = $1 AND viewer_key LIKE 'device:%ago'", [listing.id]);
-    expect(kept.rows.map((r) => r.viewer_key)).toEqual(['device:a-month-ago']);
+    // The figures: one row per listing and day, incremented; never a row per view.
+    const days = () =>
+      sql
+        .query<{ day: string; views: number }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, views FROM listings.property_view_days WHERE property_id = $1 ORDER BY day", [listing.id])
+        .then((r) => r.rows);
+    expect((await days()).map((d) => d.views)).toEqual([1, 2]);
+    // Later batches: a person already counted today adds nothing, a new one adds one to the same row.
+    recorder.record(view({ userId: renter.id, role: 'renter' }));
+    recorder.record(view({ deviceKey: 'phone-behind-a-carrier-nat' }));
+    await recorder.flush();
+    expect((await days()).map((d) => d.views)).toEqual([1, 2]);
+    recorder.record(view({ deviceKey: 'a-second-phone-later-today' }));
+    await recorder.flush();
+    expect(await days()).toEqual([expect.objectContaining({ views: 1 }), { day: insights.to, views: 3 }]);
+    expect((await rpc.call(LISTINGS_PATTERNS.myListingsInsights, { actor: actorOf(landlord), ids: [listing.id] })).listings[0].daily.at(-1)).toMatchObject({ views: 3 });
+
+    // The sweep: figures kept 35 days, the register of who was counted only today and yesterday.
+    await sql.query('INSERT INTO listings.property_view_days (property_id, day, views) VALUES ($1, current_date - 40, 7), ($1, current_date - 30, 5)', [listing.id]);
+    expect(await recorder.sweep()).toBeGreaterThanOrEqual(2);
+    expect((await days()).map((d) => d.views)).toEqual([5, 1, 3]);
+    const register = await sql.query<{ viewer_key: string }>('SELECT viewer_key FROM listings.property_views WHERE property_id = $1 ORDER BY viewer_key', [listing.id]);
+    expect(register.rows.map((r) => r.viewer_key)).toEqual(['device:a-second-phone-later-today', 'device:phone-behind-a-carrier-nat', `user:${renter.id}`]);
   });
 
   test('bookings: bad input 400, unknown property 404, owner mismatch 400', async () => {

@@ -21,7 +21,8 @@ export class InsightsService {
    * The last 30 days of each listing named, in the order named. Every one must be the actor's own
    * and not deleted, else 404 `Property not found` (another owner's numbers are not told, nor
    * whether the listing exists). One statement: the owner's listings among the ids (primary key),
-   * their views per day (property_views' primary key: listing, then day) and the renters who
+   * their days' views (property_view_days' primary key: listing, then day; at most 30 rows a
+   * listing, however many people looked) and the renters who
    * booked them per Cameroon day (bookings' property index), joined onto every day of the window.
    * A contact is a person, not a booking: one renter booking 30 times in a day is one contact.
    * A proven contact: one whose booking noted their own number proven (bookings.service).
@@ -33,9 +34,8 @@ export class InsightsService {
         SELECT p.id FROM "listings"."properties" p
         WHERE p.id = ANY(${ids}::uuid[]) AND p.owner_id = ${actor.userId}::uuid AND p.deleted_at IS NULL
       ), views AS (
-        SELECT v.property_id, v.day, count(*)::int AS n FROM "listings"."property_views" v
+        SELECT v.property_id, v.day, v.views AS n FROM "listings"."property_view_days" v
         WHERE v.property_id IN (SELECT id FROM mine) AND v.day BETWEEN ${window.from}::date AND ${window.to}::date
-        GROUP BY 1, 2
       ), contacts AS (
         SELECT b.property_id, (b.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${INSIGHTS.timeZone})::date AS day, count(DISTINCT b.renter_id)::int AS n,
           count(DISTINCT b.renter_id) FILTER (WHERE b.renter_number_proven)::int AS proven

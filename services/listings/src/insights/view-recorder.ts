@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import type { PropertyViewed } from '@mboa/contracts';
 import { LISTINGS_CONFIG, type ListingsConfig } from '../config.js';
 import { ListingsDb } from '../db.js';
-import { addressKeyOf, countsAsView, insightsDay, oldestKeptDay, viewerKeyOf, withinAddressCap } from '../rules/insights.js';
+import { addressKeyOf, countsAsView, insightsDay, oldestKeptDay, oldestViewersDay, viewerKeyOf, withinAddressCap } from '../rules/insights.js';
 
 /** How long views wait to be written together, and how many make a write at once. */
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 500;
-/** How often the process that runs the consumers sweeps away views older than LIMITS.insights.keepDays. */
+/** How often the process that runs the consumers sweeps away figures older than LIMITS.insights.keepDays (and the register past two days). */
 const SWEEP_MS = 60 * 60 * 1000;
 
 interface PendingView {
@@ -19,7 +19,8 @@ interface PendingView {
 }
 
 /**
- * Turns the gateway's view messages into rows of property_views (docs/api.md#owner-insights). The
+ * Turns the gateway's view messages into the days' figures (property_view_days, one row per
+ * listing and day), through the register of who was already counted (property_views, docs/api.md#owner-insights). The
  * details page is the busiest read, so nothing here is on its path: views wait in memory (the
  * same person, listing and day kept once) and are written every second in one statement, those
  * of the listing's owner and of staff left out and those past an address's cap dropped
@@ -84,11 +85,20 @@ export class ViewRecorder implements OnApplicationBootstrap, BeforeApplicationSh
     });
     const counted = withinAddressCap(owned, await this.storedByAddress(owned));
     if (counted.length === 0) return;
+    // One statement: the people not yet in the register go in, and each listing's day is
+    // incremented by exactly those (RETURNING leaves out the ones another replica or an earlier
+    // batch wrote), so a person counts once a day even with replicas writing at once.
     await this.db.$executeRaw`
-      INSERT INTO "listings"."property_views" (property_id, day, viewer_key, address_key)
-      SELECT * FROM unnest(${counted.map((v) => v.propertyId)}::uuid[], ${counted.map((v) => v.day)}::date[],
-        ${counted.map((v) => v.viewerKey)}::text[], ${counted.map((v) => v.addressKey ?? null)}::text[])
-      ON CONFLICT DO NOTHING`;
+      WITH counted AS (
+        INSERT INTO "listings"."property_views" (property_id, day, viewer_key, address_key)
+        SELECT * FROM unnest(${counted.map((v) => v.propertyId)}::uuid[], ${counted.map((v) => v.day)}::date[],
+          ${counted.map((v) => v.viewerKey)}::text[], ${counted.map((v) => v.addressKey ?? null)}::text[])
+        ON CONFLICT DO NOTHING
+        RETURNING property_id, day
+      )
+      INSERT INTO "listings"."property_view_days" AS d (property_id, day, views)
+      SELECT property_id, day, count(*)::int FROM counted GROUP BY 1, 2
+      ON CONFLICT (property_id, day) DO UPDATE SET views = d.views + excluded.views`;
   }
 
   /**
@@ -110,10 +120,16 @@ export class ViewRecorder implements OnApplicationBootstrap, BeforeApplicationSh
     return stored;
   }
 
-  /** Forgets views older than LIMITS.insights.keepDays; every replica may do it, the result is the same. */
+  /**
+   * Forgets the days' figures older than LIMITS.insights.keepDays and the register's people older
+   * than yesterday (already counted in their day); every replica may do it, the result is the same.
+   * Answers the rows removed.
+   */
   async sweep(now = new Date()): Promise<number> {
     try {
-      return await this.db.$executeRaw`DELETE FROM "listings"."property_views" WHERE day < ${oldestKeptDay(now)}::date`;
+      const days = await this.db.$executeRaw`DELETE FROM "listings"."property_view_days" WHERE day < ${oldestKeptDay(now)}::date`;
+      const viewers = await this.db.$executeRaw`DELETE FROM "listings"."property_views" WHERE day < ${oldestViewersDay(now)}::date`;
+      return days + viewers;
     } catch (error) {
       this.logger.error(`views sweep failed (the next one retries): ${error instanceof Error ? error.message : String(error)}`);
       return 0;

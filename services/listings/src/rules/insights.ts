@@ -78,9 +78,21 @@ export function insightsWindow(now: Date, days: number = INSIGHTS.days): { from:
   return { from, to, days: Array.from({ length: days }, (_, i) => addDays(from, i)) };
 }
 
-/** The first day whose views are still kept at `now`; older ones are swept. */
+/** The first day whose figures are still kept at `now`; older ones are swept. */
 export function oldestKeptDay(now: Date): string {
   return addDays(insightsDay(now), -(INSIGHTS.keepDays - 1));
+}
+
+/**
+ * Days the register of who was already counted (property_views) is kept: today, and yesterday for
+ * a view sent just before midnight and written just after. Older people are already in the days'
+ * figures; the register only stops one person counting twice in a day.
+ */
+export const VIEWERS_KEPT_DAYS = 2;
+
+/** The first day whose register of viewers is still kept at `now`. */
+export function oldestViewersDay(now: Date): string {
+  return addDays(insightsDay(now), -(VIEWERS_KEPT_DAYS - 1));
 }
 
 /**
