@@ -182,6 +182,11 @@ describeInBrowser('maps: pin when posting, home map, near me, the details area',
         // "Pin placed at 4.05…, 9.71…": the tap's place, near the map's centre.
         const placed = new RegExp(`^${escape(t('map.pinPlaced', { lat: 'LAT', lng: 'LNG' })).replace('LAT', '4\\.0[45]\\d{3}').replace('LNG', '9\\.7[012]\\d{3}')}$`);
         await eventually(async () => placed.test((await page.getByTestId('pin-status').textContent()) ?? ''), 'the pin placed by the tap');
+        // The pin is drawn where the tap was: its point (the icon's bottom, 8 px under it) at the frame's centre.
+        const frame = (await map.boundingBox())!;
+        const icon = (await map.locator('.map-pin').boundingBox())!;
+        expect(Math.abs(icon.x + icon.width / 2 - (frame.x + frame.width / 2))).toBeLessThan(12);
+        expect(Math.abs(icon.y + icon.height / 2 + 19 - (frame.y + frame.height / 2))).toBeLessThan(16);
         await page.getByRole('textbox', { name: c.map.landmark }).fill('Opposite the pharmacy');
         await p.shot(`maps-post-pin-${first}`);
         const posted = await finishPosting(p, first, unique('Pinned flat'), poster.browser);

@@ -14,8 +14,18 @@ export function createMap(node: HTMLElement, centre: { lat: number; lng: number 
   L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19, subdomains: 'abc' }).addTo(map);
   // "Leaflet" links out of the credit line; the tiles' credit is the one the licence needs.
   map.attributionControl.setPrefix(false);
+  // The frame's size may settle after the map is made (its stylesheet arriving with this chunk, a
+  // phone turned): Leaflet must be told, or its centre, taps and markers are drawn off the frame.
+  if (typeof ResizeObserver !== 'undefined') {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(node);
+    map.on('unload', () => observer.disconnect());
+  }
   return map;
 }
 
-/** A pin drawn in CSS (Leaflet's default marker images do not survive bundling). */
-export const pinIcon = L.divIcon({ className: 'map-pin', iconSize: [22, 22], iconAnchor: [11, 30] });
+/**
+ * A pin drawn in CSS (Leaflet's default marker images do not survive bundling). The shape is turned
+ * inside the icon: turning the icon itself would turn Leaflet's translate that places it too.
+ */
+export const pinIcon = L.divIcon({ className: 'map-pin', html: '<span class="map-pin-shape"></span>', iconSize: [22, 22], iconAnchor: [11, 30] });
