@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { logStartFailure } from '@mboa/platform';
+import { initTracing, logStartFailure } from '@mboa/platform';
 import { gatewayConfigFromEnv } from './config.js';
 import { createGateway } from './app.js';
 import { stopGateway, stopOnSignals } from './observability/graceful-shutdown.js';
 
 async function main(): Promise<void> {
   const config = gatewayConfigFromEnv();
+  // Only when OTEL_* variables configure it (docs/architecture.md#traces); else nothing is loaded.
+  await initTracing('gateway');
   const app = await createGateway(config);
   await app.listen(config.port);
   const logger = new Logger('gateway');

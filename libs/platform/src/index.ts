@@ -7,3 +7,4 @@ export * from './config/index.js';
 export * from './logging/index.js';
 export * from './metrics/index.js';
 export * from './whatsapp/index.js';
+export * from './tracing/index.js';

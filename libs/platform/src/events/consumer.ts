@@ -28,6 +28,7 @@ import {
 } from './parking.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 import { runWithRequestId } from '../logging/request-context.js';
+import { withEventConsumerSpan } from '../tracing/context.js';
 import { eventLag, eventsParked } from '../metrics/standard.js';
 
 /** `Tx` lets a service name its Prisma transaction client type, e.g. `EventConsumer<EventPayloads, AuthTx>`. */
@@ -279,7 +280,7 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     try {
       const event = readEnvelope(delivered);
       // Under the id of the request that caused the event: handler logs and follow-up events carry it.
-      const run = () => this.dispatch(handler, event, deliveryCount);
+      const run = () => withEventConsumerSpan(this.durable, event, () => this.dispatch(handler, event, deliveryCount));
       await (event.requestId ? runWithRequestId(event.requestId, run) : run());
     } catch (err) {
       clearInterval(keepAlive);
@@ -370,7 +371,7 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       let outcome: HandOffOutcome = 'ignored';
       if (handler) {
         const event = readEnvelope(delivered);
-        const run = () => this.dispatch(handler, event, 0);
+        const run = () => withEventConsumerSpan(this.durable, event, () => this.dispatch(handler, event, 0));
         outcome = (await (event.requestId ? runWithRequestId(event.requestId, run) : run())) ? 'applied' : 'duplicate';
       }
       reply = { consumer: this.durable, outcome };

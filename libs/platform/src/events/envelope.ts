@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkEventPayload, currentEventVersion, readEventPayload } from '@mboa/contracts';
 import { currentRequestId } from '../logging/request-context.js';
+import { currentTraceparent } from '../tracing/context.js';
 
 /** What travels on the bus: one fact, with the identity consumers de-duplicate on. */
 export interface EventEnvelope<T = unknown> {
@@ -17,6 +18,11 @@ export interface EventEnvelope<T = unknown> {
    * versions existed carry none and are read as version 1; types that are none of ours carry none.
    */
   version?: number;
+  /**
+   * The W3C trace context of the span that recorded the event (when tracing is on): a consumer's
+   * span links to it, so an action and everything its events cause read as one story.
+   */
+  traceparent?: string;
 }
 
 export interface NewEvent<T = unknown> {
@@ -31,6 +37,7 @@ export interface OutboxHeaders {
   requestId?: string;
   source?: string;
   version?: number;
+  traceparent?: string;
 }
 
 /** Where a deployment's events live; tests give each file its own prefix and stream. */
@@ -80,6 +87,8 @@ export function newEnvelope<T>(event: NewEvent<T>): EventEnvelope<T> {
   const requestId = event.requestId ?? currentRequestId();
   if (requestId) envelope.requestId = requestId;
   if (event.source) envelope.source = event.source;
+  const traceparent = currentTraceparent();
+  if (traceparent) envelope.traceparent = traceparent;
   return envelope;
 }
 

@@ -13,8 +13,8 @@ export function outboxChannel(schema: string): string {
  */
 export async function addToOutbox<T>(tx: SqlExecutor, schema: string, event: NewEvent<T>): Promise<EventEnvelope<T>> {
   const envelope = newEnvelope(event);
-  const meta: OutboxHeaders = { requestId: envelope.requestId, source: envelope.source, version: envelope.version };
-  const headers = meta.requestId || meta.source || meta.version !== undefined ? JSON.stringify(meta) : null;
+  const meta: OutboxHeaders = { requestId: envelope.requestId, source: envelope.source, version: envelope.version, traceparent: envelope.traceparent };
+  const headers = meta.requestId || meta.source || meta.version !== undefined || meta.traceparent ? JSON.stringify(meta) : null;
   // `subject` holds the event type: the NATS subject's prefix is deployment configuration.
   // The outbox columns are timestamp(3) without time zone holding UTC, as Prisma writes them.
   // pg_notify is transactional: a relay hears about the row only once it is committed.

@@ -186,6 +186,7 @@ export class OutboxRelay {
       if (headers.requestId) envelope.requestId = headers.requestId;
       if (headers.source) envelope.source = headers.source;
       if (typeof headers.version === 'number') envelope.version = headers.version;
+      if (headers.traceparent) envelope.traceparent = headers.traceparent;
       return { seq: r.seq, envelope };
     });
   }

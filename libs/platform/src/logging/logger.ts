@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger, type LevelWithSilent } from 'pino';
+import { logTraceIds } from '../tracing/context.js';
 import { currentRequestId } from './request-context.js';
 
 export type { Logger as PinoLogger } from 'pino';
@@ -14,7 +15,8 @@ export interface LoggerOptions {
 
 /**
  * One JSON object per line on stdout, with the app's name, and the current request's id when the
- * line is written while handling one (HTTP at the gateway, NATS in the services, event handlers).
+ * line is written while handling one (HTTP at the gateway, NATS in the services, event handlers),
+ * and the trace and span ids when tracing is on and a span is active.
  */
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
@@ -25,7 +27,9 @@ export function createLogger(options: LoggerOptions): Logger {
       formatters: { level: (label) => ({ level: label }) },
       mixin() {
         const requestId = currentRequestId();
-        return requestId ? { requestId } : {};
+        // trace_id/span_id while a span is active (tracing on): a log line opens its trace.
+        const ids = logTraceIds();
+        return requestId ? { requestId, ...ids } : { ...ids };
       },
     },
     (options.destination as pino.DestinationStream | undefined) ?? pino.destination({ fd: 1, sync: true }),

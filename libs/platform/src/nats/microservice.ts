@@ -15,6 +15,7 @@ import { createLogger, PinoLoggerService } from '../logging/logger.js';
 import type { DependencyCheck } from '../metrics/probes.js';
 import { startMetricsServer } from '../metrics/server.js';
 import { ServiceHealth } from '../service/health.js';
+import { initTracing } from '../tracing/index.js';
 import { PrefixedNatsServer } from './transport.js';
 
 export interface MicroserviceOptions {
@@ -33,6 +34,8 @@ export interface MicroserviceOptions {
 
 /** Starts a Nest application that answers its @MessagePattern handlers over NATS. */
 export async function startMicroservice(module: unknown, options: MicroserviceOptions): Promise<INestMicroservice> {
+  // Only when OTEL_* variables configure it (docs/architecture.md#traces); else nothing is loaded.
+  await initTracing(options.name);
   const logger = options.logger === false ? false : new PinoLoggerService(createLogger({ name: options.name, level: options.logLevel ?? logLevelFromEnv() }));
   const strategy = new PrefixedNatsServer({
     servers: options.natsUrl,

@@ -4,6 +4,7 @@ import { firstValueFrom, timeout as rxTimeout } from 'rxjs';
 import { LIMITS, MESSAGES, type Pattern, type ReplyOf, type RequestOf, type ServiceError } from '@mboa/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
 import { natsRequestDuration } from '../metrics/standard.js';
+import { withRpcClientSpan, type HeaderSetter } from '../tracing/context.js';
 import { PrefixedNatsClient } from './transport.js';
 
 export interface RpcClientOptions {
@@ -57,12 +58,23 @@ export class RpcClient {
     payload: RequestOf<P>,
     opts: { timeoutMs?: number; requestId?: string } = {},
   ): Promise<ReplyOf<P>> {
+    // A client span when tracing is on; its context travels in the headers with the request id.
+    return withRpcClientSpan(pattern, (injectTrace) => this.send(pattern, payload, opts, injectTrace), (error) => error instanceof RpcCallError && error.status >= 500);
+  }
+
+  private async send<P extends Pattern>(
+    pattern: P,
+    payload: RequestOf<P>,
+    opts: { timeoutMs?: number; requestId?: string },
+    injectTrace: ((headers: HeaderSetter) => void) | undefined,
+  ): Promise<ReplyOf<P>> {
     // The request id travels as a NATS header, so payloads and handlers stay as they are.
     const requestId = opts.requestId ?? currentRequestId();
     let message: unknown = payload;
-    if (requestId) {
+    if (requestId || injectTrace) {
       const h = natsHeaders();
-      h.set(REQUEST_ID_HEADER, requestId);
+      if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+      injectTrace?.(h);
       message = new NatsRecordBuilder(payload).setHeaders(h).build();
     }
     const stop = natsRequestDuration.startTimer();

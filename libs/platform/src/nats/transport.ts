@@ -4,6 +4,7 @@ import { ClientNats, ServerNats } from '@nestjs/microservices';
 import type { MsPattern, NatsContext, NatsOptions, WritePacket } from '@nestjs/microservices';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '../logging/request-context.js';
 import { rpcHandledDuration } from '../metrics/standard.js';
+import { startRpcServerSpan, type ServerSpan } from '../tracing/context.js';
 import { natsServers } from './subjects.js';
 
 type NatsClientOptions = Required<NatsOptions>['options'] & {
@@ -43,6 +44,8 @@ export class PrefixedNatsServer extends ServerNats {
   private inFlight = 0;
   private answeredCount = 0;
   private idleWaiters: Array<() => void> = [];
+  /** The span of each request being handled (tracing on), ended with its final answer. */
+  private readonly spans = new WeakMap<Msg, ServerSpan>();
 
   constructor(options: NatsClientOptions) {
     const { subjectPrefix, shutdownGraceMs, ...rest } = options;
@@ -71,7 +74,15 @@ export class PrefixedNatsServer extends ServerNats {
 
   override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
     const header = natsMsg.headers?.get(REQUEST_ID_HEADER);
-    const handle = (): Promise<unknown> => super.handleMessage(channel, natsMsg);
+    // A server span, child of the caller's (its context in the headers), when tracing is on.
+    const traced = startRpcServerSpan(channel, (key) => natsMsg.headers?.get(key) || undefined);
+    let handle = (): Promise<unknown> => super.handleMessage(channel, natsMsg);
+    if (traced) {
+      this.spans.set(natsMsg, traced);
+      const untraced = handle;
+      // A message without a reply subject has no answer to wait for: its span ends with the handling.
+      handle = () => traced.run(untraced).finally(() => natsMsg.reply || traced.answered());
+    }
     return header ? runWithRequestId(requestIdFrom(header), handle) : handle();
   }
 
@@ -81,6 +92,7 @@ export class PrefixedNatsServer extends ServerNats {
     if (!natsMsg.reply) return publish;
     const pattern = natsMsg.subject.startsWith(this.subjectPrefix) ? natsMsg.subject.slice(this.subjectPrefix.length) : natsMsg.subject;
     const stop = rpcHandledDuration.startTimer();
+    const span = this.spans.get(natsMsg);
     this.inFlight++;
     let answered = false;
     return (response: WritePacket): unknown => {
@@ -89,6 +101,8 @@ export class PrefixedNatsServer extends ServerNats {
         answered = true;
         this.answeredCount++;
         const seconds = stop({ pattern });
+        // A handler's failure is an answer (Nest caught it), not a throw: the span is marked here.
+        span?.answered(response.err !== undefined && failedStatus(response.err) ? errorText(response.err) : undefined);
         if (!pattern.endsWith('.health') && !pattern.includes('.health.')) {
           this.logger.log({ msg: 'request handled', pattern, durationMs: Math.round(seconds * 1000), ...(response.err !== undefined ? { failed: true } : {}) });
         }
@@ -165,4 +179,15 @@ export class PrefixedNatsClient extends ClientNats {
     const subscription = connection.subscribe(this.subjectPrefix + subject, { callback: (_err: Error | null, msg: Msg) => callback(msg.data) });
     return () => subscription.unsubscribe();
   }
+}
+
+/** An answer that is the service's fault (5xx, or anything not a ServiceException's refusal). */
+function failedStatus(err: unknown): boolean {
+  const status = err && typeof err === 'object' ? (err as { status?: unknown }).status : undefined;
+  return typeof status !== 'number' || status >= 500;
+}
+
+function errorText(err: unknown): string {
+  const message = err && typeof err === 'object' ? (err as { message?: unknown }).message : err;
+  return typeof message === 'string' ? message : 'failed';
 }
