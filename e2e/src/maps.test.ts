@@ -224,7 +224,7 @@ describeInBrowser('maps: pin when posting, home map, near me, the details area',
     );
 
     test(
-      `${second}: the home map shows clusters, a tap shows their cards; zooming out asks to zoom in; Near me orders by distance`,
+      `${second}: the home map shows clusters, a tap shows their cards; zooming out asks to zoom in; Near me and Near a place order by distance`,
       async () => {
         p = await openPage(e2e, width, { locale: second === 'fr' ? 'fr-CM' : 'en-GB' });
         const { page, context } = p;
@@ -272,6 +272,14 @@ describeInBrowser('maps: pin when posting, home map, near me, the details area',
         expect(await cards.last().locator('.card-distance').count()).toBe(0);
         expect(new URL(page.url()).searchParams.get('sort')).toBe('distance');
         await p.shot(`maps-near-me-${second}`);
+
+        // Near a place: the town's landmarks; Akwa's junction puts an Akwa flat first and Bonamoussadi after.
+        await page.goto('/?town=Douala');
+        await page.getByRole('button', { name: c.map.nearPlace }).click();
+        await page.getByRole('combobox', { name: c.map.nearPlaceLabel }).selectOption('douala-akwa');
+        await eventually(async () => new URL(page.url()).searchParams.get('near') === '4.051,9.699', 'near the landmark in the address');
+        await eventually(async () => (await cards.first().textContent())?.includes('Akwa flat'), 'an Akwa flat first');
+        expect(await cards.nth(3).textContent()).toContain('Bonamoussadi flat');
       },
       TEST_TIMEOUT,
     );
