@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AdminReviewController } from './admin/admin-review.controller.js';
 import { AdminPhotoReviewController } from './admin/admin-photo-review.controller.js';
+import { AdminFiguresController } from './admin/admin-figures.controller.js';
 import { AdminStatsController } from './admin/admin-stats.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthController } from './auth/auth.controller.js';
@@ -31,7 +32,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [AuthController, SessionsController, WhatsAppProofController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminPhotoReviewController, AdminStatsController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS, ...VERIFICATION_CONTROLLERS],
+      controllers: [AuthController, SessionsController, WhatsAppProofController, SecondFactorController, HealthController, AdminUsersController, AdminReviewController, AdminPhotoReviewController, AdminStatsController, AdminFiguresController, ...SUPPORT_CONTROLLERS, ...PROPERTY_CONTROLLERS, ...REPORT_CONTROLLERS, ...MEDIA_CONTROLLERS, ...INSIGHTS_CONTROLLERS, ...VERIFICATION_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         Services,

@@ -19,6 +19,7 @@ export * from './rules/index.js';
 export * from './reports.js';
 export * from './favourites.js';
 export * from './insights.js';
+export * from './figures.js';
 export * from './saved-searches.js';
 export * from './sitemap.js';
 export * from './person-check.js';

@@ -323,6 +323,15 @@ export const LIMITS = {
    * User-Agent cannot add a viewer per request; a carrier address shared by many real people
    * rarely brings more to one listing in one day.
    */
+  /**
+   * Staff's daily figures (docs/api.md#staff-figures): the days one request may cover (the screen
+   * asks for 30), and how often a listings replica writes the searches it counted in memory.
+   */
+  figures: {
+    defaultDays: 30,
+    maxDays: 90,
+    searchFlushMs: 5_000,
+  },
   insights: {
     days: 30,
     maxListings: 20,

@@ -403,6 +403,9 @@ export const MESSAGES_FR = {
     idsInvalid: 'Indiquez les identifiants de vos annonces (ids=…), séparés par des virgules.',
     tooManyIds: `Au plus ${LIMITS.insights.maxListings} annonces à la fois.`,
   },
+  figures: {
+    daysInvalid: `Indiquez le nombre de jours, un nombre entier de 1 à ${LIMITS.figures.maxDays}.`,
+  },
   sessions: {
     notFound: 'Session introuvable. Elle a peut-être déjà pris fin.',
     ended: 'Déconnecté sur cet appareil',

@@ -411,6 +411,10 @@ export const MESSAGES = {
     idsInvalid: 'Give the ids of your listings (ids=…), separated by commas.',
     tooManyIds: `At most ${LIMITS.insights.maxListings} listings at a time.`,
   },
+  // Staff's daily figures (docs/api.md#staff-figures).
+  figures: {
+    daysInvalid: `Give the number of days as a whole number from 1 to ${LIMITS.figures.maxDays}.`,
+  },
   // A person's own sessions on the profile (docs/api.md#sessions-and-cookies).
   sessions: {
     notFound: 'Session not found. It may have ended already.',

@@ -99,6 +99,8 @@ export const LISTINGS_PATTERNS = {
   favouritesCards: 'listings.favourites.cards',
   /** Owner insights (docs/api.md#owner-insights): views and contacts per day of some of the owner's listings. */
   myListingsInsights: 'listings.my-listings.insights',
+  /** Staff's daily figures (docs/api.md#staff-figures): listings posted and decided, contacts, searches. */
+  adminFigures: 'listings.admin.figures',
   /** Saved searches (docs/api.md#saved-searches): the renter's list, a new one, a change, a deletion, the alert's one-click unsubscribe. */
   savedSearchesList: 'listings.saved-searches.list',
   savedSearchesCreate: 'listings.saved-searches.create',

@@ -34,6 +34,9 @@ import { SitemapController } from './sitemap/sitemap.controller.js';
 import { SitemapService } from './sitemap/sitemap.service.js';
 import { SimilarListingsService } from './similar/similar-listings.service.js';
 import { InsightsController } from './insights/insights.controller.js';
+import { FiguresController } from './figures/figures.controller.js';
+import { FiguresService } from './figures/figures.service.js';
+import { SearchCounter } from './figures/search-counter.js';
 import { InsightsService } from './insights/insights.service.js';
 import { ViewRecorder } from './insights/view-recorder.js';
 
@@ -46,7 +49,7 @@ export class ListingsModule {
       config,
       configToken: LISTINGS_CONFIG,
       database: ListingsDb,
-      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController, InsightsController, SavedSearchesController, SitemapController],
+      controllers: [ListingsController, OwnersController, FreshnessController, SimilarController, FavouritesController, InsightsController, FiguresController, SavedSearchesController, SitemapController],
       providers: [
         { provide: LISTINGS_LOGGER, useValue: listingsLogger(options.quiet ?? false) },
         SearchIndexProvider,
@@ -68,6 +71,8 @@ export class ListingsModule {
         SimilarListingsService,
         InsightsService,
         ViewRecorder,
+        FiguresService,
+        SearchCounter,
         FavouritesService,
         SavedSearchesService,
         SavedSearchAlerts,

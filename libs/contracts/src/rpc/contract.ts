@@ -64,6 +64,7 @@ import {
   type FavouritesResponse,
 } from '../favourites.js';
 import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest } from '../insights.js';
+import { adminFiguresRequestSchema, type AdminFigures, type AdminFiguresRequest } from '../figures.js';
 import type { MyListingsInsightsResponse } from '../responses/insights.js';
 import {
   savedSearchRequests,
@@ -287,6 +288,7 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.favouritesMerge]: favouritesMergeRequestSchema,
   [LISTINGS_PATTERNS.favouritesCards]: favouriteCardsRequestSchema,
   [LISTINGS_PATTERNS.myListingsInsights]: myListingsInsightsRequestSchema,
+  [LISTINGS_PATTERNS.adminFigures]: adminFiguresRequestSchema,
   [LISTINGS_PATTERNS.savedSearchesList]: savedSearchRequests.list,
   [LISTINGS_PATTERNS.savedSearchesCreate]: savedSearchRequests.create,
   [LISTINGS_PATTERNS.savedSearchesUpdate]: savedSearchRequests.update,
@@ -399,6 +401,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.favouritesMerge]: { request: FavouritesMergeRequest; reply: FavouritesMergeResponse };
   [LISTINGS_PATTERNS.favouritesCards]: { request: FavouriteCardsRequest; reply: FavouriteCardsResponse };
   [LISTINGS_PATTERNS.myListingsInsights]: { request: MyListingsInsightsRequest; reply: MyListingsInsightsResponse };
+  [LISTINGS_PATTERNS.adminFigures]: { request: AdminFiguresRequest; reply: AdminFigures };
   [LISTINGS_PATTERNS.savedSearchesList]: { request: { actor: T.Actor }; reply: SavedSearchListReply };
   [LISTINGS_PATTERNS.savedSearchesCreate]: { request: SavedSearchCreateRequest; reply: SavedSearch };
   [LISTINGS_PATTERNS.savedSearchesUpdate]: { request: SavedSearchUpdateRequest; reply: SavedSearch };

@@ -20,6 +20,7 @@ import { SearchIndexProvider } from '../search/search.provider.js';
 import { SearchIndexer } from '../indexer/search-indexer.js';
 import { InsightsController } from '../insights/insights.controller.js';
 import { ViewRecorder } from '../insights/view-recorder.js';
+import { SearchCounter } from '../figures/search-counter.js';
 import { searchWordsFingerprint } from '../search/search-fingerprint.js';
 import { actorOf, eventually, image, postData, user } from './helpers.js';
 
@@ -428,6 +429,61 @@ describe('my listings', () => {
     const ok = await call({ To: { user: landlord.id, name: landlord.name, whatsapp: landlord.whatsapp } });
     expect(ok).toMatchObject({ propertyId: null, renterId: renter.id, To: { user: landlord.id } });
     await waitForEvent<EventPayloads[typeof EVENT_TYPES.bookingCreated]>(nc, { ...bus(), type: EVENT_TYPES.bookingCreated, match: (e) => e.payload.bookingId === ok.id });
+  });
+});
+
+describe('staff figures', () => {
+  test('the day counts postings, decisions, contacts and searches, with the searches that found nothing by town, type and price band; staff only', async () => {
+    const figures = () => rpc.call(LISTINGS_PATTERNS.adminFigures, { actor: actorOf(admin), days: 30 });
+    const before = await figures();
+    expect(before.days).toHaveLength(30);
+    const today = (f: typeof before) => f.days.at(-1)!;
+
+    const kept = await post(landlord, { title: 'Figures: approved' });
+    const refused = await post(landlord, { title: 'Figures: rejected' });
+    await post(landlord, { title: 'Figures: waiting' });
+    await review(kept.id, 'approve');
+    await review(refused.id, 'reject', 'Photos are of another house.');
+    expect(await eventually(() => inSearch(kept.id), Boolean)).toBe(true);
+    await rpc.call(LISTINGS_PATTERNS.bookingsCreate, {
+      actor: actorOf(renter),
+      data: { To: { user: landlord.id, name: landlord.name, whatsapp: landlord.whatsapp }, propertyId: kept.id },
+    });
+
+    // Waiting for the approval above searched too: those are counted before the searches below.
+    await service.get(SearchCounter).flush();
+    const searchedBefore = today(await figures());
+    // A search in Kribi for a studio under 20,000 FCFA that finds nothing, asked twice (the second
+    // from the results cache), its second page (not a new search), and one that finds the listing.
+    const nothing = { town: 'kribi', propertyType: 'studio', maxPrice: 20_000, search: 'zzqx-nowhere' };
+    expect((await search(nothing)).total).toBe(0);
+    expect((await search(nothing)).total).toBe(0);
+    await search({ ...nothing, page: 2 });
+    expect((await search({ search: 'Figures: approved' })).total).toBeGreaterThan(0);
+    await service.get(SearchCounter).flush();
+
+    const after = await eventually(figures, (f) => today(f).rejected > today(before).rejected);
+    expect(today(after).posted - today(before).posted).toBe(3);
+    expect(today(after).approved - today(before).approved).toBe(1);
+    expect(today(after).rejected - today(before).rejected).toBe(1);
+    expect(today(after).contacts - today(before).contacts).toBe(1);
+    expect(today(after).searches - searchedBefore.searches).toBe(3);
+    expect(today(after).foundNothing - searchedBefore.foundNothing).toBe(2);
+    expect(after.foundNothing).toContainEqual({ town: 'Kribi', propertyType: 'studio', priceBand: 'up-to-25k', searches: 2 });
+    expect(after.searchesByTown).toContainEqual({ town: 'Kribi', searches: 2, foundNothing: 2 });
+    // The text typed is never kept: only known towns, `other` and `any`.
+    const stored = await sql.query<{ town: string }>('SELECT DISTINCT town FROM listings.search_days');
+    expect(stored.rows.map((r) => r.town).every((t) => t === 'any' || t === 'other' || /^[A-Z]/.test(t))).toBe(true);
+    expect(after.decisions).toBeGreaterThanOrEqual(2);
+    expect(after.medianDecisionHours).not.toBeNull();
+    expect(after.reviewQueue.waiting).toBeGreaterThanOrEqual(1);
+    expect(after.reviewQueue.oldestHours).not.toBeNull();
+
+    await expect(rpc.call(LISTINGS_PATTERNS.adminFigures, { actor: actorOf(landlord), days: 30 })).rejects.toMatchObject({ status: 403 });
+    await expect(rpc.call(LISTINGS_PATTERNS.adminFigures, wrongOnPurpose({ actor: actorOf(admin), days: 0 }))).rejects.toMatchObject({
+      status: 400,
+      message: MESSAGES.figures.daysInvalid,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { countListingFact } from '../figures/listing-days.js';
 import { Injectable } from '@nestjs/common';
 import {
   canonicalTown,
@@ -112,6 +113,8 @@ export class PropertyPostingService {
         version: property.version,
         actor,
       });
+      // Staff's figures: the day's postings, in the same transaction (figures/listing-days.ts).
+      await countListingFact(tx, 'posted', property.createdAt);
       // The post answer is the owner's: it shows the pin they placed.
       return toPropertyRead(property, owner, { withPin: true });
     });

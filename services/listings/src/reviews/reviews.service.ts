@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EVENT_TYPES, isUuid, type PropertyReviewedPayload } from '@mboa/contracts';
 import type { ListingsTx } from '../db.js';
 import { recordEvent } from '../events.js';
+import { countListingFact } from '../figures/listing-days.js';
 
 /**
  * Applies moderation's decisions (`property.approved` / `property.rejected`): approval makes the
@@ -32,6 +33,9 @@ export class ReviewsService {
         version: { increment: 1 },
       },
     });
+    // Staff's figures: a decision on the day it was made (a redelivery never gets here: the consumer
+    // handles an event once; an older decision was turned away above).
+    await countListingFact(tx, approved ? 'approved' : 'rejected', when);
     if (approved && current.review_state !== 'approved') {
       await recordEvent(tx, EVENT_TYPES.propertyPublished, {
         propertyId: updated.id,

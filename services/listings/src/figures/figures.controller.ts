@@ -1,0 +1,18 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { LISTINGS_PATTERNS as P, MESSAGES, type CheckedRequestOf, type ReplyOf } from '@mboa/contracts';
+import { fail, RpcRequest } from '@mboa/platform';
+import { FiguresService } from './figures.service.js';
+
+/** Staff's daily figures (docs/api.md#staff-figures). */
+@Controller()
+export class FiguresController {
+  constructor(private readonly figures: FiguresService) {}
+
+  @MessagePattern(P.adminFigures)
+  figuresOf(@RpcRequest(P.adminFigures) { actor, days }: CheckedRequestOf<typeof P.adminFigures>): Promise<ReplyOf<typeof P.adminFigures>> {
+    // Refused here too, whatever the caller checked before.
+    if (actor.role !== 'admin') throw fail.forbidden(MESSAGES.auth.adminOnly);
+    return this.figures.of(days);
+  }
+}
