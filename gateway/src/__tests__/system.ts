@@ -69,7 +69,13 @@ export const SERVICE_STARTERS: Partial<Record<ServiceName, ServiceStarter>> = {
         streamName: ctx.streamName,
         relay: true,
         consumers: true,
-        search: { meiliUrl: ctx.env.MEILI_URL, meiliApiKey: ctx.env.MEILI_API_KEY, meiliIndex: ctx.env.MEILI_INDEX },
+        search: {
+          meiliUrl: ctx.env.MEILI_URL,
+          meiliApiKey: ctx.env.MEILI_API_KEY,
+          meiliIndex: ctx.env.MEILI_INDEX,
+          // SEARCH_MEMORY=off: searches read PostgreSQL (the tracing test follows them there).
+          ...(ctx.env.SEARCH_MEMORY === 'off' ? { memory: false } : {}),
+        },
         ownerWaitMs: 3000,
         // Fresh listings: reminders land in the system's mail folder; a test may sweep faster.
         freshness: { mailer: ctx.mailer, publicOrigin: 'http://localhost:3000', sweepMs: Number(ctx.env.FRESHNESS_SWEEP_MS) || undefined },
