@@ -9,5 +9,6 @@ const tracing = await initTracing('child');
 const rpc = new RpcClient({ servers: 'nats://127.0.0.1:4222' });
 const envelope = newEnvelope({ type: 'child.started', payload: {} });
 createLogger({ name: 'child', level: 'silent' }).info('started');
-const query = pg.Client.prototype.query as unknown as { __wrapped?: boolean };
-console.log(`RESULT ${JSON.stringify({ tracing: tracing !== undefined, traceparent: envelope.traceparent ?? null, pgPatched: Boolean(query.__wrapped), rpc: typeof rpc.call })}`);
+// shimmer marks what it wrapped with `__wrapped`.
+const pgPatched = '__wrapped' in (Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')?.value as object);
+console.log(`RESULT ${JSON.stringify({ tracing: tracing !== undefined, traceparent: envelope.traceparent ?? null, pgPatched, rpc: typeof rpc.call })}`);
