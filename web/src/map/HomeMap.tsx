@@ -86,6 +86,16 @@ export default function HomeMap({ filters, onBox }: HomeMapProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Another town chosen in the filters while the map is open: the map goes there.
+  const shownTown = useRef(filters.town.trim());
+  useEffect(() => {
+    const town = filters.town.trim();
+    if (town === shownTown.current) return;
+    shownTown.current = town;
+    const view = townView(town);
+    if (town && view.zoom >= 10) map.current?.setView([view.lat, view.lng], view.zoom);
+  }, [filters.town]);
+
   const { sort: _sort, page: _page, ...criteria } = toSearchParams(filters, 1);
   const bbox = box ? bboxParam(box) : '';
   const points = useQuery({

@@ -42,6 +42,15 @@ export default function PinMap({ town, pin, onPin, onOutside, label }: PinMapPro
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Another town chosen while the map is open, and no pin yet: the map goes there.
+  const shownTown = useRef(town);
+  useEffect(() => {
+    if (town === shownTown.current) return;
+    shownTown.current = town;
+    const view = townView(town);
+    if (!pin) map.current?.setView([view.lat, view.lng], view.zoom);
+  }, [town, pin]);
+
   useEffect(() => {
     const m = map.current;
     if (!m) return;
