@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: 'reports', lazy: page(() => import('./pages/Reports.js')) },
       { path: 'verification', lazy: page(() => import('./pages/Verification.js')) },
       { path: 'verification/:id', lazy: page(() => import('./pages/VerificationRequest.js')) },
+      { path: 'figures', lazy: page(() => import('./pages/Figures.js')) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -3,6 +3,7 @@ import {
   type AdminPropertyAction,
   type AdminPropertyRead,
   type AdminPropertyListResponse,
+  type AdminFigures,
   type AdminStats,
   type AdminStatusUpdateResponse,
   type AdminUserListResponse,
@@ -52,6 +53,8 @@ export const resetSecondFactor = (userId: string) =>
   api<{ message: string; user: PublicUser }>(`/admin/users/${encodeURIComponent(userId)}/second-factor`, { method: 'DELETE' });
 
 export const getStats = (signal?: AbortSignal) => api<AdminStats>('/admin/stats', { signal });
+/** Staff's daily figures (docs/api.md#staff-figures) over the last `days` days. */
+export const getFigures = (days: number, signal?: AbortSignal) => api<AdminFigures>(`/admin/figures?days=${days}`, { signal });
 
 export const listUsers = (q: { page: number; search?: string; filter?: UserFilter }, signal?: AbortSignal) =>
   api<AdminUserListResponse>('/admin/manage/user', {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useAccess, useAdmin } from '../session/access.js';
 
-/** Admin navigation: Dashboard, Users, Properties, Requests, Support, Reports, Verification, and the public site. */
+/** Admin navigation: Dashboard, Users, Properties, Requests, Support, Reports, Verification, Figures, and the public site. */
 export function Layout() {
   const { t } = useI18n();
   const links = [
@@ -16,6 +16,7 @@ export function Layout() {
     { to: '/support', label: t('nav.support'), end: false },
     { to: '/reports', label: t('nav.reports'), end: false },
     { to: '/verification', label: t('nav.verification'), end: false },
+    { to: '/figures', label: t('nav.figures'), end: false },
   ];
   const admin = useAdmin();
   const { logout } = useAccess();
