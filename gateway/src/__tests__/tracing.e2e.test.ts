@@ -108,7 +108,7 @@ async function approveUnderSpan(propertyId: string) {
 
 const found = async (query: string) => ((await new Browser(system.url).get(`/api/properties/search?${query}`)).body.properties as unknown[]).length > 0;
 
-test('an approval, its indexing and what follows read as one story: each consumer links to the span that recorded its event', async () => {
+test('an approval, its indexing and its saved-search alerts read as one story: each consumer links to the span that recorded its event', async () => {
   const p = await post('Traced flat in Molyko');
   exporter.reset();
   const decided = await approveUnderSpan(p.id);
@@ -124,8 +124,12 @@ test('an approval, its indexing and what follows read as one story: each consume
   // The listing's own database work is under that span...
   const applying = approvals.find((s) => under(s).some((q) => isQuery(q) && String(q.name).startsWith('pg.query:UPDATE')));
   expect(applying).toBeDefined();
-  // ...and the event it recorded there is handled (indexing) in a span linked back to it.
+  // The review and the indexer both handle the decision.
+  expect(approvals.length).toBeGreaterThanOrEqual(2);
+  // ...and the property.published it recorded there reaches the saved-search alerts in a span linked back to it.
   const published = await until(() => spans().find((s) => s.kind === SpanKind.CONSUMER && s.links.some((l) => l.context.spanId === applying!.spanContext().spanId)));
+  expect(published.name).toBe(`process ${EVENT_TYPES.propertyPublished}`);
+  expect(String(published.attributes['messaging.consumer.group.name'])).toContain('saved-search-alerts');
   expect(published.links[0].context.traceId).toBe(applying!.spanContext().traceId);
   expect(under(published).some(isQuery)).toBe(true);
 });

@@ -16,6 +16,7 @@ import { createOutboxTables } from '../events/testing.js';
 import { createLogger } from '../logging/logger.js';
 import { RpcCallError, RpcClient } from '../nats/rpc-client.js';
 import { startMicroservice } from '../nats/microservice.js';
+import { ServiceException } from '../nats/service-exception.js';
 import { initTracing, logTraceIds, tracingConfigured, type Tracing } from './index.js';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,6 +46,11 @@ class TracedController {
     const { rows } = await pool.query<{ n: number }>('SELECT $1::int + 1 AS n', [payload.n]);
     const event = await db.$transaction((tx) => addToOutbox(tx, SCHEMA, { type: 'traced.saved', payload: { n: rows[0].n }, source: 'traced' }));
     return { n: rows[0].n, ids: logTraceIds() ?? null, eventId: event.id };
+  }
+
+  @MessagePattern('traced.refused')
+  refused(): never {
+    throw new ServiceException(404, 'no such thing');
   }
 
   @MessagePattern('traced.broken')
@@ -199,4 +205,13 @@ test('a failing call marks both its client and its server span as errors', async
   expect(client.status.code).toBe(SpanStatusCode.ERROR);
   expect(server.status.code).toBe(SpanStatusCode.ERROR);
   expect(parentOf(server)).toBe(client.spanContext().spanId);
+});
+
+test('a refusal (a 4xx answer) is an answer, not a fault: neither span is an error', async () => {
+  const refusal = await call('traced.refused', {}).catch((e: unknown) => e);
+  expect((refusal as RpcCallError).status).toBe(404);
+  const client = await until(() => named('send traced.refused')[0]);
+  const server = await until(() => named('process traced.refused')[0]);
+  expect(client.status.code).not.toBe(SpanStatusCode.ERROR);
+  expect(server.status.code).not.toBe(SpanStatusCode.ERROR);
 });
