@@ -3,6 +3,7 @@ import { StaticMap } from '@mboa/ui/StaticMap.js';
 import { mapTiles } from '@mboa/ui/map-tiles.js';
 import { useI18n } from '@mboa/web-core';
 import { lazy, Suspense, useState } from 'react';
+import { MapBoundary } from '../map/MapBoundary.js';
 
 const AreaMap = lazy(() => import('../map/AreaMap.js'));
 
@@ -30,9 +31,11 @@ export function WhereItIs({ property }: { property: PropertyRead }) {
       {area ? (
         <>
           {open ? (
-            <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
-              <AreaMap area={area} label={t('map.areaLabel')} />
-            </Suspense>
+            <MapBoundary failed={<p className="form-error" role="alert">{t('map.loadFailed')}</p>}>
+              <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
+                <AreaMap area={area} label={t('map.areaLabel')} />
+              </Suspense>
+            </MapBoundary>
           ) : (
             <StaticMap tiles={mapTiles()} centre={area} zoom={AREA_ZOOM} circleM={area.radiusM} label={t('map.areaLabel')} onOpen={() => setOpen(true)} openLabel={t('map.openMap')} />
           )}

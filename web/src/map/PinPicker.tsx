@@ -2,6 +2,7 @@ import { GEO, type GeoPoint } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
 import { lazy, Suspense, useState } from 'react';
 import { locate, problemOf } from './geolocate.js';
+import { MapBoundary } from './MapBoundary.js';
 
 // Leaflet comes with the map, on the tap that opens it.
 const PinMap = lazy(() => import('./PinMap.js'));
@@ -70,15 +71,17 @@ export function PinPicker({ town, pin, onPin, landmark, onLandmark }: PinPickerP
         </p>
       ) : null}
       {open ? (
-        <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
-          <PinMap
-            town={town}
-            pin={pin}
-            onPin={(p) => (setProblem(null), onPin(p))}
-            onOutside={() => setProblem(t('map.pinOutside'))}
-            label={t('map.pinMapLabel', { town: town || 'Cameroon' })}
-          />
-        </Suspense>
+        <MapBoundary failed={<p className="form-error" role="alert">{t('map.loadFailed')}</p>}>
+          <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
+            <PinMap
+              town={town}
+              pin={pin}
+              onPin={(p) => (setProblem(null), onPin(p))}
+              onOutside={() => setProblem(t('map.pinOutside'))}
+              label={t('map.pinMapLabel', { town: town || 'Cameroon' })}
+            />
+          </Suspense>
+        </MapBoundary>
       ) : null}
       <label className="field">
         <span>{t('map.landmark')}</span>

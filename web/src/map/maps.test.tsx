@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_FILTERS, filtersFromAddress, nearFilters, sortOptions, toSearchParams, withoutNear } from '../home/filters.js';
 import PropertyDetails from '../pages/PropertyDetails.js';
+import { MapBoundary } from './MapBoundary.js';
 import { PinPicker } from './PinPicker.js';
 import userEvent from '@testing-library/user-event';
 import { i18n, mockFetch, property, renderApp } from '../test/utils.js';
@@ -109,5 +110,24 @@ describe('a search saved from the map', () => {
     expect(calls[0].body).toMatchObject({ propertyType: 'apartment', bbox: '9.6,4,9.8,4.1' });
     expect(calls[0].body).not.toHaveProperty('near');
     expect(calls[0].body).not.toHaveProperty('sort');
+  });
+});
+
+describe('a map whose code cannot be fetched', () => {
+  it('says so in its place; the rest of the page stays', () => {
+    const Broken = () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <div>
+        <p>the page</p>
+        <MapBoundary failed={<p role="alert">The map did not load.</p>}>
+          <Broken />
+        </MapBoundary>
+      </div>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The map did not load.');
+    expect(screen.getByText('the page')).toBeTruthy();
   });
 });

@@ -24,6 +24,7 @@ import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { navigationPending } from '../shell/pending-navigation.js';
 import { SEARCH_KEY } from './queryKeys.js';
+import { MapBoundary } from '../map/MapBoundary.js';
 
 // The map and the landmark list come on the tap that asks for them (Leaflet never weighs on the first visit).
 const HomeMap = lazy(() => import('../map/HomeMap.js'));
@@ -246,9 +247,11 @@ export default function Home() {
         </Suspense>
       ) : null}
       {view === 'map' ? (
-        <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
-          <HomeMap filters={filters} onBox={setMapBox} />
-        </Suspense>
+        <MapBoundary failed={<p className="form-error" role="alert">{t('map.loadFailed')}</p>}>
+          <Suspense fallback={<p className="muted">{t('map.loading')}</p>}>
+            <HomeMap filters={filters} onBox={setMapBox} />
+          </Suspense>
+        </MapBoundary>
       ) : null}
 
       <div className="results-bar">
