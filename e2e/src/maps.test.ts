@@ -271,6 +271,7 @@ describeInBrowser('maps: pin when posting, home map, near me, the details area',
         expect(await cards.last().textContent()).toContain('Flat without a pin');
         expect(await cards.last().locator('.card-distance').count()).toBe(0);
         expect(new URL(page.url()).searchParams.get('sort')).toBe('distance');
+        await page.getByRole('button', { name: t('home.removeChip', { label: c.map.nearMeChip }) }).waitFor();
         await p.shot(`maps-near-me-${second}`);
 
         // Near a place: the town's landmarks; Akwa's junction puts an Akwa flat first and Bonamoussadi after.
@@ -280,6 +281,11 @@ describeInBrowser('maps: pin when posting, home map, near me, the details area',
         await eventually(async () => new URL(page.url()).searchParams.get('near') === '4.051,9.699', 'near the landmark in the address');
         await eventually(async () => (await cards.first().textContent())?.includes('Akwa flat'), 'an Akwa flat first');
         expect(await cards.nth(3).textContent()).toContain('Bonamoussadi flat');
+        // Its chip names the place; removing it goes back to the newest first.
+        const chip = page.getByRole('button', { name: t('home.removeChip', { label: t('map.nearPlaceChip', { name: 'Akwa, Boulevard de la Liberté' }) }) });
+        await chip.click();
+        await eventually(async () => new URL(page.url()).searchParams.get('near') === null, 'near gone from the address');
+        expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
       },
       TEST_TIMEOUT,
     );

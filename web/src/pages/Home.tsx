@@ -75,6 +75,9 @@ export default function Home() {
   const [nearPlaceOpen, setNearPlaceOpen] = useState(false);
   const [locating, setLocating] = useState(false);
   const [geoProblem, setGeoProblem] = useState<string | null>(null);
+  // What `near` was set from, for its chip (an address that came with `near` names neither).
+  const [nearName, setNearName] = useState<{ me: true } | { place: string } | null>(null);
+  const nearLabel = !nearName ? t('map.nearChip') : 'me' in nearName ? t('map.nearMeChip') : t('map.nearPlaceChip', { name: nearName.place });
   const show = (next: 'list' | 'map') => {
     lastView = next;
     setView(next);
@@ -160,7 +163,9 @@ export default function Home() {
       // Loaded on the tap: nothing of it weighs on the first visit.
       const { locate, problemOf } = await import('../map/geolocate.js');
       try {
-        apply(nearFilters(filters, await locate()));
+        const here = await locate();
+        setNearName({ me: true });
+        apply(nearFilters(filters, here));
       } catch (error) {
         setGeoProblem(t(`map.${problemOf(error)}`));
       }
@@ -243,7 +248,7 @@ export default function Home() {
       ) : null}
       {nearPlaceOpen ? (
         <Suspense fallback={null}>
-          <NearPlace town={filters.town.trim()} onPick={(place) => (apply(nearFilters(filters, place)), setNearPlaceOpen(false))} />
+          <NearPlace town={filters.town.trim()} onPick={(place) => (setNearName({ place: place.name }), apply(nearFilters(filters, place)), setNearPlaceOpen(false))} />
         </Suspense>
       ) : null}
       {view === 'map' ? (
@@ -276,8 +281,8 @@ export default function Home() {
         {filters.near ? (
           <ul className="chips">
             <li>
-              <button type="button" className="chip" aria-label={t('home.removeChip', { label: t('map.nearChip') })} onClick={() => apply(withoutNear(filters))}>
-                {t('map.nearChip')} <span aria-hidden="true">×</span>
+              <button type="button" className="chip" aria-label={t('home.removeChip', { label: nearLabel })} onClick={() => (setNearName(null), apply(withoutNear(filters)))}>
+                {nearLabel} <span aria-hidden="true">×</span>
               </button>
             </li>
           </ul>
