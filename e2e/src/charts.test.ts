@@ -107,6 +107,10 @@ describeInBrowser('charts for owners and staff', () => {
           await useSession(e2e, p, admin);
           await page.goto('/admin/figures');
           await page.getByRole('heading', { level: 1, name: staff('figures.title') }).waitFor();
+          // The three queues, each with how many wait.
+          for (const [key, label] of [['review', 'figures.reviewWaiting'], ['verification', 'figures.verificationWaiting'], ['reports', 'figures.reportsWaiting']] as const) {
+            await page.getByTestId(`queue-${key}`).getByText(staff(label)).waitFor();
+          }
           const nothing = page.getByRole('table', { name: staff('figures.foundNothingBy') });
           await nothing.waitFor();
           const kribi = nothing.getByRole('row').filter({ hasText: 'Kribi' });

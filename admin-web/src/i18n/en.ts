@@ -125,6 +125,8 @@ export const en = {
     decisions_one: 'over {{count}} decision',
     decisions_other: 'over {{count}} decisions',
     reviewWaiting: 'Listings waiting for review',
+    verificationWaiting: 'Documents waiting for a decision',
+    reportsWaiting: 'Reported listings waiting',
     oldest: 'oldest: {{age}}',
     hours: '{{value}} hours',
     none: 'none',

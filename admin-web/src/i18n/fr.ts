@@ -124,6 +124,8 @@ export const fr: WithManyPlurals<Catalog> = {
     decisions_other: 'sur {{count}} décisions',
     decisions_many: 'sur {{count}} de décisions',
     reviewWaiting: 'Annonces en attente de vérification',
+    verificationWaiting: 'Documents en attente de décision',
+    reportsWaiting: 'Annonces signalées en attente',
     oldest: 'la plus ancienne : {{age}}',
     hours: '{{value}} heures',
     none: 'aucune',

@@ -39,11 +39,19 @@ export function FiguresCharts({ figures }: { figures: AdminFigures }) {
           <strong>{hours(figures.medianDecisionHours)}</strong>
           <span className="small muted">{t('figures.decisions', { count: figures.decisions })}</span>
         </div>
-        <div>
-          <span className="small muted">{t('figures.reviewWaiting')}</span>
-          <strong>{format.number(figures.reviewQueue.waiting)}</strong>
-          <span className="small muted">{t('figures.oldest', { age: hours(figures.reviewQueue.oldestHours) })}</span>
-        </div>
+        {(
+          [
+            ['review', t('figures.reviewWaiting'), figures.reviewQueue],
+            ['verification', t('figures.verificationWaiting'), figures.verificationQueue],
+            ['reports', t('figures.reportsWaiting'), figures.reportsQueue],
+          ] as const
+        ).map(([key, label, queue]) => (
+          <div key={key} data-testid={`queue-${key}`}>
+            <span className="small muted">{label}</span>
+            <strong>{format.number(queue.waiting)}</strong>
+            <span className="small muted">{t('figures.oldest', { age: hours(queue.oldestHours) })}</span>
+          </div>
+        ))}
       </div>
       <div className="figure-grid">
         <DailyBars

@@ -40,6 +40,8 @@ function figuresOf(): AdminFigures {
     medianDecisionHours: 5.5,
     decisions: 2,
     reviewQueue: { waiting: 1, oldestHours: 26.2 },
+    verificationQueue: { waiting: 0, oldestHours: null },
+    reportsQueue: { waiting: 2, oldestHours: 3 },
   };
 }
 
@@ -55,7 +57,9 @@ describe('Figures', () => {
     expect(calls.find((c) => c.path === '/api/admin/figures')!.query.get('days')).toBe('30');
     const summary = screen.getByTestId('figures-summary');
     expect(summary).toHaveTextContent('Median time from posting to decision5.5 hoursover 2 decisions');
-    expect(summary).toHaveTextContent('Listings waiting for review1oldest: 26.2 hours');
+    expect(screen.getByTestId('queue-review')).toHaveTextContent('Listings waiting for review1oldest: 26.2 hours');
+    expect(screen.getByTestId('queue-verification')).toHaveTextContent('Documents waiting for a decision0oldest: none');
+    expect(screen.getByTestId('queue-reports')).toHaveTextContent('Reported listings waiting2oldest: 3 hours');
 
     // The daily chart's table: a row per day, a column per series.
     const listings = screen.getByRole('table', { name: 'Listings per day' });
@@ -85,5 +89,6 @@ describe('Figures', () => {
     const nothing = screen.getByRole('table', { name: 'Recherches sans résultat, par ville, type et budget' });
     expect(within(within(nothing).getAllByRole('row')[1]).getAllByRole('cell')[1]).toHaveTextContent('Jusqu’à 25 000 FCFA');
     expect(screen.getByTestId('figures-summary')).toHaveTextContent('sur 2 décisions');
+    expect(screen.getByTestId('queue-reports')).toHaveTextContent('Annonces signalées en attente2la plus ancienne : 3 heures');
   });
 });

@@ -1,7 +1,8 @@
 // Staff's daily figures (docs/api.md#staff-figures), against the real gateway, auth, listings and
 // moderation with PostgreSQL and NATS: a search that finds nothing shows among "searches that found
 // nothing" by town, type and price band once listings has written its counts (every few seconds);
-// a posting and staff's decision count on their day; only staff read the figures.
+// a posting and staff's decision count on their day; moderation tells its queues (a report
+// waiting); only staff read the figures.
 import { FIGURES, LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type AdminFigures, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -67,6 +68,8 @@ describe('staff figures', () => {
     const search = await renter.browser.get('/api/properties/search?town=Kribi&propertyType=studio&maxPrice=20000');
     expect(search.status).toBe(200);
     expect(search.body.total).toBe(0);
+    // The renter reports the listing as already rented: the reports queue has one listing waiting.
+    expect((await renter.browser.post(`/api/properties/${listing.id}/reports`, { reason: 'rented' })).status).toBe(201);
 
     const figures = await figuresWhen((f) => f.foundNothing.some((row) => row.town === 'Kribi') && f.days.at(-1)!.approved >= 1);
     expect(figures.days).toHaveLength(30);
@@ -76,6 +79,9 @@ describe('staff figures', () => {
     expect(figures.decisions).toBe(1);
     expect(figures.medianDecisionHours).toBe(0);
     expect(figures.reviewQueue).toEqual({ waiting: 0, oldestHours: null });
+    expect(figures.verificationQueue).toEqual({ waiting: 0, oldestHours: null });
+    expect(figures.reportsQueue).toMatchObject({ waiting: 1 });
+    expect(figures.reportsQueue.oldestHours).toBeGreaterThanOrEqual(0);
     // Numbers only: nothing in the answer names the renter, the owner or the listing.
     const text = JSON.stringify(figures);
     for (const named of [renter.user.name, renter.user.id, owner.user.name, owner.user.id, listing.id, listing.title]) expect(text).not.toContain(named);

@@ -3,6 +3,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   FIGURES,
   LISTINGS_PATTERNS,
+  MODERATION_PATTERNS,
   adminFiguresQuerySchema,
   adminFiguresSchema,
   type AdminFigures,
@@ -25,11 +26,16 @@ export class AdminFiguresController {
   @Get('figures')
   @ApiOperation({
     summary:
-      'Daily figures: listings posted, approved and rejected, contacts and searches per day; searches per town; searches that found nothing by town, type and price band; median hours from posting to decision; the review queue',
+      'Daily figures: listings posted, approved and rejected, contacts and searches per day; searches per town; searches that found nothing by town, type and price band; median hours from posting to decision; the review, verification and reports queues (how many wait, the age of the oldest)',
   })
   @ApiQuery({ name: 'days', required: false, type: 'integer', description: `The last N Cameroon days, today included: 1 to ${FIGURES.maxDays}, ${FIGURES.defaultDays} when left out` })
   @ApiAnswers({ 200: adminFiguresSchema, errors: { 400: 'Give the number of days as a whole number from 1 to 90.' } })
-  figures(@Query(new ZodBody(adminFiguresQuerySchema)) query: AdminFiguresQuery, @CurrentUser() user: PublicUser): Promise<AdminFigures> {
-    return this.services.call(LISTINGS_PATTERNS.adminFigures, { actor: actorOf(user), days: query.days });
+  async figures(@Query(new ZodBody(adminFiguresQuerySchema)) query: AdminFiguresQuery, @CurrentUser() user: PublicUser): Promise<AdminFigures> {
+    // Each figure from the service that owns it, asked in parallel.
+    const [listings, queues] = await Promise.all([
+      this.services.call(LISTINGS_PATTERNS.adminFigures, { actor: actorOf(user), days: query.days }),
+      this.services.call(MODERATION_PATTERNS.queues, {}),
+    ]);
+    return { ...listings, verificationQueue: queues.verification, reportsQueue: queues.reports };
   }
 }

@@ -58,8 +58,12 @@ export interface AdminFiguresRequest {
 const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const count = z.number().int().min(0);
 
-/** The answer: every day of the window, oldest first, zeros included; the searches' tables largest first. */
-export const adminFiguresSchema = z.object({
+/** A queue staff work through: how many wait now, and how long the oldest has waited (hours; null when none waits). */
+export const queueAgeSchema = z.object({ waiting: count, oldestHours: z.number().min(0).nullable() });
+export type QueueAge = z.output<typeof queueAgeSchema>;
+
+/** listings' part of the answer: every day of the window, oldest first, zeros included; the searches' tables largest first. */
+export const listingsFiguresSchema = z.object({
   from: DAY,
   to: DAY,
   days: z.array(z.object({ day: DAY, posted: count, approved: count, rejected: count, contacts: count, searches: count, foundNothing: count })),
@@ -70,7 +74,15 @@ export const adminFiguresSchema = z.object({
   /** Median hours from posting to staff's decision, of the listings decided in the window; null when none was. */
   medianDecisionHours: z.number().min(0).nullable(),
   decisions: count,
-  /** Listings waiting for review now, and how long the oldest has waited (hours; null when none waits). */
-  reviewQueue: z.object({ waiting: count, oldestHours: z.number().min(0).nullable() }),
+  /** Listings waiting for review. */
+  reviewQueue: queueAgeSchema,
 });
+export type ListingsFigures = z.output<typeof listingsFiguresSchema>;
+
+/** moderation.queues: the identity and control documents waiting for a decision, and the listings with reports not yet handled. */
+export const moderationQueuesSchema = z.object({ verification: queueAgeSchema, reports: queueAgeSchema });
+export type ModerationQueues = z.output<typeof moderationQueuesSchema>;
+
+/** GET /api/admin/figures: listings' figures, and moderation's queues beside the review queue. */
+export const adminFiguresSchema = listingsFiguresSchema.extend({ verificationQueue: queueAgeSchema, reportsQueue: queueAgeSchema });
 export type AdminFigures = z.output<typeof adminFiguresSchema>;

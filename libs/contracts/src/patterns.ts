@@ -142,6 +142,8 @@ export const MODERATION_PATTERNS = {
   verificationFile: 'moderation.verification.file',
   verificationDecide: 'moderation.verification.decide',
   verificationPending: 'moderation.verification.pending',
+  /** Staff's figures (docs/api.md#staff-figures): how many wait in the verification and reports queues, and since when. */
+  queues: 'moderation.queues',
   health: 'moderation.health',
 } as const;
 

@@ -6,6 +6,7 @@ import { AuditTrail } from './audit/audit-trail.js';
 import { HealthService } from './health.service.js';
 import { ReportService } from './reports/report.service.js';
 import { ReviewService } from './reviews/review.service.js';
+import { QueuesService } from './figures/queues.service.js';
 import { VerificationService } from './verification/verification.service.js';
 
 type In<K extends keyof typeof P> = CheckedRequestOf<(typeof P)[K]>;
@@ -20,6 +21,7 @@ export class ModerationController {
     private readonly audit: AuditTrail,
     private readonly health: HealthService,
     private readonly verification: VerificationService,
+    private readonly queues: QueuesService,
   ) {}
 
   @MessagePattern(P.review)
@@ -95,6 +97,11 @@ export class ModerationController {
   @MessagePattern(P.verificationPending)
   verificationPending(): Out<'verificationPending'> {
     return this.verification.pending();
+  }
+
+  @MessagePattern(P.queues)
+  queueAges(): Out<'queues'> {
+    return this.queues.ages();
   }
 
   @MessagePattern(P.health)

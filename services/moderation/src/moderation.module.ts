@@ -16,6 +16,7 @@ import { MediaClient } from './media.client.js';
 import { FilesRetention } from './verification/files-retention.js';
 import { VerificationMail } from './verification/verification-mail.js';
 import { VerificationService } from './verification/verification.service.js';
+import { QueuesService } from './figures/queues.service.js';
 
 @Module({})
 export class ModerationModule {
@@ -37,6 +38,7 @@ export class ModerationModule {
         OwnerMail,
         HeldMail,
         VerificationService,
+        QueuesService,
         VerificationMail,
         FilesRetention,
       ],

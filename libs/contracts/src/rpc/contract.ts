@@ -64,7 +64,7 @@ import {
   type FavouritesResponse,
 } from '../favourites.js';
 import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest } from '../insights.js';
-import { adminFiguresRequestSchema, type AdminFigures, type AdminFiguresRequest } from '../figures.js';
+import { adminFiguresRequestSchema, type AdminFiguresRequest, type ListingsFigures, type ModerationQueues } from '../figures.js';
 import type { MyListingsInsightsResponse } from '../responses/insights.js';
 import {
   savedSearchRequests,
@@ -328,6 +328,7 @@ export const RPC_REQUESTS = {
   [MODERATION_PATTERNS.verificationFile]: verificationRpcSchemas.file,
   [MODERATION_PATTERNS.verificationDecide]: verificationRpcSchemas.decide,
   [MODERATION_PATTERNS.verificationPending]: verificationRpcSchemas.pending,
+  [MODERATION_PATTERNS.queues]: nothing,
   [MODERATION_PATTERNS.health]: nothing,
 
   [SUPPORT_PATTERNS.requestsCreate]: requestSpaceSchema,
@@ -401,7 +402,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.favouritesMerge]: { request: FavouritesMergeRequest; reply: FavouritesMergeResponse };
   [LISTINGS_PATTERNS.favouritesCards]: { request: FavouriteCardsRequest; reply: FavouriteCardsResponse };
   [LISTINGS_PATTERNS.myListingsInsights]: { request: MyListingsInsightsRequest; reply: MyListingsInsightsResponse };
-  [LISTINGS_PATTERNS.adminFigures]: { request: AdminFiguresRequest; reply: AdminFigures };
+  [LISTINGS_PATTERNS.adminFigures]: { request: AdminFiguresRequest; reply: ListingsFigures };
   [LISTINGS_PATTERNS.savedSearchesList]: { request: { actor: T.Actor }; reply: SavedSearchListReply };
   [LISTINGS_PATTERNS.savedSearchesCreate]: { request: SavedSearchCreateRequest; reply: SavedSearch };
   [LISTINGS_PATTERNS.savedSearchesUpdate]: { request: SavedSearchUpdateRequest; reply: SavedSearch };
@@ -431,6 +432,7 @@ export interface RpcContract {
   [MODERATION_PATTERNS.verificationFile]: { request: VerificationFileRequest; reply: VerificationFileReply };
   [MODERATION_PATTERNS.verificationDecide]: { request: VerificationDecideRequest; reply: AdminVerificationDetail };
   [MODERATION_PATTERNS.verificationPending]: { request: T.EmptyRequest; reply: VerificationPendingReply };
+  [MODERATION_PATTERNS.queues]: { request: T.EmptyRequest; reply: ModerationQueues };
   [MODERATION_PATTERNS.health]: { request: T.EmptyRequest; reply: T.HealthReply };
 
   [SUPPORT_PATTERNS.requestsCreate]: { request: T.RequestCreateRequest; reply: T.PropertyRequest };

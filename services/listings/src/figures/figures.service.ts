@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { INSIGHTS, type AdminFigures } from '@mboa/contracts';
+import { INSIGHTS, type ListingsFigures } from '@mboa/contracts';
 import { ListingsDb } from '../db.js';
 import { insightsWindow } from '../rules/insights.js';
 
@@ -19,7 +19,7 @@ export class FiguresService {
   constructor(private readonly db: ListingsDb) {}
 
   /** The last `days` Cameroon days, today included. */
-  async of(days: number, now = new Date()): Promise<AdminFigures> {
+  async of(days: number, now = new Date()): Promise<ListingsFigures> {
     const window = insightsWindow(now, days);
     const tz = INSIGHTS.timeZone;
     const [daily, towns, nothing, decisions, queue] = await Promise.all([
