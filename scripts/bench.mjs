@@ -19,6 +19,10 @@
 //   search-distance or map alone); BENCH_AREA_URLS=2000 distinct URLs per area mix;
 //   BENCH_CPU_PROF=<dir> writes the gateway's and listings' CPU profiles there; BENCH_LOG_LEVEL=info
 //   measures with the access log on (default warn).
+// BENCH_TRACING=on starts the apps with tracing on (OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local
+// OTLP sink that accepts and drops; bench/otlp-sink.mjs); BENCH_TRACING=both runs every chosen mix with
+// tracing off, then on, then off and on again (the apps restarted each time, the same session and
+// URLs), and prints what tracing costs per request. Unset: tracing off, as in production by default.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
 import { closedLoop, cpuMs, floorServer, openLoop, parentOf } from './bench/drive.mjs';
+import { startOtlpSink } from './bench/otlp-sink.mjs';
 import {
   areaMix,
   BENCH_AREA_SPREAD_DEG,
@@ -337,6 +342,84 @@ async function measure(mix, results, processes) {
   }
 }
 
+/** Starts auth, listings and the gateway with `env`, drives the chosen mixes, stops them; the rows measured. */
+async function driveApps(env, paths, idCount) {
+  // BENCH_CPU_PROF=<dir>: the gateway and listings write V8 CPU profiles there when they stop.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const startedAt = Date.now();
+  const apps = [
+    startApp('auth', 'services/auth/dist/main.js', env),
+    startApp('listings', 'services/listings/dist/main.js', env, profile),
+    startApp('gateway', 'gateway/dist/main.js', env, profile),
+  ];
+  const stop = () => apps.forEach((a) => a.kill('SIGTERM'));
+  process.on('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    await waitForHealth();
+    await reportSearchStart(apps[1], startedAt);
+    say(
+      `driving the gateway: ${LISTINGS} listings, ${paths.searchPaths.length} distinct search URLs, details over ${idCount} ids, ` +
+        `${paths.homePaths.length} home page addresses, ${AREA_URLS} box, distance and map URLs each, ${SECONDS} s per run`,
+    );
+    const results = [];
+    const failures = [];
+    const only = process.env.BENCH_ONLY?.split(',').map((k) => k.trim());
+    // CPU per request of each part: gateway, listings, and the bench database's PostgreSQL backends.
+    const processes = async () => {
+      const db = new pg.Client({ connectionString: benchUrl });
+      await db.connect();
+      const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [benchDb]);
+      await db.end();
+      return { gateway: [apps[2].pid], listings: [apps[1].pid], postgres: rows.map((r) => r.pid) };
+    };
+    for (const mix of mixes(paths)) {
+      if (only && !only.includes(mix.kind) && !only.includes(mix.group)) continue;
+      try {
+        await measure(mix, results, processes);
+      } catch (error) {
+        // Loudly, but the other mixes still run.
+        failures.push(`${mix.kind}: ${error instanceof Error ? error.message : error}`);
+        say(`FAILED: ${failures.at(-1)}`);
+      }
+    }
+    console.table(results);
+    const notDrawn = results.filter((row) => row.wrong > 0).map((row) => row.call);
+    if (failures.length > 0 || notDrawn.length > 0) {
+      process.exitCode = 1;
+      for (const failure of [...failures, ...notDrawn]) say(`FAILED: ${failure}`);
+    }
+    return results;
+  } finally {
+    stop();
+    await Promise.all(apps.map((a) => new Promise((r) => (a.exitCode !== null ? r() : a.once('exit', r)))));
+  }
+
+}
+
+/** BENCH_TRACING=both: per mix and loop, the median of the runs with tracing on against those off. */
+function reportTracingCost(sessions) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const calls = [...new Set(sessions.flatMap((s) => s.results.map((r) => r.call)))];
+  const rows = calls.map((call) => {
+    const of = (mode, key) => median(sessions.filter((s) => s.mode === mode).flatMap((s) => s.results.filter((r) => r.call === call).map((r) => r[key])));
+    const cpu = (mode) => ['gateway', 'listings', 'postgres'].reduce((n, part) => n + (of(mode, `${part} cpu ms/req`) ?? 0), 0);
+    const row = { call };
+    for (const key of ['p50 ms', 'p95 ms', 'req/s', 'gateway cpu ms/req', 'listings cpu ms/req']) {
+      row[`${key} off`] = of('off', key);
+      row[`${key} on`] = of('on', key);
+    }
+    row['cpu ms/req off'] = +cpu('off').toFixed(2);
+    row['cpu ms/req on'] = +cpu('on').toFixed(2);
+    row['tracing cpu ms/req'] = +(cpu('on') - cpu('off')).toFixed(2);
+    return row;
+  });
+  say('tracing on against off (medians of the runs; CPU: gateway + listings + PostgreSQL per request):');
+  console.table(rows);
+}
+
 async function main() {
   if (process.env.SKIP_BUILD !== '1') run('building…', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' });
   // The pages are drawn with the web build's renderer: built if stale (even with SKIP_BUILD), then copied aside.
@@ -382,58 +465,29 @@ async function main() {
   // Other ids than the JSON details' (the list read backwards), every other one in English.
   const detailPagePaths = [...ids].reverse().map((id, i) => `/property-details/${id}${i % 2 ? '?lang=en' : ''}`);
 
-  // BENCH_CPU_PROF=<dir>: the gateway and listings write V8 CPU profiles there when they stop.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const startedAt = Date.now();
-  const apps = [
-    startApp('auth', 'services/auth/dist/main.js', env),
-    startApp('listings', 'services/listings/dist/main.js', env, profile),
-    startApp('gateway', 'gateway/dist/main.js', env, profile),
-  ];
-  const stop = () => apps.forEach((a) => a.kill('SIGTERM'));
-  process.on('SIGINT', () => {
-    stop();
-    process.exit(130);
-  });
+  const paths = { searchPaths, boxPaths, distancePaths, mapPaths, detailPaths, homePaths, detailPagePaths };
+  // Tracing is off unless asked: no OTEL_* variable of the caller's shell reaches the apps.
+  for (const key of Object.keys(env)) if (key.startsWith('OTEL_')) delete env[key];
+  const tracing = process.env.BENCH_TRACING ?? 'off';
+  const modes = tracing === 'both' ? ['off', 'on', 'off', 'on'] : [tracing === 'on' ? 'on' : 'off'];
+  const sink = modes.includes('on') ? await startOtlpSink() : undefined;
+  const sessions = [];
   try {
-    await waitForHealth();
-    await reportSearchStart(apps[1], startedAt);
-    say(
-      `driving the gateway: ${LISTINGS} listings, ${searchPaths.length} distinct search URLs, details over ${ids.length} ids, ` +
-        `${homePaths.length} home page addresses, ${AREA_URLS} box, distance and map URLs each, ${SECONDS} s per run`,
-    );
-    const results = [];
-    const failures = [];
-    const only = process.env.BENCH_ONLY?.split(',').map((k) => k.trim());
-    // CPU per request of each part: gateway, listings, and the bench database's PostgreSQL backends.
-    const processes = async () => {
-      const db = new pg.Client({ connectionString: benchUrl });
-      await db.connect();
-      const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [benchDb]);
-      await db.end();
-      return { gateway: [apps[2].pid], listings: [apps[1].pid], postgres: rows.map((r) => r.pid) };
-    };
-    for (const mix of mixes({ searchPaths, boxPaths, distancePaths, mapPaths, detailPaths, homePaths, detailPagePaths })) {
-      if (only && !only.includes(mix.kind) && !only.includes(mix.group)) continue;
-      try {
-        await measure(mix, results, processes);
-      } catch (error) {
-        // Loudly, but the other mixes still run.
-        failures.push(`${mix.kind}: ${error instanceof Error ? error.message : error}`);
-        say(`FAILED: ${failures.at(-1)}`);
+    for (const mode of modes) {
+      if (modes.length > 1) say(`tracing ${mode}…`);
+      const traced = mode === 'on' ? { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_BSP_SCHEDULE_DELAY: '1000' } : env;
+      const received = sink?.received();
+      const results = await driveApps(traced, paths, ids.length);
+      if (mode === 'on') {
+        const after = sink.received();
+        say(`the OTLP sink received ${after.requests - received.requests} export requests, ${((after.bytes - received.bytes) / 1e6).toFixed(1)} MB of spans`);
       }
-    }
-    console.table(results);
-    const notDrawn = results.filter((row) => row.wrong > 0).map((row) => row.call);
-    if (failures.length > 0 || notDrawn.length > 0) {
-      process.exitCode = 1;
-      for (const failure of [...failures, ...notDrawn]) say(`FAILED: ${failure}`);
+      sessions.push({ mode, results });
     }
   } finally {
-    stop();
-    await Promise.all(apps.map((a) => new Promise((r) => (a.exitCode !== null ? r() : a.once('exit', r)))));
+    sink?.close();
   }
-
+  if (modes.length > 1) reportTracingCost(sessions);
   const pipeline = path.join(root, 'services/media/bench/pipeline.bench.mjs');
   if (existsSync(pipeline) && !process.env.BENCH_ONLY && !process.exitCode) run('timing the image pipeline on a 12-megapixel photo…', process.execPath, [pipeline]);
 }
