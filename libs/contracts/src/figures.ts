@@ -14,11 +14,13 @@ export const FIGURES = LIMITS.figures;
 export const SEARCH_TOWN_ANY = 'any';
 export const SEARCH_TOWN_OTHER = 'other';
 
+/** Every known town by its folded spelling, made once: a search's town is found with one lookup. */
+const TOWN_BY_KEY = new Map<string, string>(TOWNS.map((t) => [foldTown(t), t]));
+
 /** Free text is never stored: it could hold anything, a name included. */
 export function searchTownOf(town: string | undefined): string {
   if (town === undefined || town.trim() === '') return SEARCH_TOWN_ANY;
-  const key = foldTown(town);
-  return TOWNS.find((t) => foldTown(t) === key) ?? SEARCH_TOWN_OTHER;
+  return TOWN_BY_KEY.get(foldTown(town)) ?? SEARCH_TOWN_OTHER;
 }
 
 /**

@@ -27,6 +27,9 @@ export class SearchCounter implements OnApplicationBootstrap, BeforeApplicationS
   private pending = new Map<string, Tally>();
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
+  /** The Cameroon day of the current UTC hour: Cameroon is a whole hour from UTC, so its day changes only on the hour. */
+  private dayHour = -1;
+  private day = '';
 
   constructor(private readonly db: ListingsDb) {}
 
@@ -38,7 +41,12 @@ export class SearchCounter implements OnApplicationBootstrap, BeforeApplicationS
   /** One search answered with `total` results. */
   searched(query: Pick<SearchQuery, 'town' | 'propertyType' | 'maxPrice' | 'page'>, total: number, at = new Date()): void {
     if ((query.page ?? 1) > 1) return;
-    const day = insightsDay(at);
+    const hour = Math.floor(at.getTime() / 3_600_000);
+    if (hour !== this.dayHour) {
+      this.dayHour = hour;
+      this.day = insightsDay(at);
+    }
+    const day = this.day;
     const town = searchTownOf(query.town);
     const propertyType = query.propertyType ?? 'any';
     const priceBand = priceBandOf(query.maxPrice);
