@@ -401,7 +401,11 @@ async function driveApps(env, paths, idCount) {
 
 /** BENCH_TRACING=both: per mix and loop, the median of the runs with tracing on against those off. */
 function reportTracingCost(sessions) {
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length / 2;
+    return sorted.length % 2 ? sorted[Math.floor(mid)] : +((sorted[mid - 1] + sorted[mid]) / 2).toFixed(2);
+  };
   const calls = [...new Set(sessions.flatMap((s) => s.results.map((r) => r.call)))];
   const rows = calls.map((call) => {
     const of = (mode, key) => median(sessions.filter((s) => s.mode === mode).flatMap((s) => s.results.filter((r) => r.call === call).map((r) => r[key])));
