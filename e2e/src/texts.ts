@@ -7,8 +7,8 @@ import { MESSAGES, MESSAGES_FR } from '@mboa/contracts';
 import { en as adminEn } from '../../admin-web/src/i18n/en.js';
 import { fr as adminFr } from '../../admin-web/src/i18n/fr.js';
 import { translate } from '../../libs/web-core/translate.js';
-import { en } from '../../web/src/i18n/en.js';
-import { fr } from '../../web/src/i18n/fr.js';
+// Every text of the public app: its first catalog and the parts lazily loaded code brings.
+import { enAll as en, frAll as fr } from '../../web/src/i18n/parts/index.js';
 
 export { adminEn, adminFr, en, fr };
 

@@ -54,6 +54,38 @@ export type BundleLoader<C> = (language: Language) => Promise<LanguageBundle<C>>
 /** The shared texts of every language loaded so far (the shown one always is). */
 const messagesByLanguage = new Map<Language, Widen<Messages>>();
 
+/**
+ * Catalog parts: texts only lazily loaded code shows (a map, a wizard, a section opened on a tap)
+ * travel in that code's chunk instead of in the catalog every first visit downloads. The chunk
+ * hands them over with `addTexts` when it loads; every `t` then finds them under their usual keys.
+ */
+const textParts = new Map<Language, object[]>();
+/** Bumped by `addTexts`, so each instance merges its catalogs with the parts again. */
+let partsVersion = 0;
+
+/** Adds a catalog part in each language (called once by the module that shows those texts). */
+export function addTexts(parts: Partial<Record<Language, object>>): void {
+  for (const [tag, part] of Object.entries(parts)) {
+    const language = toLanguage(tag);
+    const list = textParts.get(language) ?? [];
+    if (part && !list.includes(part)) list.push(part);
+    textParts.set(language, list);
+  }
+  partsVersion += 1;
+}
+
+const isGroup = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A catalog with its parts laid over it, group by group (a part's `map` adds keys to the catalog's `map`). */
+export function mergeTexts<T extends object>(base: object, ...parts: object[]): T {
+  const merge = (into: Record<string, unknown>, part: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...into };
+    for (const [key, value] of Object.entries(part)) out[key] = isGroup(value) && isGroup(out[key]) ? merge(out[key], value) : value;
+    return out;
+  };
+  return parts.reduce<Record<string, unknown>>((all, part) => merge(all, part as Record<string, unknown>), base as Record<string, unknown>) as T;
+}
+
 /** The language remembered on this device (the FR | EN switch or an earlier visit), if any. */
 function rememberedLanguage(): Language | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -114,6 +146,8 @@ export class I18n {
   private readonly catalogs = new Map<Language, unknown>();
   private readonly listeners = new Set<LanguageListener>();
   private readonly fixed = new Map<Language, Fill>();
+  /** Each language's catalog merged with the parts added so far (and the parts' version it saw). */
+  private readonly merged = new Map<Language, { version: number; base: unknown; texts: unknown }>();
   /** The last language asked for: an earlier switch that loads later must not win. */
   private wanted: Language;
 
@@ -159,10 +193,22 @@ export class I18n {
     let fill = this.fixed.get(language);
     if (!fill) {
       // A test runner calls what a hook's promise resolves to with nothing: as i18next did, say nothing.
-      fill = (key, options) => (typeof key === 'string' ? translate(this.catalogs.get(language), language, key, options) : '');
+      fill = (key, options) => (typeof key === 'string' ? translate(this.textsOf(language), language, key, options) : '');
       this.fixed.set(language, fill);
     }
     return fill;
+  }
+
+  /** The language's catalog with the parts added so far. */
+  private textsOf(language: Language): unknown {
+    const base = this.catalogs.get(language);
+    const parts = textParts.get(language);
+    if (!parts?.length || typeof base !== 'object' || base === null) return base;
+    const cached = this.merged.get(language);
+    if (cached && cached.version === partsVersion && cached.base === base) return cached.texts;
+    const texts = mergeTexts(base, ...parts);
+    this.merged.set(language, { version: partsVersion, base, texts });
+    return texts;
   }
 
   /** A text in the language shown now (tests and code outside React; components use `useI18n().t`). */

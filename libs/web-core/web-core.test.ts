@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  addTexts,
   api,
   ApiError,
   currentLanguage,
@@ -96,6 +97,22 @@ describe('i18n entry point', () => {
       history.pushState(null, '', '/');
       forget();
     }
+  });
+
+  it('finds the texts of a catalog part once the code that shows them has loaded it, in each language, under their usual keys', async () => {
+    const catalogs = { en: { map: { title: 'Where it is' } }, fr: { map: { title: 'Où se trouve le bien' } } };
+    const { i18n, ready } = startI18n((language) => Promise.resolve({ catalog: catalogs[language], messages: language === 'fr' ? MESSAGES_FR : MESSAGES }), { language: 'en' });
+    await ready;
+    // Before the part is there, a key of it is not a text yet (the key itself, as any unknown key).
+    expect(say(i18n.t, 'map.pinHelp')).toBe('map.pinHelp');
+    addTexts({ en: { map: { pinHelp: 'A pin is optional.' } }, fr: { map: { pinHelp: 'L’épingle est facultative.' } } });
+    expect(say(i18n.t, 'map.pinHelp')).toBe('A pin is optional.');
+    // The first catalog's own texts of the same group are still there.
+    expect(say(i18n.t, 'map.title')).toBe('Where it is');
+    await i18n.changeLanguage('fr');
+    expect(say(i18n.t, 'map.pinHelp')).toBe('L’épingle est facultative.');
+    expect(say(i18n.t, 'map.title')).toBe('Où se trouve le bien');
+    await i18n.changeLanguage('en');
   });
 
   it('switches language at once, remembers it in a cookie and <html lang>, and the API asks for it', async () => {

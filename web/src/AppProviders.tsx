@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ForgetOnUserChange } from './session/ForgetOnUserChange.js';
 import { LanguageOnProfile } from './session/LanguageOnProfile.js';
 import { SessionProvider } from './session/session.js';
-import { RequestModalProvider } from './shell/RequestModal.js';
+import { RequestModalProvider } from './shell/request-modal.js';
 import { ToastProvider } from './ui/toast.js';
 
 /**

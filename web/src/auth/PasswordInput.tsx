@@ -1,5 +1,6 @@
 import { useI18n } from '@mboa/web-core';
 import { useState, type ComponentProps } from 'react';
+import '../i18n/parts/login.js';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: ComponentProps<'input'>) {

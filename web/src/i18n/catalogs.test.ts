@@ -18,8 +18,10 @@ import {
 } from '@mboa/contracts';
 import { translate } from '@mboa/web-core';
 import { describe, expect, it } from 'vitest';
-import { en } from './en.js';
-import { fr } from './fr.js';
+import { en as firstEn } from './en.js';
+import { fr as firstFr } from './fr.js';
+// Every check below reads the whole app's texts: the first catalog and the parts lazily loaded code brings.
+import { enAll as en, frAll as fr, PARTS } from './parts/index.js';
 
 /*
  * A reader who switches language must find every text of the screen in the other language: the same
@@ -177,6 +179,30 @@ describe('the French and English catalogs of the public app', () => {
       role: ROLE_LABELS_FR,
       reportReason: REPORT_REASON_LABELS_FR,
     });
+  });
+});
+
+describe('the catalog parts (texts that download with the lazily loaded code that shows them)', () => {
+  const parts = Object.entries(PARTS);
+
+  it.each(parts)('%s has the same texts in English and French', (_name, part) => {
+    const partEn = texts(part.en);
+    const partFr = new Map([...texts(part.fr)].filter(([path]) => !path.endsWith('_many')));
+    expect(partEn.size).toBeGreaterThan(0);
+    expect(missingFrom(partFr, partEn)).toEqual([]);
+    expect(missingFrom(partEn, partFr)).toEqual([]);
+  });
+
+  it.each(parts)('%s repeats no text of the first catalog or of another part (one place for each text)', (name, part) => {
+    const others = [firstEn, ...parts.filter(([other]) => other !== name).map(([, p]) => p.en)];
+    const taken = new Set(others.flatMap((catalog) => [...texts(catalog).keys()]));
+    expect([...texts(part.en).keys()].filter((path) => taken.has(path))).toEqual([]);
+  });
+
+  it('leaves the first catalogs with the same texts in English and French', () => {
+    const first = new Map([...texts(firstFr)].filter(([path]) => !path.endsWith('_many')));
+    expect(missingFrom(first, texts(firstEn))).toEqual([]);
+    expect(missingFrom(texts(firstEn), first)).toEqual([]);
   });
 });
 

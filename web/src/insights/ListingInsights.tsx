@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { getMyListingsInsights } from '../api/endpoints.js';
+import '../i18n/parts/insights.js';
 
 /** The 30-day chart's code is fetched only when an owner opens a listing's days. */
 const InsightsChart = lazy(() => import('./InsightsChart.js'));

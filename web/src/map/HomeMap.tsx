@@ -7,6 +7,7 @@ import { getMapPoints, searchProperties } from '../api/endpoints.js';
 import { toSearchParams, type Filters } from '../home/filters.js';
 import { PropertyCard } from '../ui/PropertyCard.js';
 import { createMap, L } from './leaflet-setup.js';
+import '../i18n/parts/map.js';
 
 /** A town's view when the filters name one with a view; else Douala, where most listings are. */
 const DEFAULT_TOWN = 'Douala';

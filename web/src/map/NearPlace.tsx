@@ -1,5 +1,6 @@
 import { landmarksOf, type Landmark } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
+import '../i18n/parts/map.js';
 
 /**
  * "Near a place": the town's landmarks (libs/contracts landmarks.ts), by kind. Loaded on the tap

@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import { lazy, Suspense, useState } from 'react';
 import { locate, problemOf } from './geolocate.js';
 import { MapBoundary } from './MapBoundary.js';
+import '../i18n/parts/map.js';
 
 // Leaflet comes with the map, on the tap that opens it.
 const PinMap = lazy(() => import('./PinMap.js'));

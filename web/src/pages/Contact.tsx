@@ -9,7 +9,8 @@ import { SITE } from '../config.js';
 import { formProblem } from '../forms/formProblem.js';
 import { CONTACT_FIELDS, contactFormSchema } from '../forms/schemas.js';
 import { useSession } from '../session/session.js';
-import { useRequestModal } from '../shell/RequestModal.js';
+import { useRequestModal } from '../shell/request-modal.js';
+import '../i18n/parts/contact.js';
 
 export default function Contact() {
   const { t, m, language } = useI18n();

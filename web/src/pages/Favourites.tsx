@@ -9,6 +9,7 @@ import { forgetDeviceFavourites, syncFavourites, useFavourites } from '../favour
 import { useSession } from '../session/session.js';
 import { PropertyCard } from '../ui/PropertyCard.js';
 import { Spinner } from '../ui/Spinner.js';
+import '../i18n/parts/favourites.js';
 
 /** The cache key of the favourites' cards: the account's or the device's, for this set of ids. */
 const favouritesKey = (owner: string, ids: readonly string[]) => ['favourites', owner, [...ids].sort().join(',')] as const;

@@ -19,7 +19,7 @@ import {
   type Filters,
 } from '../home/filters.js';
 import { lastSearchWhenOffline, rememberLastSearch } from '../offline/last-search.js';
-import { useRequestModal } from '../shell/RequestModal.js';
+import { useRequestModal } from '../shell/request-modal.js';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton.js';
 import { PropertyCard, SkeletonCard } from '../ui/PropertyCard.js';
 import { navigationPending } from '../shell/pending-navigation.js';
@@ -160,8 +160,8 @@ export default function Home() {
     setNearPlaceOpen(false);
     setLocating(true);
     try {
-      // Loaded on the tap: nothing of it weighs on the first visit.
-      const { locate, problemOf } = await import('../map/geolocate.js');
+      // Loaded on the tap, with the map texts that word what can go wrong: nothing of it weighs on the first visit.
+      const [{ locate, problemOf }] = await Promise.all([import('../map/geolocate.js'), import('../i18n/parts/map.js')]);
       try {
         const here = await locate();
         setNearName({ me: true });

@@ -12,6 +12,7 @@ import { useSession } from '../session/session.js';
 import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
 import { SITE } from '../config.js';
+import '../i18n/parts/login.js';
 
 export default function Login() {
   const { t, m } = useI18n();

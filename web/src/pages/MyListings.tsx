@@ -25,6 +25,7 @@ import { StatusBadge } from '../ui/StatusBadge.js';
 import { useToast } from '../ui/toast.js';
 import { DESKTOP, useMediaQuery } from '../ui/useMediaQuery.js';
 import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
+import '../i18n/parts/listings.js';
 
 type Action = { label: string; to: PropertyStatus };
 

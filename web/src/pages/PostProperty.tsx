@@ -24,6 +24,7 @@ import { MY_LISTINGS_KEY, PROFILE_KEY, PROPERTIES_KEY } from './queryKeys.js';
 import { Dialog } from '../ui/Dialog.js';
 import { getWhatsAppProof, isNumberUnproven, WHATSAPP_PROOF_KEY } from '../whatsapp/api.js';
 import { NumberNotice } from '../whatsapp/NumberNotice.js';
+import '../i18n/parts/post.js';
 
 export default function PostProperty() {
   const { t, m } = useI18n();

@@ -11,6 +11,7 @@ import { isPasswordProblem, newPasswordFormSchema, resetCodeFormSchema, resetEma
 import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
 import { useToast } from '../ui/toast.js';
+import '../i18n/parts/login.js';
 
 const serverText = (e: unknown) => (e instanceof ApiError && e.message ? e.message : MESSAGES.passwordReset.fallback);
 

@@ -12,6 +12,7 @@ import { useSession } from '../session/session.js';
 import { Dialog } from '../ui/Dialog.js';
 import { CheckingPerson } from '../auth/CheckingPerson.js';
 import { FormError } from '../ui/FormError.js';
+import '../i18n/parts/signup.js';
 
 export default function Signup() {
   const { t, m, language } = useI18n();

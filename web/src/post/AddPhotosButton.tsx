@@ -6,6 +6,7 @@ import { addListingPhotos } from '../api/endpoints.js';
 import { useToast } from '../ui/toast.js';
 import { compressImage } from './compress.js';
 import { uploadName } from './wizard.js';
+import '../i18n/parts/listings.js';
 
 /**
  * My Listings' "Add photos" (docs/api.md#adding-photos-to-a-listing): for a listing posted without

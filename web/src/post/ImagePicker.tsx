@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import { useId, useState, type ChangeEvent } from 'react';
 import { compressImage } from './compress.js';
 import type { PickedImage } from './wizard.js';
+import '../i18n/parts/post.js';
 
 interface ImagePickerProps {
   images: PickedImage[];

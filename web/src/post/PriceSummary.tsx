@@ -1,5 +1,6 @@
 import { moveInCost, PAYMENT_TERMS, type PaymentTerm } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
+import '../i18n/parts/post.js';
 
 const num = (v: string) => {
   const n = Number(v);

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeSavedSearch, deleteSavedSearch, getSavedSearches } from './api.js';
 import './saved-searches.css';
+import '../i18n/parts/savedSearches.js';
 
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
 /** ALERT_FREQUENCIES, written here so this chunk does not pull the contracts' schemas in. */

@@ -3,6 +3,7 @@ import { ApiError, useI18n } from '@mboa/web-core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { endOtherSessions, endSession, getSessions } from './api.js';
+import '../i18n/parts/profile.js';
 
 export const SESSIONS_KEY = ['me', 'sessions'] as const;
 

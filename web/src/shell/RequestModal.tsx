@@ -1,15 +1,11 @@
 import { WHATSAPP_PLACEHOLDER, type Messages } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
-import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { requestSpace } from '../api/endpoints.js';
 import { Dialog } from '../ui/Dialog.js';
+import '../i18n/parts/request.js';
 
-const OpenContext = createContext<() => void>(() => {});
-
-/** Opens the global "Request a Property" modal (home page, contact page, end of listings). */
-export function useRequestModal(): () => void {
-  return useContext(OpenContext);
-}
+// The "Request a Property" form, loaded on the first tap that opens it (./request-modal.tsx).
 
 /** What the modal says under the form: a key of the catalog's `request` texts, worded when shown. */
 type Feedback = Extract<keyof Messages['request'], 'textRequired' | 'whatsappRequired' | 'success' | 'failure'>;
@@ -19,17 +15,6 @@ export function validateRequest(requestText: string, whatsapp: string): Feedback
   if (!requestText.trim()) return 'textRequired';
   if (!whatsapp.trim()) return 'whatsappRequired';
   return null;
-}
-
-export function RequestModalProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const show = useCallback(() => setOpen(true), []);
-  return (
-    <OpenContext.Provider value={show}>
-      {children}
-      <RequestModal open={open} onClose={() => setOpen(false)} />
-    </OpenContext.Provider>
-  );
 }
 
 export function RequestModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { i18n, ready } from '../i18n/index.js';
 import { ForgetOnUserChange } from '../session/ForgetOnUserChange.js';
 import { LanguageOnProfile } from '../session/LanguageOnProfile.js';
 import { SessionProvider } from '../session/session.js';
-import { RequestModalProvider } from '../shell/RequestModal.js';
+import { RequestModalProvider } from '../shell/request-modal.js';
 import { ToastProvider } from '../ui/toast.js';
 
 export { mockFetch, user, type Call, type Reply } from '@mboa/ui/test/fixtures.js';

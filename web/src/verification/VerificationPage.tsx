@@ -17,6 +17,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { getMyVerification, VERIFICATION_KEY } from './api.js';
 import { DocumentForm, type CoverableProperty } from './DocumentForm.js';
 import './verification.css';
+import '../i18n/parts/verification.js';
 
 /**
  * The owner's documents (docs/api.md#identity-and-proof-of-control): why renters care, where their

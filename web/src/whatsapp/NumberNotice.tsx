@@ -2,6 +2,7 @@ import { useI18n } from '@mboa/web-core';
 import { Link } from 'react-router';
 import { WHATSAPP_SECTION_ID } from './api.js';
 import './whatsapp.css';
+import '../i18n/parts/post.js';
 
 /**
  * The post wizard's notice to a landlord or caretaker whose WhatsApp number is not confirmed: they

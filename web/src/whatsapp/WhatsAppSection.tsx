@@ -6,6 +6,7 @@ import { PROFILE_KEY } from '../pages/queryKeys.js';
 import { useSession } from '../session/session.js';
 import { changeWhatsAppNumber, getWhatsAppProof, sendWhatsAppCode, verifyWhatsAppCode, WHATSAPP_PROOF_KEY, WHATSAPP_SECTION_ID } from './api.js';
 import './whatsapp.css';
+import '../i18n/parts/profile.js';
 
 const RULES = LIMITS.whatsappProof;
 

@@ -2,6 +2,7 @@ import { useI18n } from '@mboa/web-core';
 import { useEffect, type ReactNode } from 'react';
 import { SITE } from '../../config.js';
 import type { StaticPage } from '../../i18n/en.pages.js';
+import '../../i18n/parts/contact.js';
 
 export function StaticPageView({ page, showEmail, children }: { page: StaticPage; showEmail?: boolean; children?: ReactNode }) {
   const { t } = useI18n();

@@ -1,6 +1,7 @@
 import { AMENITIES, type Amenity } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/post.js';
 
 /** Step 6: the amenities, all optional. */
 export function AmenitiesStep({ form, set }: StepProps) {

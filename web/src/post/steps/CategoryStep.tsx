@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import type { PostForm } from '../wizard.js';
 import { propertyTypeLabel } from './labels.js';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/post.js';
 
 const typesFor = (category: PostForm['category']) => (category ? PROPERTY_TYPES_BY_CATEGORY[category] : []);
 

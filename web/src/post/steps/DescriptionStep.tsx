@@ -1,6 +1,7 @@
 import { LIMITS } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/post.js';
 
 /** Step 4: title and description, with their counters. */
 export function DescriptionStep({ form, set }: StepProps) {

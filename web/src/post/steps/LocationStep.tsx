@@ -2,6 +2,7 @@ import { useI18n } from '@mboa/web-core';
 import { TownSelect } from '../../ui/TownSelect.js';
 import { PinPicker } from '../../map/PinPicker.js';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/post.js';
 
 /** Step 2: country, town and neighbourhood; optionally a pin on the map and a landmark. */
 export function LocationStep({ form, set, setForm }: StepProps) {

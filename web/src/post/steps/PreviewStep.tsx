@@ -4,6 +4,8 @@ import { PriceSummary } from '../PriceSummary.js';
 import { specificationFieldsFor } from '../wizard.js';
 import { propertyTypeLabel, specificationLabel } from './labels.js';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/map.js';
+import '../../i18n/parts/post.js';
 
 /** Step 8: everything as it will be posted. */
 export function PreviewStep({ form }: Pick<StepProps, 'form'>) {

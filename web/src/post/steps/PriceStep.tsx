@@ -3,6 +3,7 @@ import { PriceFields } from '@mboa/ui';
 import { useI18n } from '@mboa/web-core';
 import { advanceMonthsValid, type PostForm } from '../wizard.js';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/post.js';
 
 /** Step 5: price, payment term, deposit (caution), months of rent in advance and availability. */
 export function PriceStep({ form, set }: StepProps) {

@@ -3,6 +3,7 @@ import { useI18n } from '@mboa/web-core';
 import { specificationFieldsFor } from '../wizard.js';
 import { specificationLabel } from './labels.js';
 import type { StepProps } from './types.js';
+import '../../i18n/parts/post.js';
 
 /** Step 3: the specifications of the chosen category, the required ones marked. */
 export function SpecificationsStep({ form, setForm }: StepProps) {

@@ -1,6 +1,7 @@
 import type { SpecificationField } from '@mboa/contracts';
 import type { TFunction } from '@mboa/web-core';
 import type { PostForm } from '../wizard.js';
+import '../../i18n/parts/post.js';
 
 /** A specification's label: a commercial space's distance from the road is in metres, a home's in minutes. */
 export function specificationLabel(field: SpecificationField, category: PostForm['category'], t: TFunction): string {
