@@ -7,7 +7,7 @@ import { stopGateway, stopOnSignals } from './observability/graceful-shutdown.js
 async function main(): Promise<void> {
   const config = gatewayConfigFromEnv();
   // Only when OTEL_* variables configure it (docs/architecture.md#traces); else nothing is loaded.
-  await initTracing('gateway');
+  const tracing = await initTracing('gateway');
   const app = await createGateway(config);
   await app.listen(config.port);
   const logger = new Logger('gateway');
@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   // SIGTERM (docker stop, npm start's Ctrl-C): stop taking requests, finish those in flight, then
   // close NATS, Redis and the database pool, and exit.
   const log = (msg: string) => logger.log(msg);
-  stopOnSignals(() => stopGateway(app, { graceMs: config.runtime?.shutdownGraceMs, log }), log);
+  // The spans still batched are sent before the process exits.
+  stopOnSignals(() => stopGateway(app, { graceMs: config.runtime?.shutdownGraceMs, log }).finally(() => tracing?.flush().catch(() => undefined)), log);
 }
 
 main().catch((error) => {

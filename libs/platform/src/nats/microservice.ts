@@ -15,7 +15,7 @@ import { createLogger, PinoLoggerService } from '../logging/logger.js';
 import type { DependencyCheck } from '../metrics/probes.js';
 import { startMetricsServer } from '../metrics/server.js';
 import { ServiceHealth } from '../service/health.js';
-import { initTracing } from '../tracing/index.js';
+import { initTracing, type Tracing } from '../tracing/index.js';
 import { PrefixedNatsServer } from './transport.js';
 
 export interface MicroserviceOptions {
@@ -35,7 +35,7 @@ export interface MicroserviceOptions {
 /** Starts a Nest application that answers its @MessagePattern handlers over NATS. */
 export async function startMicroservice(module: unknown, options: MicroserviceOptions): Promise<INestMicroservice> {
   // Only when OTEL_* variables configure it (docs/architecture.md#traces); else nothing is loaded.
-  await initTracing(options.name);
+  const tracing = await initTracing(options.name);
   const logger = options.logger === false ? false : new PinoLoggerService(createLogger({ name: options.name, level: options.logLevel ?? logLevelFromEnv() }));
   const strategy = new PrefixedNatsServer({
     servers: options.natsUrl,
@@ -46,7 +46,11 @@ export async function startMicroservice(module: unknown, options: MicroserviceOp
   });
   const root: DynamicModule = {
     module: ServiceProcessModule,
-    imports: [module as DynamicModule, ...(options.metricsPort ? [MetricsEndpointModule.on(options.metricsPort, () => strategy.ping())] : [])],
+    imports: [
+      module as DynamicModule,
+      ...(options.metricsPort ? [MetricsEndpointModule.on(options.metricsPort, () => strategy.ping())] : []),
+      ...(tracing ? [TracingFlushModule.with(tracing)] : []),
+    ],
   };
   const app = await NestFactory.createMicroservice(root, { strategy, logger });
   // SIGTERM/SIGINT → app.close(): the server stops taking requests and finishes those in flight,
@@ -111,6 +115,25 @@ class MetricsEndpointModule {
       module: MetricsEndpointModule,
       providers: [{ provide: METRICS_PORT, useValue: port }, { provide: NATS_CHECK, useValue: nats }, MetricsEndpoint],
     };
+  }
+}
+
+const TRACING = Symbol('TRACING');
+
+/** Sends the spans still batched when the app shuts down (SIGTERM), the last thing before exit. */
+@Injectable()
+class TracingFlush implements OnApplicationShutdown {
+  constructor(@Inject(TRACING) private readonly tracing: Tracing) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.tracing.flush().catch(() => undefined); // a collector away must not hold the exit
+  }
+}
+
+@Module({})
+class TracingFlushModule {
+  static with(tracing: Tracing): DynamicModule {
+    return { module: TracingFlushModule, providers: [{ provide: TRACING, useValue: tracing }, TracingFlush] };
   }
 }
 
