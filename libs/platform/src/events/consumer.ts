@@ -280,7 +280,9 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
     try {
       const event = readEnvelope(delivered);
       // Under the id of the request that caused the event: handler logs and follow-up events carry it.
-      const run = () => withEventConsumerSpan(this.durable, event, () => this.dispatch(handler, event, deliveryCount));
+      // The recording span's context: in the envelope, else in the message's header (another publisher).
+      const traced = { ...event, traceparent: event.traceparent ?? msg.headers?.get('traceparent') ?? undefined };
+      const run = () => withEventConsumerSpan(this.durable, traced, () => this.dispatch(handler, event, deliveryCount));
       await (event.requestId ? runWithRequestId(event.requestId, run) : run());
     } catch (err) {
       clearInterval(keepAlive);
@@ -371,7 +373,8 @@ export class EventConsumer<M extends EventMap = AnyEvents, Tx = SqlExecutor> {
       let outcome: HandOffOutcome = 'ignored';
       if (handler) {
         const event = readEnvelope(delivered);
-        const run = () => withEventConsumerSpan(this.durable, event, () => this.dispatch(handler, event, 0));
+        const traced = { ...event, traceparent: event.traceparent ?? msg.headers?.get('traceparent') ?? undefined };
+        const run = () => withEventConsumerSpan(this.durable, traced, () => this.dispatch(handler, event, 0));
         outcome = (await (event.requestId ? runWithRequestId(event.requestId, run) : run())) ? 'applied' : 'duplicate';
       }
       reply = { consumer: this.durable, outcome };

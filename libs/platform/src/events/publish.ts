@@ -1,5 +1,5 @@
 import { jetstream } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/nats-core';
 import { encodeEnvelope, eventSubject, newEnvelope, type EventEnvelope, type NewEvent } from './envelope.js';
 
 /**
@@ -14,6 +14,15 @@ export async function publishEvent<T>(
   const envelope = 'id' in event ? event : newEnvelope(event);
   await jetstream(nc).publish(eventSubject(envelope.type, options.prefix), encodeEnvelope(envelope), {
     msgID: options.msgID ?? envelope.id,
+    ...traceHeaders(envelope),
   });
   return envelope;
+}
+
+/** The NATS header `traceparent` of an event recorded under a span (tracing on), as a publish option. */
+export function traceHeaders(envelope: EventEnvelope): { headers?: MsgHdrs } {
+  if (!envelope.traceparent) return {};
+  const h = headers();
+  h.set('traceparent', envelope.traceparent);
+  return { headers: h };
 }

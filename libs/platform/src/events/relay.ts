@@ -4,6 +4,7 @@ import pg from 'pg';
 import { encodeEnvelope, eventSubject, type EventBusConfig, type EventEnvelope, type OutboxHeaders } from './envelope.js';
 import { ensureEventStream, type EventStreamSettings } from './stream.js';
 import { outboxChannel } from './outbox.js';
+import { traceHeaders } from './publish.js';
 import { errorMeta, nestEventBusLogger, type EventBusLogger } from './logger.js';
 import { quoteIdent, type SqlClient, type SqlExecutor } from './sql.js';
 
@@ -142,6 +143,7 @@ export class OutboxRelay {
           try {
             await this.js.publish(eventSubject(row.envelope.type, this.options.prefix), encodeEnvelope(row.envelope), {
               msgID: row.envelope.id,
+              ...traceHeaders(row.envelope),
             });
             published.push(row);
           } catch (err) {

@@ -186,6 +186,9 @@ test('an event recorded in the outbox and consumed: the consumer span links to t
     // Its own trace (a consumer runs later, maybe more than once), linked to the recording span.
     expect(consumed.links.map((l) => l.context.spanId)).toEqual([server.spanContext().spanId]);
     expect(consumed.links[0].context.traceId).toBe(server.spanContext().traceId);
+    // The JetStream message carries it as a NATS header too.
+    const stored = await jsm.streams.getMessage(stream, { last_by_subj: `${prefix}events.traced.saved` });
+    expect(stored?.header.get('traceparent')).toMatch(new RegExp(`^00-${server.spanContext().traceId}-${server.spanContext().spanId}-01$`));
     expect(consumed.attributes).toMatchObject({ 'messaging.destination.name': 'traced.saved', 'messaging.consumer.group.name': consumer.durable });
     // The consumer's own queries (its de-duplication row) sit under its span.
     const consumerQueries = spans().filter((s) => s.spanContext().traceId === consumed.spanContext().traceId && s !== consumed);
