@@ -152,6 +152,9 @@ test("one search: the gateway's HTTP span, the NATS request and listings' handli
   expect(parentOf(handled!)).toBe(send!.spanContext().spanId);
   expect(under(handled!).filter(isQuery).length).toBeGreaterThan(0);
   expect(http.attributes['http.response.status_code']).toBe(200);
+  // Named by the route's template, as the metrics are.
+  expect(http.name).toBe('GET /api/properties/search');
+  expect(http.attributes['http.route']).toBe('/api/properties/search');
 });
 
 test('a failing call marks its span as an error: listings down, the search request over NATS and the HTTP answer fail', async () => {

@@ -53,6 +53,16 @@ export async function startTracing(options: StartTracingOptions): Promise<Tracin
   const http = new HttpInstrumentation({
     // Probes and scrapes are not requests anyone follows.
     ignoreIncomingRequestHook: (req) => /^\/(metrics|healthz|readyz|livez)\b/.test(req.url ?? ''),
+    // The route's template, as Express matched it (`GET /api/properties/:id`), names the span: the
+    // Express instrumentation that would say it cannot patch an ES module loaded before tracing.
+    applyCustomAttributesOnSpan: (span, request) => {
+      const matched = request as { route?: { path?: unknown }; baseUrl?: unknown; method?: string };
+      const path = matched.route?.path;
+      if (typeof path !== 'string') return;
+      const route = `${typeof matched.baseUrl === 'string' ? matched.baseUrl : ''}${path}` || '/';
+      span.setAttribute('http.route', route);
+      span.updateName(`${matched.method ?? 'GET'} ${route}`);
+    },
   });
   const pg = new PgInstrumentation({ requireParentSpan: true });
   const instrumentations: InstrumentationBase[] = [http, pg, new ExpressInstrumentation(), new NestInstrumentation(), new RedisInstrumentation({ requireParentSpan: true })];
