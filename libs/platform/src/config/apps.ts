@@ -18,6 +18,11 @@ const process_ = {
   LOG_LEVEL: envVar.oneOf(LOG_LEVELS, 'info'),
   /** How long a stopping app waits for the work in flight before it exits anyway. */
   SHUTDOWN_GRACE_MS: envVar.integer(20_000, 0),
+  /**
+   * Where traces go (OTLP over HTTP); empty means tracing is off. Read by the tracing start-up itself
+   * (tracing/config.ts, with the other standard OTEL_* variables); declared here for what compose sets.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVar.text(''),
 };
 
 const nats = {
