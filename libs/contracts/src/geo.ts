@@ -157,11 +157,11 @@ export const bboxParamSchema = z.string({ error: G.bboxInvalid }).transform((v, 
 /** `?near=lat,lng`: a place around Cameroon (the phone's position or a landmark). */
 export const nearParamSchema = z.string({ error: G.nearInvalid }).transform((v, ctx): GeoPoint => {
   const n = numbersOf(v, 2);
-  if (!n || Math.abs(n[0]!) > 90 || Math.abs(n[1]!) > 180) {
+  if (!n || Math.abs(n[0]) > 90 || Math.abs(n[1]) > 180) {
     ctx.addIssue({ code: 'custom', message: G.nearInvalid });
     return z.NEVER;
   }
-  const point = { lat: n[0]!, lng: n[1]! };
+  const point = { lat: n[0], lng: n[1] };
   if (!boxContains(GEO.searchRegion, point)) {
     ctx.addIssue({ code: 'custom', message: G.nearOutsideRegion });
     return z.NEVER;
