@@ -1,6 +1,12 @@
 // Event-loop delay costs nothing worth speaking of while the process idles (issue 27), and still
 // shows the stalls an operator looks for, busy or not.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { LOOP_DELAY_SAMPLING, sampleLoopDelay, type LoopDelaySampler } from './loop-delay.js';
+
+const registerTs = fileURLToPath(new URL('../events/__tests__/register-ts.mjs', import.meta.url));
+const child = fileURLToPath(new URL('./__tests__/loop-delay-child.ts', import.meta.url));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Blocks the event loop, as a long synchronous job would. */
@@ -12,41 +18,14 @@ const stall = (ms: number) => {
 let sampler: LoopDelaySampler | undefined;
 afterEach(() => sampler?.stop());
 
-async function until(probe: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
-
 test('an idle process is sampled coarsely, a busy one finely, and a busy loop shows its delay', async () => {
-  const current = sampleLoopDelay({ ...LOOP_DELAY_SAMPLING, checkMs: 200 });
-  sampler = current;
-  await sleep(500);
-  // Coarse while the loop idles. Polled: work left by an earlier test file in the same jest worker
-  // can keep this process busy for a moment (CI saw it fine after 500 ms). The end of this test
-  // proves the switch back to coarse once the loop goes idle.
-  await until(() => !current.fine);
-  // Work in 30 ms slices: every fine sample lands behind one.
-  let working = true;
-  const work = (async () => {
-    while (working) {
-      stall(30);
-      await new Promise((r) => setImmediate(r));
-    }
-  })();
-  try {
-    await until(() => current.fine);
-    current.takeP99Seconds();
-    await sleep(400);
-    expect(current.takeP99Seconds()).toBeGreaterThanOrEqual(0.01);
-  } finally {
-    working = false;
-    await work;
-  }
-  await until(() => !current.fine);
-});
+  // In a process of its own (see the child's header), through the events tests' TypeScript hooks.
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', registerTs, child], { env: { ...process.env, NODE_OPTIONS: '' } });
+  const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  const result = JSON.parse(line!.slice(7)) as { coarseWhileIdle: boolean; fineWhileBusy: boolean; busyP99Seconds: number; coarseAgain: boolean };
+  expect(result).toMatchObject({ coarseWhileIdle: true, fineWhileBusy: true, coarseAgain: true });
+  expect(result.busyP99Seconds).toBeGreaterThanOrEqual(0.01);
+}, 120_000);
 
 test('a stall of an otherwise idle process shows in the next reading', async () => {
   const current = sampleLoopDelay({ ...LOOP_DELAY_SAMPLING, checkMs: 200 });
