@@ -1,6 +1,6 @@
 import { LIMITS, type ListingInsights } from '@mboa/contracts';
 import { useI18n } from '@mboa/web-core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { getMyListingsInsights } from '../api/endpoints.js';
 import '../i18n/parts/insights.js';
@@ -72,15 +72,37 @@ export function ListingInsightsToday({ insights }: { insights: ListingInsights }
   );
 }
 
-/** One listing's insights in My Listings: the 30 days' line, today's totals, and its days drawn on demand. */
-export function ListingInsightsBlock({ insights }: { insights: ListingInsights }) {
+/**
+ * One listing's insights in My Listings: the 30 days' line, today's totals, and its days drawn on
+ * demand. Whether the days are open is the caller's when it passes `open` (My Listings keeps it by
+ * listing, so a background read of the list does not close them), else the block's own.
+ */
+export function ListingInsightsBlock({
+  insights,
+  open: openByCaller,
+  onOpenChange,
+}: {
+  insights: ListingInsights;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
+  const [openHere, setOpenHere] = useState(false);
+  const open = openByCaller ?? openHere;
   return (
     <div className="insights-block">
       <ListingInsightsLine insights={insights} />
       <ListingInsightsToday insights={insights} />
-      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <details
+        open={open}
+        onToggle={(e) => {
+          // Also fired when `open` itself opened it (a row drawn again): nothing changed then.
+          const now = e.currentTarget.open;
+          if (now === open) return;
+          setOpenHere(now);
+          onOpenChange?.(now);
+        }}
+      >
         <summary className="small">{t('insights.perDay', { days: insights.daily.length })}</summary>
         {open ? (
           <Suspense fallback={<p className="muted small">{t('insights.loadingChart')}</p>}>
@@ -101,6 +123,9 @@ export function useListingsInsights(ids: readonly string[]): ReadonlyMap<string,
     queryKey: ['my-listings-insights', ids],
     queryFn: ({ signal }) => getMyListingsInsights(ids, signal),
     enabled: ids.length > 0,
+    // While the insights of a changed list are read (a listing deleted), the rows still shown keep
+    // theirs, and a chart open in one stays open.
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
   });

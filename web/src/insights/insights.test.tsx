@@ -1,5 +1,6 @@
 import type { ListingInsights } from '@mboa/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import MyListings from '../pages/MyListings.js';
 import { i18n, mockFetch, property, renderApp, user } from '../test/utils.js';
@@ -72,6 +73,52 @@ describe('owner insights', () => {
     const asked = calls.find((c) => c.path === '/api/user/my-listings/insights')!;
     expect(asked.method).toBe('GET');
     expect(asked.query.get('ids')).toBe('a,b');
+  });
+
+  it("keeps a listing's open chart open while My Listings reads its listings again (a phone back online, another listing deleted)", async () => {
+    let items = [property({ id: 'a', title: 'Flat A' }), property({ id: 'b', title: 'Flat B' })];
+    const { calls } = mockFetch(({ path, body, query }) => {
+      if (path === '/api/user/my-listings/insights') {
+        const ids = (query.get('ids') ?? '').split(',');
+        // Read for fewer listings, the numbers have moved on (so the test sees the new read land).
+        return { body: { from: '2026-10-27', to: '2026-11-25', listings: ids.map((id) => insightsOf(id, ids.length > 1 ? [2, 3] : [2, 3, 4], 1)) } };
+      }
+      const b = body as { action: string; payload: { id?: string } } | undefined;
+      if (b?.action === 'delete') {
+        items = items.filter((p) => p.id !== b.payload.id);
+        return { body: { message: 'ok' } };
+      }
+      if (path === '/api/property/my-listings') return { body: { data: items, meta: { total: items.length, page: 1, totalPages: 1 } } };
+      return undefined;
+    });
+    renderApp(<MyListings />, { path: '/my-listings', signedIn: user({ role: 'landlord', isVerified: true }) });
+    const cardOf = (title: string) => screen.getByText(title).closest('li')!;
+    const chartOpen = (title: string) => {
+      const card = cardOf(title);
+      expect(within(card).getByTestId('insights-chart')).toBeInTheDocument();
+      expect(within(card).getByText('Views and contacts per day (30 days)').closest('details')!.open).toBe(true);
+    };
+    await screen.findByText('Flat A');
+    const details = (await within(cardOf('Flat A')).findByText('Views and contacts per day (30 days)')).closest('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    expect(await within(cardOf('Flat A')).findByTestId('insights-chart')).toBeInTheDocument();
+
+    // The phone's connection comes back: the list is read again behind the open chart, and its
+    // answer brings the listing's new title.
+    items = [{ ...items[0], title: 'Flat A, repainted' }, items[1]];
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    expect(await screen.findByText('Flat A, repainted')).toBeInTheDocument();
+    chartOpen('Flat A, repainted');
+
+    // Another listing is deleted: the list, and the insights of the listings left, are read again.
+    fireEvent.click(within(cardOf('Flat B')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Flat B')).toBeNull());
+    expect(await within(cardOf('Flat A, repainted')).findByText('9 views · 1 WhatsApp contact (30 days)')).toBeInTheDocument();
+    chartOpen('Flat A, repainted');
+    expect(calls.filter((c) => (c.body as { action?: string } | undefined)?.action === 'fetch')).toHaveLength(3);
   });
 
   it('draws one bar per day, the busiest full height, none for a day without', () => {

@@ -73,6 +73,16 @@ export default function MyListings() {
   const [limit, setLimit] = useState<number>(LIMITS.myListings.defaultPageSize);
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<PropertyRead | null>(null);
+  /** The listings whose 30-day chart is open, by id: kept here, not in the row, so it outlives a row drawn again. */
+  const [openCharts, setOpenCharts] = useState<ReadonlySet<string>>(() => new Set());
+  const showChart = (id: string, open: boolean) =>
+    setOpenCharts((current) => {
+      if (current.has(id) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const queryClient = useQueryClient();
 
   const listKey = [...MY_LISTINGS_KEY, { page, limit, status }];
@@ -88,7 +98,10 @@ export default function MyListings() {
       }
     },
   });
-  const loading = list.isFetching;
+  // Only a list never read yet (first visit, another page or filter) waits behind the spinner: a
+  // read again in the background (back online, after an action) keeps the rows, and what the owner
+  // opened in them, on screen.
+  const loading = list.isPending;
   const items: PropertyRead[] = !list.error && Array.isArray(list.data?.data) ? list.data.data : [];
   const total = list.error ? 0 : Number(list.data?.meta?.total) || 0;
   // Views and contacts of the listings shown (docs/api.md#owner-insights), read after the list.
@@ -175,14 +188,15 @@ export default function MyListings() {
   };
 
   const review = (p: PropertyRead) => {
-    const seen = insights.get(p.id ?? p._id);
+    const id = p.id ?? p._id;
+    const seen = insights.get(id);
     const held = (p.propertyImages ?? []).filter((image) => image.awaitingReview).length;
     return (
       <>
         <span className={`small ${p.isVerified ? 'text-ok' : 'text-warn'}`}>{p.isVerified ? t('listings.live') : t('listings.underReview')}</span>
         {held ? <div className="small text-warn">{t('listings.photosAwaitingReview', { count: held })}</div> : null}
         {p.status === 'available' ? <AvailabilityAge confirmedAt={p.availabilityConfirmedAt} /> : null}
-        {seen ? <ListingInsightsBlock insights={seen} /> : null}
+        {seen ? <ListingInsightsBlock insights={seen} open={openCharts.has(id)} onOpenChange={(open) => showChart(id, open)} /> : null}
       </>
     );
   };
