@@ -13,6 +13,7 @@ module.exports = (name, dir) => ({
     '^@mboa/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@mboa/platform/testing$': path.join(root, 'libs/platform/src/testing/index.ts'),
     '^@mboa/platform/migrate$': path.join(root, 'libs/platform/src/migrate/index.ts'),
+    '^@mboa/platform/launch$': path.join(root, 'libs/platform/src/launch/index.ts'),
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -14,6 +14,7 @@ const PACKAGES = {
   '@mboa/platform': 'libs/platform/src/index.ts',
   '@mboa/platform/testing': 'libs/platform/src/testing/index.ts',
   '@mboa/platform/migrate': 'libs/platform/src/migrate/index.ts',
+  '@mboa/platform/launch': 'libs/platform/src/launch/index.ts',
 };
 
 export async function resolve(specifier, context, next) {

@@ -1,6 +1,5 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { LevelWithSilent } from 'pino';
-import { logStartFailure } from '../logging/logger.js';
 import { startMicroservice } from '../nats/microservice.js';
 
 /** The part of every service's configuration that decides how it runs. */
@@ -28,16 +27,5 @@ export function startService(
   });
 }
 
-/**
- * Runs `start` when the calling module is the program (`node services/x/dist/main.js`), not when
- * a test imports it. A configuration error is reported like any other failure to start.
- */
-export function runWhenMain(moduleUrl: string, name: string, start: () => Promise<unknown>): void {
-  if (moduleUrl !== `file://${process.argv[1]}`) return;
-  Promise.resolve()
-    .then(start)
-    .catch((error) => {
-      logStartFailure(name, error);
-      process.exit(1);
-    });
-}
+// Also exported from `@mboa/platform/launch`, which an app's main module imports (it loads no Nest).
+export { runWhenMain } from '../launch/index.js';

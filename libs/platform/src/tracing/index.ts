@@ -10,9 +10,14 @@ let started: Promise<Tracing> | undefined;
 
 /**
  * Starts tracing for this process when the OTEL_* variables ask for it (or a test passes an
- * exporter), once; otherwise does nothing and loads nothing. Apps call it first thing at start.
+ * exporter), once; otherwise does nothing and loads nothing. A launched app has started it before
+ * loading its modules (`runWhenMain` in `@mboa/platform/launch`, with the loader hook); the
+ * gateway's main and `startMicroservice` call it again and get that same tracing.
  */
-export function initTracing(serviceName: string, options: { exporter?: SpanExporter; env?: NodeJS.ProcessEnv } = {}): Promise<Tracing | undefined> {
+export function initTracing(
+  serviceName: string,
+  options: { exporter?: SpanExporter; env?: NodeJS.ProcessEnv; loaderHook?: boolean } = {},
+): Promise<Tracing | undefined> {
   if (!options.exporter && !tracingConfigured(options.env)) return Promise.resolve(undefined);
   started ??= import('./sdk.js').then(({ startTracing }) => startTracing({ serviceName, ...options }));
   const current = started;

@@ -1,3 +1,4 @@
+import { register } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations, type InstrumentationBase } from '@opentelemetry/instrumentation';
@@ -28,6 +29,12 @@ export interface StartTracingOptions {
   /** Tests: spans go here, each as it ends (SimpleSpanProcessor), instead of by OTLP. */
   exporter?: SpanExporter;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Registers OpenTelemetry's ES module loader hook (import-in-the-middle) for the modules the
+   * instrumentations name, so that what the process imports from now on is patched as it loads.
+   * Only for a process that has not loaded its app yet (`runWhenMain`, `@mboa/platform/launch`).
+   */
+  loaderHook?: boolean;
 }
 
 export interface Tracing {
@@ -53,8 +60,9 @@ export async function startTracing(options: StartTracingOptions): Promise<Tracin
   const http = new HttpInstrumentation({
     // Probes and scrapes are not requests anyone follows.
     ignoreIncomingRequestHook: (req) => /^\/(metrics|healthz|readyz|livez)\b/.test(req.url ?? ''),
-    // The route's template, as Express matched it (`GET /api/properties/:id`), names the span: the
-    // Express instrumentation that would say it cannot patch an ES module loaded before tracing.
+    // The route's template, as Express matched it (`GET /api/properties/:id`), names the span. The
+    // Express instrumentation says it too, but only where Express loaded after tracing started
+    // (an app launched by `runWhenMain`), not in an app started in-process by a test.
     applyCustomAttributesOnSpan: (span, request) => {
       const matched = request as { route?: { path?: unknown }; baseUrl?: unknown; method?: string };
       const path = matched.route?.path;
@@ -65,11 +73,16 @@ export async function startTracing(options: StartTracingOptions): Promise<Tracin
     },
   });
   const pg = new PgInstrumentation({ requireParentSpan: true });
+  // The Nest instrumentation (0.70, and 0.71, the newest) supports Nest < 12: with Nest 12 it
+  // patches nothing; Express's `request handler` span is then the controller's. `redis` 6 is
+  // `@redis/client` 6, which the Redis instrumentation supports (its v4-v5 part, `^6.0.0` too).
   const instrumentations: InstrumentationBase[] = [http, pg, new ExpressInstrumentation(), new NestInstrumentation(), new RedisInstrumentation({ requireParentSpan: true })];
-  // Modules loaded by `require` from now on (and by `import` under the register hook, see docs).
+  if (options.loaderHook) await registerLoaderHook(instrumentations);
+  // Modules loaded by `require` from now on, and by `import` under the loader hook.
   const unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
-  // ES modules imported before this point are not seen by the require hook: patch the ones every
-  // app has already loaded by their shared prototypes (pg's Client and Pool, node:http's server).
+  // Without the loader hook (an app started in-process, as tests do) ES modules imported before
+  // this point are not seen: patch the ones every app has loaded by their shared prototypes (pg's
+  // Client and Pool, node:http's server), unless a hook did already.
   await patchLoaded(pg, 'pg', () => import('pg'));
   await patchLoaded(pg, 'pg-pool', () => import('pg-pool'));
   await patchLoaded(http, 'http', () => import('node:http'));
@@ -89,6 +102,22 @@ export async function startTracing(options: StartTracingOptions): Promise<Tracin
   };
 }
 
+/**
+ * import-in-the-middle wraps only the modules named here (`include`): wrapping every module of
+ * the app would cost more and has broken modules that it need not touch. The names are those the
+ * instrumentations hook (`express`, `pg`, `@redis/client`, `http`...); files inside those packages
+ * that are `require`d are the require hook's. Where Node runs loader hooks in the app's own thread
+ * (`module.registerHooks`, Node 24.11.1+ and 22.22.3+: the images' Node 24) they run there;
+ * elsewhere (Node 20) `module.register` runs them in a thread of their own, which costs that
+ * thread's memory (docs/architecture.md#traces has the numbers).
+ */
+async function registerLoaderHook(instrumentations: InstrumentationBase[]): Promise<void> {
+  const include = [...new Set(instrumentations.flatMap((i) => i.getModuleDefinitions().map((d) => d.name)))];
+  const inThread = await import('import-in-the-middle/register-hooks.mjs');
+  if (inThread.supportsSyncHooks()) inThread.register({ include });
+  else register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include } });
+}
+
 function exporterFromEnv(env: NodeJS.ProcessEnv): SpanExporter {
   // OTEL_TRACES_EXPORTER is a list; "console" prints spans (a developer's quick look), else OTLP
   // over HTTP/protobuf, configured by OTEL_EXPORTER_OTLP_* (endpoint, headers, timeout).
@@ -105,6 +134,7 @@ async function patchLoaded(instrumentation: InstrumentationBase, name: string, l
   }
   const moduleExports = (loaded as { default?: unknown }).default ?? loaded;
   for (const definition of instrumentation.getModuleDefinitions()) {
-    if (definition.name === name) definition.patch?.(moduleExports);
+    // `moduleExports` is set once a hook has patched the module: patching twice would double spans.
+    if (definition.name === name && !definition.moduleExports) definition.patch?.(moduleExports);
   }
 }
