@@ -2,9 +2,12 @@
 // draws. Each figure is counted by the service that owns the fact, per Cameroon day, as numbers
 // only: no figure holds or names a person.
 import { z } from 'zod';
+import { INSIGHTS } from './insights.js';
 import { LIMITS } from './limits.js';
 import { MESSAGES } from './messages.js';
+import { PROPERTY_TYPES } from './property.js';
 import { actorSchema } from './schemas/common.js';
+import type { SearchQuery } from './schemas/property.js';
 import { foldTown, TOWNS } from './towns.js';
 import type { Actor } from './types/requests.js';
 
@@ -13,6 +16,8 @@ export const FIGURES = LIMITS.figures;
 /** A search's town as counted: a known town's own spelling, `other` for any other text, `any` when none was given. */
 export const SEARCH_TOWN_ANY = 'any';
 export const SEARCH_TOWN_OTHER = 'other';
+/** A search's type as counted when none was given. */
+export const SEARCH_TYPE_ANY = 'any';
 
 /** Every known town by its folded spelling, made once: a search's town is found with one lookup. */
 const TOWN_BY_KEY = new Map<string, string>(TOWNS.map((t) => [foldTown(t), t]));
@@ -39,6 +44,101 @@ export type PriceBand = (typeof PRICE_BANDS)[number]['band'] | 'any';
 export function priceBandOf(maxPrice: number | undefined): PriceBand {
   if (maxPrice === undefined) return 'any';
   return PRICE_BANDS.find((b) => maxPrice <= b.top)?.band ?? 'over-250k';
+}
+
+const cameroonDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: INSIGHTS.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) a moment falls on in Cameroon: at 23:30 UTC it is already the next day there. */
+export function cameroonDay(at: Date): string {
+  const parts = Object.fromEntries(cameroonDayFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** One row of searches counted: how many searches of a day, town, type and band, and how many of them found nothing. */
+export interface SearchTally {
+  day: string;
+  town: string;
+  propertyType: string;
+  priceBand: string;
+  searches: number;
+  foundNothing: number;
+}
+
+/** What of a search a tally keeps: only the folded values, never the text typed. */
+export type CountedSearch = Partial<Pick<SearchQuery, 'town' | 'propertyType' | 'maxPrice' | 'page'>>;
+
+/**
+ * Searches counted in memory (docs/api.md#staff-figures), ready to be added to the day's figures:
+ * the one rule of which row a search adds to, so whoever counts counts alike. Only a search's first
+ * page counts (the next pages are the same search); the town is a known town, `other` or `any`;
+ * the day is Cameroon's. A count is a Map lookup (the day is worked out once per UTC hour:
+ * Cameroon is a whole hour from UTC, so its day changes only on the hour).
+ */
+export class SearchTallies {
+  private pending = new Map<string, SearchTally>();
+  private dayHour = -1;
+  private day = '';
+
+  /** One search answered with `total` results. */
+  count(query: CountedSearch, total: number, at: Date = new Date()): void {
+    if ((query.page ?? 1) > 1) return;
+    const hour = Math.floor(at.getTime() / 3_600_000);
+    if (hour !== this.dayHour) {
+      this.dayHour = hour;
+      this.day = cameroonDay(at);
+    }
+    const day = this.day;
+    const town = searchTownOf(query.town);
+    const propertyType = query.propertyType ?? SEARCH_TYPE_ANY;
+    const priceBand = priceBandOf(query.maxPrice);
+    const key = `${day}|${town}|${propertyType}|${priceBand}`;
+    let tally = this.pending.get(key);
+    if (!tally) this.pending.set(key, (tally = { day, town, propertyType, priceBand, searches: 0, foundNothing: 0 }));
+    tally.searches += 1;
+    if (total === 0) tally.foundNothing += 1;
+  }
+
+  /** Rows counted so far. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Everything counted so far, in batches of at most FIGURES.searchBatchRows rows; counting starts again from nothing. */
+  take(): SearchTally[][] {
+    const rows = [...this.pending.values()];
+    this.pending = new Map();
+    const batches: SearchTally[][] = [];
+    for (let i = 0; i < rows.length; i += FIGURES.searchBatchRows) batches.push(rows.slice(i, i + FIGURES.searchBatchRows));
+    return batches;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+const searchTallySchema = z
+  .object({
+    // A gateway counts today's searches (yesterday's just after midnight): any other day is not a batch of searches just answered.
+    day: z.iso.date().refine((day) => {
+      const now = Date.now();
+      return day >= cameroonDay(new Date(now - 2 * DAY_MS)) && day <= cameroonDay(new Date(now + DAY_MS));
+    }),
+    town: z.enum([...TOWNS, SEARCH_TOWN_OTHER, SEARCH_TOWN_ANY]),
+    propertyType: z.enum([...PROPERTY_TYPES, SEARCH_TYPE_ANY]),
+    priceBand: z.enum([...PRICE_BANDS.map((b) => b.band), 'any']),
+    searches: z.number().int().min(1).max(FIGURES.searchesPerRow),
+    foundNothing: z.number().int().min(0).max(FIGURES.searchesPerRow),
+  })
+  .strict()
+  .refine((t) => t.foundNothing <= t.searches, { path: ['foundNothing'] });
+
+/**
+ * listings.figures.searches-counted: the searches a gateway replica answered in the last
+ * FIGURES.searchFlushMs, added to search_days. Only the folded values: a row cannot carry anything
+ * else (strict), so no batch can name a person.
+ */
+export const searchesCountedRequestSchema = z.object({ tallies: z.array(searchTallySchema).min(1).max(FIGURES.searchBatchRows) }).strict();
+export interface SearchesCountedRequest {
+  tallies: SearchTally[];
 }
 
 /** GET /api/admin/figures?days=30 */

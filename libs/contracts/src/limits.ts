@@ -325,12 +325,21 @@ export const LIMITS = {
    */
   /**
    * Staff's daily figures (docs/api.md#staff-figures): the days one request may cover (the screen
-   * asks for 30), and how often a listings replica writes the searches it counted in memory.
+   * asks for 30), how often a gateway replica sends listings the searches it counted in memory,
+   * and how large one such batch may be.
    */
   figures: {
     defaultDays: 30,
     maxDays: 90,
     searchFlushMs: 5_000,
+    /**
+     * Rows one batch of counted searches may carry (about 110 bytes each, well under NATS's 1 MB
+     * message): a replica's few seconds of searches make a few dozen rows; the rare flush with more
+     * (every town x type x band of a day is 89 x 11 x 6) goes in several batches.
+     */
+    searchBatchRows: 2_000,
+    /** Searches one row of a batch may add: far above what a replica answers in FIGURES.searchFlushMs. */
+    searchesPerRow: 1_000_000,
   },
   insights: {
     days: 30,

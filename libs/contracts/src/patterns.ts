@@ -101,6 +101,8 @@ export const LISTINGS_PATTERNS = {
   myListingsInsights: 'listings.my-listings.insights',
   /** Staff's daily figures (docs/api.md#staff-figures): listings posted and decided, contacts, searches. */
   adminFigures: 'listings.admin.figures',
+  /** The searches a gateway replica answered in its last few seconds, counted in memory, added to the day's figures (internal). */
+  searchesCounted: 'listings.figures.searches-counted',
   /** Saved searches (docs/api.md#saved-searches): the renter's list, a new one, a change, a deletion, the alert's one-click unsubscribe. */
   savedSearchesList: 'listings.saved-searches.list',
   savedSearchesCreate: 'listings.saved-searches.create',

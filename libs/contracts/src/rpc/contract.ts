@@ -64,7 +64,14 @@ import {
   type FavouritesResponse,
 } from '../favourites.js';
 import { myListingsInsightsRequestSchema, type MyListingsInsightsRequest } from '../insights.js';
-import { adminFiguresRequestSchema, type AdminFiguresRequest, type ListingsFigures, type ModerationQueues } from '../figures.js';
+import {
+  adminFiguresRequestSchema,
+  searchesCountedRequestSchema,
+  type AdminFiguresRequest,
+  type ListingsFigures,
+  type ModerationQueues,
+  type SearchesCountedRequest,
+} from '../figures.js';
 import type { MyListingsInsightsResponse } from '../responses/insights.js';
 import {
   savedSearchRequests,
@@ -289,6 +296,7 @@ export const RPC_REQUESTS = {
   [LISTINGS_PATTERNS.favouritesCards]: favouriteCardsRequestSchema,
   [LISTINGS_PATTERNS.myListingsInsights]: myListingsInsightsRequestSchema,
   [LISTINGS_PATTERNS.adminFigures]: adminFiguresRequestSchema,
+  [LISTINGS_PATTERNS.searchesCounted]: searchesCountedRequestSchema,
   [LISTINGS_PATTERNS.savedSearchesList]: savedSearchRequests.list,
   [LISTINGS_PATTERNS.savedSearchesCreate]: savedSearchRequests.create,
   [LISTINGS_PATTERNS.savedSearchesUpdate]: savedSearchRequests.update,
@@ -403,6 +411,7 @@ export interface RpcContract {
   [LISTINGS_PATTERNS.favouritesCards]: { request: FavouriteCardsRequest; reply: FavouriteCardsResponse };
   [LISTINGS_PATTERNS.myListingsInsights]: { request: MyListingsInsightsRequest; reply: MyListingsInsightsResponse };
   [LISTINGS_PATTERNS.adminFigures]: { request: AdminFiguresRequest; reply: ListingsFigures };
+  [LISTINGS_PATTERNS.searchesCounted]: { request: SearchesCountedRequest; reply: { rows: number } };
   [LISTINGS_PATTERNS.savedSearchesList]: { request: { actor: T.Actor }; reply: SavedSearchListReply };
   [LISTINGS_PATTERNS.savedSearchesCreate]: { request: SavedSearchCreateRequest; reply: SavedSearch };
   [LISTINGS_PATTERNS.savedSearchesUpdate]: { request: SavedSearchUpdateRequest; reply: SavedSearch };
