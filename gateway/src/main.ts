@@ -1,12 +1,18 @@
-import { Logger } from '@nestjs/common';
-import { initTracing, logStartFailure } from '@mboa/platform';
-import { gatewayConfigFromEnv } from './config.js';
-import { createGateway } from './app.js';
-import { stopGateway, stopOnSignals } from './observability/graceful-shutdown.js';
+import { runWhenMain } from '@mboa/platform/launch';
 
+// Nest, Express, Redis and the platform are imported here, as the gateway starts, not statically:
+// runWhenMain has then started tracing (when OTEL_* variables configure it, docs/architecture.md#traces)
+// and its loader hook, so that the instrumentations see them load.
 async function main(): Promise<void> {
+  const [{ Logger }, { initTracing }, { gatewayConfigFromEnv }, { createGateway }, { stopGateway, stopOnSignals }] = await Promise.all([
+    import('@nestjs/common'),
+    import('@mboa/platform'),
+    import('./config.js'),
+    import('./app.js'),
+    import('./observability/graceful-shutdown.js'),
+  ]);
   const config = gatewayConfigFromEnv();
-  // Only when OTEL_* variables configure it (docs/architecture.md#traces); else nothing is loaded.
+  // The tracing runWhenMain started (undefined when off), to flush at the end.
   const tracing = await initTracing('gateway');
   const app = await createGateway(config);
   await app.listen(config.port);
@@ -19,7 +25,4 @@ async function main(): Promise<void> {
   stopOnSignals(() => stopGateway(app, { graceMs: config.runtime?.shutdownGraceMs, log }).finally(() => tracing?.flush().catch(() => undefined)), log);
 }
 
-main().catch((error) => {
-  logStartFailure('gateway', error);
-  process.exit(1);
-});
+runWhenMain(import.meta.url, 'gateway', main);

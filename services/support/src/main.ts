@@ -1,10 +1,15 @@
 import 'reflect-metadata';
-import { runWhenMain, startService } from '@mboa/platform';
-import { supportConfigFromEnv, type SupportConfig } from './config.js';
-import { SupportModule } from './support.module.js';
+import type { INestMicroservice } from '@nestjs/common';
+import { runWhenMain } from '@mboa/platform/launch';
+import type { SupportConfig } from './config.js';
 
-export function startSupportService(config: SupportConfig, options: { logger?: false } = {}) {
+// The platform, Nest and the service's module are imported as it starts, not above: launched as a
+// program, tracing (when configured) starts first, so that its instrumentations see them load.
+export async function startSupportService(config: SupportConfig, options: { logger?: false } = {}): Promise<INestMicroservice> {
+  // One after the other: jest's module loader fails on two imports of one module at once.
+  const { startService } = await import('@mboa/platform');
+  const { SupportModule } = await import('./support.module.js');
   return startService('support', SupportModule.forRoot(config), config, options);
 }
 
-runWhenMain(import.meta.url, 'support', () => startSupportService(supportConfigFromEnv()));
+runWhenMain(import.meta.url, 'support', async () => startSupportService((await import('./config.js')).supportConfigFromEnv()));
