@@ -3,7 +3,7 @@
 // shows by town, type and price band. At 360 and 1280 px, in English and in French (a French phone:
 // the browser's language is all the apps are told), and nothing wider than the screen.
 import type { PropertyRead, PublicUser } from '@mboa/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { approve, createProperty, signInAdmin, signUp, unique, useSession } from './fixtures.js';
 import { describeInBrowser, eventually, hasAdminApp, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage } from './harness.js';
@@ -18,6 +18,33 @@ const LANGUAGES = [
   ['English', { language: 'en' as const, locale: 'en-GB' }],
   ['French', { language: 'fr' as const, locale: 'fr-CM' }],
 ] as const;
+
+/**
+ * What would cut a chart label's text: the chart's box, an ancestor that hides its overflow, the
+ * screen, or the label's own box. Measured on the text itself (a range over it), with a pixel to
+ * spare at the chart's sides: a letter's anti-aliased edge reaches past the text's box, so text
+ * ending exactly on the chart's edge ("Aujourd’hui" at 360 px did) loses a sliver of its last letter.
+ */
+async function cutsOf(label: Locator): Promise<string[]> {
+  return label.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const text = range.getBoundingClientRect();
+    const outside = (box: DOMRect, spare = 0) =>
+      text.left < box.left + spare - 0.01 || text.right > box.right - spare + 0.01 || text.top < box.top - 0.01 || text.bottom > box.bottom + 0.01;
+    const cuts: string[] = [];
+    if (text.width === 0) cuts.push('not drawn');
+    const chart = el.closest('[data-testid="insights-chart"]')!.getBoundingClientRect();
+    if (outside(chart, 1)) cuts.push(`the chart (text ${text.left}-${text.right}, chart ${chart.left}-${chart.right})`);
+    if (el.scrollWidth > el.clientWidth) cuts.push('its own box');
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && outside(a.getBoundingClientRect())) cuts.push(`${a.tagName.toLowerCase()}.${a.className}`);
+    }
+    if (text.left < 0 || text.right > window.innerWidth) cuts.push('the screen');
+    return cuts;
+  });
+}
 
 /** Nothing on the page is wider than the screen (tables scroll inside their own box). */
 async function fitsTheScreen(page: Page): Promise<void> {
@@ -88,6 +115,10 @@ describeInBrowser('charts for owners and staff', () => {
           const chart = card.getByTestId('insights-chart');
           await chart.waitFor();
           await chart.getByText(web('insights.viewsPerDay'), { exact: false }).first().waitFor();
+          // Under the bars, the first day on the left and "Today" on the right ("Aujourd’hui" in French), both drawn whole.
+          const ends = chart.getByTestId('insights-chart-days').locator(':scope > span');
+          expect(await ends.allTextContents()).toEqual([expect.any(String), web('insights.today')]);
+          for (const end of await ends.all()) expect([await end.textContent(), await cutsOf(end)]).toEqual([await end.textContent(), []]);
           await chart.getByText(web('insights.numbers')).click();
           const table = chart.getByRole('table', { name: web('insights.tableCaption', { days: 30 }) });
           await table.waitFor();

@@ -54,7 +54,7 @@ export default function InsightsChart({ daily }: { daily: readonly InsightsDay[]
       <BarRow values={daily.map((d) => d.views)} label={t('insights.viewsPerDay')} className="insights-chart-views" />
       <BarRow values={daily.map((d) => d.contacts)} label={t('insights.contactsPerDay')} className="insights-chart-contacts" />
       {first && last ? (
-        <div className="insights-chart-days small muted" aria-hidden="true">
+        <div className="insights-chart-days small muted" aria-hidden="true" data-testid="insights-chart-days">
           <span>{format.date(first.day)}</span>
           <span>{t('insights.today')}</span>
         </div>
