@@ -1,9 +1,10 @@
 // Issue 24: the public pages come drawn from the server. A listing's page reads before (and
 // without) its scripts, with its structured data and its address in each language; a hostile
 // title stays text; a listing nobody may see is never drawn; the browser takes the page over
-// without asking for its data again; with the listings service down the visitor still gets the
+// without asking for its data again, so a drawn search page counts once for staff's figures (a
+// link preview's fetch not at all); with the listings service down the visitor still gets the
 // page (drawn by the browser), never a 500. Chromium at 360 and 1280 px, in English and French.
-import { MESSAGES, MESSAGES_FR, PAGE_STATE_ID, propertyDetailsPath, type PropertyRead } from '@mboa/contracts';
+import { FIGURES, MESSAGES, MESSAGES_FR, PAGE_STATE_ID, propertyDetailsPath, type AdminFigures, type PropertyRead } from '@mboa/contracts';
 import { Browser as ApiBrowser } from '../../gateway/src/__tests__/system.js';
 import { approve, createProperty, jpeg, postWithPhotos, signInAdmin, signUp } from './fixtures.js';
 import { describeInBrowser, eventually, openPage, SETUP_TIMEOUT, startE2e, TEST_TIMEOUT, WIDTHS, type E2eSystem, type E2ePage } from './harness.js';
@@ -187,6 +188,33 @@ describeInBrowser('pages drawn by the server', () => {
     } finally {
       await e2e.system.restart('listings');
     }
+  }, TEST_TIMEOUT);
+
+  test("a drawn search page is a renter's search: counted once for staff's figures, the browser taking it over asks nothing again; a link preview's fetch is not counted", async () => {
+    const tiko = (figures: AdminFigures) => figures.searchesByTown.find((row) => row.town === 'Tiko');
+    // WhatsApp fetches a shared link to show its preview: nobody searched.
+    const preview = await html('/?town=Tiko', { 'user-agent': 'WhatsApp/2.24.1 A' });
+    expect(preview.status).toBe(200);
+    expect(pageState(preview.html)).not.toBeNull();
+
+    const p = await openPage(e2e, WIDTHS[0][1]);
+    try {
+      const searched: string[] = [];
+      p.page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/properties/search') searched.push(request.url());
+      });
+      const response = await p.page.goto('/?town=Tiko');
+      expect(pageState((await response!.text()) ?? '')).not.toBeNull();
+      await p.page.waitForLoadState('networkidle');
+      expect(searched).toEqual([]);
+    } finally {
+      await p.close();
+    }
+    const figures = async () => (await admin.get('/api/admin/figures?days=30')).body as AdminFigures;
+    // Sent by the gateway every FIGURES.searchFlushMs: polled, then one more flush to see nothing more arrives.
+    expect(await eventually(async () => tiko(await figures()), 'the drawn search counted', 60_000)).toEqual({ town: 'Tiko', searches: 1, foundNothing: 1 });
+    await new Promise((r) => setTimeout(r, FIGURES.searchFlushMs + 1_000));
+    expect(tiko(await figures())).toEqual({ town: 'Tiko', searches: 1, foundNothing: 1 });
   }, TEST_TIMEOUT);
 
   test('without JavaScript: the listing and the first results read, and the WhatsApp link works', async () => {

@@ -29,6 +29,7 @@ import { ServerRender } from './static/server-render.js';
 import { Services } from './rpc/rpc.provider.js';
 import { ViewReports } from './insights/view-reports.js';
 import { PublicSearchAnswers } from './properties/public-search-answers.js';
+import { SearchCounter } from './properties/search-counter.js';
 
 export async function createGateway(config: GatewayConfig, options: { logger?: false } = {}): Promise<NestExpressApplication> {
   const logger = options.logger === false ? undefined : createLogger({ name: 'gateway', level: config.runtime?.logLevel ?? 'info' });
@@ -98,7 +99,15 @@ export async function createGateway(config: GatewayConfig, options: { logger?: f
   };
   const views = app.get(ViewReports);
   const searches = app.get(PublicSearchAnswers);
-  const render = new ServerRender(config.webDist, services, (req, propertyId) => views.report(req, null, propertyId), searches, mapTiles);
+  const searchCounter = app.get(SearchCounter);
+  const render = new ServerRender(
+    config.webDist,
+    services,
+    (req, propertyId) => views.report(req, null, propertyId),
+    (query, total) => searchCounter.searched(query, total),
+    searches,
+    mapTiles,
+  );
   mountSpa(server, '/', config.webDist, 'Mboa Rentals', webTexts, webPages(services, origin, routeChunks(config.webDist), render, searches), mapTiles);
   await app.init();
   await serveMetricsOnInternalPort(app, config);

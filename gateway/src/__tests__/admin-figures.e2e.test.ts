@@ -1,9 +1,16 @@
 // Staff's daily figures (docs/api.md#staff-figures), against the real gateway, auth, listings and
 // moderation with PostgreSQL and NATS: a search that finds nothing shows among "searches that found
-// nothing" by town, type and price band once listings has written its counts (every few seconds);
-// a posting and staff's decision count on their day; moderation tells its queues (a report
-// waiting); only staff read the figures.
-import { FIGURES, LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type AdminFigures, type PropertyRead, type PublicUser } from '@mboa/contracts';
+// nothing" by town, type and price band once the gateway has sent its counts (every few seconds);
+// every renter's search counts, those the gateway answers from its kept answers or shares with an
+// identical one in flight included (they never reach listings), a next page or a refused search
+// not; listings refuses a batch of counts out of shape and writes none of it; a posting and
+// staff's decision count on their day; moderation tells its queues (a report waiting); only staff
+// read the figures.
+import { cameroonDay, FIGURES, LISTINGS_PATTERNS, MESSAGES, MESSAGES_FR, type AdminFigures, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { RpcCallError } from '@mboa/platform';
+import { wrongOnPurpose } from '@mboa/platform/testing';
+import { createGateway } from '../app.js';
+import { stopGateway } from '../observability/graceful-shutdown.js';
 import { rpcFor, signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
 
@@ -37,7 +44,7 @@ async function postListing(title: string): Promise<PropertyRead> {
   }
 }
 
-/** Asks until `done` holds (listings writes the searches it counted every FIGURES.searchFlushMs). */
+/** Asks until `done` holds (the gateway sends the searches it counted every FIGURES.searchFlushMs). */
 async function figuresWhen(done: (figures: AdminFigures) => boolean): Promise<AdminFigures> {
   const until = Date.now() + 4 * FIGURES.searchFlushMs + 10_000;
   for (;;) {
@@ -103,4 +110,92 @@ describe('staff figures', () => {
     expect(week.status).toBe(200);
     expect((week.body as AdminFigures).days).toHaveLength(7);
   });
+});
+
+describe('searches counted at the gateway', () => {
+  const townRow = (figures: AdminFigures, town: string) => figures.searchesByTown.find((row) => row.town === town);
+
+  it("counts every renter's search, kept and shared answers included; not a next page, nor a refused search", async () => {
+    const renterBrowser = renter.browser;
+    // First what must not count: sent first, so once the later searches are seen, these had their chance.
+    const nextPage = await renterBrowser.get('/api/properties/search?town=Bertoua&page=2');
+    expect(nextPage.status).toBe(200);
+    const refused = await renterBrowser.get('/api/properties/search?town=Dschang&minPrice=90000&maxPrice=10000');
+    expect(refused.status).toBe(400);
+
+    // The same search three times: listings answers the first, the gateway's kept answer the two others.
+    for (let i = 0; i < 3; i++) expect((await renterBrowser.get('/api/properties/search?town=limbe')).status).toBe(200);
+    // A search that finds nothing, twice (the second from the kept answer).
+    for (let i = 0; i < 2; i++) {
+      const nothing = await new Browser(system.url).get('/api/properties/search?town=Kumba&propertyType=apartment&maxPrice=30000');
+      expect(nothing.status).toBe(200);
+      expect(nothing.body.total).toBe(0);
+    }
+    // Five identical searches at once (a link shared on WhatsApp): they share one call to listings.
+    const together = await Promise.all(Array.from({ length: 5 }, () => new Browser(system.url).get('/api/properties/search?town=Ebolowa&propertyType=studio')));
+    for (const res of together) expect(res.status).toBe(200);
+
+    const figures = await figuresWhen((f) => (townRow(f, 'Limbe')?.searches ?? 0) >= 3 && (townRow(f, 'Kumba')?.searches ?? 0) >= 2 && (townRow(f, 'Ebolowa')?.searches ?? 0) >= 5);
+    expect(townRow(figures, 'Limbe')).toEqual({ town: 'Limbe', searches: 3, foundNothing: 3 });
+    expect(townRow(figures, 'Kumba')).toEqual({ town: 'Kumba', searches: 2, foundNothing: 2 });
+    expect(figures.foundNothing).toContainEqual({ town: 'Kumba', propertyType: 'apartment', priceBand: '25k-50k', searches: 2 });
+    expect(townRow(figures, 'Ebolowa')).toEqual({ town: 'Ebolowa', searches: 5, foundNothing: 5 });
+    expect(townRow(figures, 'Bertoua')).toBeUndefined();
+    expect(townRow(figures, 'Dschang')).toBeUndefined();
+    // A flush later nothing more has come: three searches stay three.
+    await new Promise((r) => setTimeout(r, FIGURES.searchFlushMs + 1_000));
+    const later = await figuresWhen(() => true);
+    expect(townRow(later, 'Limbe')).toEqual({ town: 'Limbe', searches: 3, foundNothing: 3 });
+    expect(townRow(later, 'Ebolowa')?.searches).toBe(5);
+  }, 120_000);
+
+  it("a second gateway replica's counts add to the first's, and a replica that stops sends what it counted before it goes", async () => {
+    const replica = await createGateway(system.config, { logger: false });
+    await replica.listen(0, '127.0.0.1');
+    const replicaUrl = `http://127.0.0.1:${(replica.getHttpServer().address() as { port: number }).port}`;
+    try {
+      expect((await new Browser(system.url).get('/api/properties/search?town=Garoua')).status).toBe(200);
+      expect((await new Browser(replicaUrl).get('/api/properties/search?town=Garoua')).status).toBe(200);
+      expect((await new Browser(replicaUrl).get('/api/properties/search?town=Garoua')).status).toBe(200);
+    } finally {
+      // Stopped as a deploy stops it, at once: well within FIGURES.searchFlushMs of its searches.
+      await stopGateway(replica, { graceMs: 5_000, quietMs: 0 });
+    }
+    // The stopped replica's two searches were sent as it stopped, before its NATS client closed.
+    const figures = await figuresWhen((f) => (townRow(f, 'Garoua')?.searches ?? 0) >= 3);
+    expect(townRow(figures, 'Garoua')).toEqual({ town: 'Garoua', searches: 3, foundNothing: 3 });
+  }, 120_000);
+
+  it('listings refuses a batch of counts out of shape (a town typed, a name, a negative count, a day long past) and writes none of it', async () => {
+    const rpc = await rpcFor(system);
+    try {
+      const today = cameroonDay(new Date());
+      const good = { day: today, town: 'Maroua', propertyType: 'studio', priceBand: 'any', searches: 4, foundNothing: 1 };
+      const bad = [
+        { ...good, town: 'Chez Paul Mbarga' },
+        { ...good, renter: renter.user.id },
+        { ...good, searches: -1, foundNothing: 0 },
+        { ...good, foundNothing: 5 },
+        { ...good, day: '2020-01-01' },
+        { ...good, propertyType: 'castle' },
+      ];
+      for (const row of bad) {
+        const refusal = await rpc.call(LISTINGS_PATTERNS.searchesCounted, wrongOnPurpose({ tallies: [good, row] })).catch((error: unknown) => error);
+        expect(refusal).toBeInstanceOf(RpcCallError);
+        expect((refusal as RpcCallError).status).toBe(400);
+      }
+      const tooMany = Array.from({ length: FIGURES.searchBatchRows + 1 }, () => good);
+      expect(((await rpc.call(LISTINGS_PATTERNS.searchesCounted, { tallies: tooMany }).catch((error: unknown) => error)) as RpcCallError).status).toBe(400);
+      expect(((await rpc.call(LISTINGS_PATTERNS.searchesCounted, { tallies: [] }).catch((error: unknown) => error)) as RpcCallError).status).toBe(400);
+      // A refusal is answered after nothing was written: nothing of Maroua is there.
+      expect(townRow(await figuresWhen(() => true), 'Maroua')).toBeUndefined();
+
+      // The same row in a batch of its own is added, and a second batch adds to it (replicas each send theirs).
+      expect(await rpc.call(LISTINGS_PATTERNS.searchesCounted, { tallies: [good] })).toEqual({ rows: 1 });
+      expect(await rpc.call(LISTINGS_PATTERNS.searchesCounted, { tallies: [good] })).toEqual({ rows: 1 });
+      expect(townRow(await figuresWhen(() => true), 'Maroua')).toEqual({ town: 'Maroua', searches: 8, foundNothing: 2 });
+    } finally {
+      await rpc.close();
+    }
+  }, 120_000);
 });

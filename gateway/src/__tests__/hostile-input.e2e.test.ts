@@ -70,9 +70,10 @@ beforeAll(async () => {
      WHERE table_schema IN ('auth', 'listings', 'media', 'moderation', 'support') AND table_type = 'BASE TABLE'
        AND table_name NOT IN ('processed_events', '_prisma_migrations', 'search_days') ORDER BY 1, 2`,
   );
-  // search_days is left out: listings adds the searches it answered every few seconds
-  // (src/figures/search-counter.ts), so an accepted search lands there at any later moment, also
-  // while a refused request is being checked. A refused search never reaches listings to be counted.
+  // search_days is left out: the gateway sends listings the searches it answered every few seconds
+  // (gateway/src/properties/search-counter.ts), so an accepted search lands there at any later
+  // moment, also while a refused request is being checked. A refused search is never counted
+  // (admin-figures.e2e.test.ts).
   // Every row of every table, hashed: a refused request must leave all of them as they were. The
   // one exception is on purpose: a wrong reset code counts against the code (`attempts`).
   fingerprintSql = tables.rows

@@ -34,6 +34,7 @@ import {
   type SimilarListingsResponse,
 } from '@mboa/contracts';
 import { PublicSearchAnswers } from './public-search-answers.js';
+import { SearchCounter } from './search-counter.js';
 import { actorOf } from '../auth/actor.js';
 import { CurrentSession, CurrentUser, SignedIn } from '../auth/current-session.js';
 import { ApiAnswers } from '../docs/api-answers.js';
@@ -91,6 +92,7 @@ export class PropertiesController {
     private readonly session: CurrentSession,
     private readonly views: ViewReports,
     private readonly searches: PublicSearchAnswers,
+    private readonly searchCounter: SearchCounter,
   ) {}
 
   @Get('properties/search')
@@ -102,8 +104,11 @@ export class PropertiesController {
       400: 'A filter out of range, a sort other than newest, price-asc, price-desc or distance, sort=distance without near, a bbox or near that is not numbers around Cameroon (inverted, across the antimeridian, too wide), or controlChecked other than true (the field named)',
     },
   })
-  search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
-    return this.searches.search(query);
+  async search(@Query(new ZodBody(searchQuerySchema)) query: SearchQuery): Promise<SearchResponse> {
+    const answer = await this.searches.search(query);
+    // A renter's search, counted however it was answered (kept answers never reach listings).
+    this.searchCounter.searched(query, answer.total);
+    return answer;
   }
 
   // Before properties/:id, or "map" would be read as an id.

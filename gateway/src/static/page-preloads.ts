@@ -129,7 +129,8 @@ function drawnHead(drawn: DrawnPage, req: Request, language: Language, origin: s
 /**
  * The first card's photo, the home page's largest paint, as the card will ask for it: the
  * thumbnail on a phone, the srcset's pick elsewhere. The same search the page makes next (answered
- * from the listings cache then); none when it is slow or fails.
+ * from the listings cache then); none when it is slow or fails. Not counted for staff's figures:
+ * the page's own search is (gateway/src/properties/search-counter.ts).
  */
 async function firstCardPhoto(searches: Pick<PublicSearchAnswers, 'search'>): Promise<string[]> {
   let answer: SearchResponse;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
 import type { Request } from 'express';
-import { LISTINGS_PATTERNS, MAP_TILES_DEFAULT, searchQuerySchema, type Language, type MapTiles, type PropertyRead, type SearchResponse } from '@mboa/contracts';
+import { LISTINGS_PATTERNS, MAP_TILES_DEFAULT, searchQuerySchema, type Language, type MapTiles, type PropertyRead, type SearchQuery, type SearchResponse } from '@mboa/contracts';
 import { RpcCallError, type RpcClient } from '@mboa/platform';
 import type { PublicSearchAnswers } from '../properties/public-search-answers.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
@@ -61,6 +61,8 @@ export class ServerRender {
     private readonly dist: string,
     private readonly services: RpcClient,
     private readonly onView: (req: Request, propertyId: string) => void,
+    /** A search page drawn is a renter's search, counted for staff's figures as the API counts one. */
+    private readonly onSearch: (query: SearchQuery, total: number) => void,
     private readonly searches: Pick<PublicSearchAnswers, 'search'>,
     /** A details page's static map draws these tiles, as the browser would. */
     private readonly mapTiles: MapTiles = MAP_TILES_DEFAULT,
@@ -75,7 +77,8 @@ export class ServerRender {
       const url = new URL(req.originalUrl, origin);
       const reads = renderer.pageReads(url);
       if (!reads) return null;
-      const answers = await Promise.all(reads.map((read) => this.answer(read)));
+      const asked = await Promise.all(reads.map((read) => this.answer(read)));
+      const answers = asked.map((a) => a.answer);
       const rendered = await renderer.renderPage({ url: url.href, language, answers, mapTiles: this.mapTiles });
       if (!rendered) return null;
       const drawn: DrawnPage = {
@@ -91,7 +94,13 @@ export class ServerRender {
           drawn.property = answer.data as PropertyRead;
           // Counted for the owner's insights as the details call counts it (docs/api.md#owner-insights).
           if (!NOT_A_VIEWER.test(req.headers['user-agent'] ?? '')) this.onView(req, drawn.property.id);
-        } else drawn.search = answer.data as SearchResponse;
+        } else {
+          drawn.search = answer.data as SearchResponse;
+          // Counted once the page is drawn: a page drawn by the browser instead asks the API, which counts it;
+          // the browser taking a drawn page over does not ask again (web/src/pages/Home.tsx refetchOnMount).
+          const query = asked[index]?.query;
+          if (query && !NOT_A_VIEWER.test(req.headers['user-agent'] ?? '')) this.onSearch(query, drawn.search.total);
+        }
       });
       return drawn;
     } catch (error) {
@@ -103,18 +112,18 @@ export class ServerRender {
     }
   }
 
-  private async answer(read: PageRead): Promise<PageAnswer> {
+  private async answer(read: PageRead): Promise<{ answer: PageAnswer; query?: SearchQuery }> {
     if (read.ask.kind === 'search') {
       // As the browser's call leaves out empty values (web/src/api), so the same filters give the same answer.
       const query = Object.fromEntries(Object.entries(read.ask.query).filter(([, value]) => value !== '' && value !== undefined));
       const parsed = searchQuerySchema.safeParse(query);
       if (!parsed.success) throw new RpcCallError(400, parsed.error.message);
-      return { found: true, data: await this.searches.search(parsed.data, { timeoutMs: READ_WAIT_MS }) };
+      return { answer: { found: true, data: await this.searches.search(parsed.data, { timeoutMs: READ_WAIT_MS }) }, query: parsed.data };
     }
     try {
-      return { found: true, data: await this.services.call(LISTINGS_PATTERNS.propertyGet, { id: read.ask.id }, { timeoutMs: READ_WAIT_MS }) };
+      return { answer: { found: true, data: await this.services.call(LISTINGS_PATTERNS.propertyGet, { id: read.ask.id }, { timeoutMs: READ_WAIT_MS }) } };
     } catch (error) {
-      if (error instanceof RpcCallError && error.status === 404) return { found: false };
+      if (error instanceof RpcCallError && error.status === 404) return { answer: { found: false } };
       throw error;
     }
   }

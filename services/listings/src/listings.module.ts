@@ -36,7 +36,7 @@ import { SimilarListingsService } from './similar/similar-listings.service.js';
 import { InsightsController } from './insights/insights.controller.js';
 import { FiguresController } from './figures/figures.controller.js';
 import { FiguresService } from './figures/figures.service.js';
-import { SearchCounter } from './figures/search-counter.js';
+import { SearchDays } from './figures/search-days.js';
 import { InsightsService } from './insights/insights.service.js';
 import { ViewRecorder } from './insights/view-recorder.js';
 
@@ -72,7 +72,7 @@ export class ListingsModule {
         InsightsService,
         ViewRecorder,
         FiguresService,
-        SearchCounter,
+        SearchDays,
         FavouritesService,
         SavedSearchesService,
         SavedSearchAlerts,

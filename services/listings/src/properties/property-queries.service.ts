@@ -29,7 +29,6 @@ import { canSee, isOwnerOrAdmin } from '../rules/visibility.js';
 import { valuesNamedBy } from '../search/search-labels.js';
 import { foldText, SQL_FOLD } from '../search/search-text.js';
 import { PropertyReader, propertyNotFound } from './property-reader.js';
-import { SearchCounter } from '../figures/search-counter.js';
 import { PublicCards } from './public-cards.js';
 import { photoMatchesOf } from './photo-matches.js';
 import { storedTextFlags } from '../rules/money-before-visit.js';
@@ -64,7 +63,6 @@ export class PropertyQueriesService {
     private readonly owners: OwnersService,
     private readonly search: SearchIndexProvider,
     private readonly cards: PublicCards,
-    private readonly searches: SearchCounter,
   ) {}
 
   /** One property as `actor` (or the public) may see it; 404 `Property not found` otherwise. */
@@ -104,16 +102,13 @@ export class PropertyQueriesService {
   async searchProperties(query: SearchQuery): Promise<SearchResponse> {
     // Every field of the query is in the key, the order, box and place too (contracts searchQueryKey).
     const key = searchQueryKey(query);
+    // Not counted for staff's figures here: the gateway counts every renter's search it answers,
+    // its kept answers included (figures/search-days.ts), and knows which searches are renters'.
     const cached = this.search.results.get(key);
-    if (cached) {
-      this.searches.searched(query, cached.total);
-      return cached;
-    }
+    if (cached) return cached;
     const generation = this.search.results.current();
     const answer = await this.computeSearch(query);
     this.search.results.set(key, answer, generation);
-    // Staff's figures: a counter in memory, written every few seconds (figures/search-counter.ts).
-    this.searches.searched(query, answer.total);
     return answer;
   }
 

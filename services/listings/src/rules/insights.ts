@@ -1,4 +1,4 @@
-import { INSIGHTS, type InsightsDay, type ListingInsights, type PropertyViewer, type Role } from '@mboa/contracts';
+import { cameroonDay, INSIGHTS, type InsightsDay, type ListingInsights, type PropertyViewer, type Role } from '@mboa/contracts';
 
 /**
  * Staff roles: their looks at a listing are work (reviewing, answering a report), not a renter's
@@ -56,13 +56,11 @@ export function withinAddressCap<V extends { propertyId: string; day: string; vi
   });
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: INSIGHTS.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day (YYYY-MM-DD) a moment falls on in Cameroon: a view at 23:30 UTC is the next day there. */
-export function insightsDay(at: Date): string {
-  const parts = Object.fromEntries(dayFormat.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+/**
+ * The calendar day (YYYY-MM-DD) a moment falls on in Cameroon: a view at 23:30 UTC is the next day
+ * there. The gateway counts searches on the same days, so the rule lives in contracts.
+ */
+export const insightsDay = cameroonDay;
 
 /** A YYYY-MM-DD date `n` days after (or before, n < 0) `day`. */
 export function addDays(day: string, n: number): string {
