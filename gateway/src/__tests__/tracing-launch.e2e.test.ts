@@ -211,10 +211,15 @@ afterAll(async () => {
   await Promise.all(
     apps.map(async ({ child }) => {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(20_000)]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      const stopped = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 20_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+        child.kill('SIGTERM');
+      });
+      if (!stopped) child.kill('SIGKILL');
     }),
   );
   receiver.closeAllConnections();
