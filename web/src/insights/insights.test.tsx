@@ -121,6 +121,30 @@ describe('owner insights', () => {
     expect(calls.filter((c) => (c.body as { action?: string } | undefined)?.action === 'fetch')).toHaveLength(3);
   });
 
+  it('takes a deleted listing off My Listings at once, before the list is read again', async () => {
+    let items = [property({ id: 'a', title: 'Flat A' }), property({ id: 'b', title: 'Flat B' })];
+    let deleted = false;
+    // After the delete, the list's read again is held (a slow phone): the row must already be gone.
+    const held = new Promise<never>(() => undefined);
+    mockFetch(({ path, body }) => {
+      if (path === '/api/user/my-listings/insights') return { body: { from: '2026-10-27', to: '2026-11-25', listings: [] } };
+      const b = body as { action: string; payload: { id?: string } } | undefined;
+      if (b?.action === 'delete') {
+        items = items.filter((p) => p.id !== b.payload.id);
+        deleted = true;
+        return { body: { message: 'ok' } };
+      }
+      if (path === '/api/property/my-listings') return deleted ? held : { body: { data: items, meta: { total: items.length, page: 1, totalPages: 1 } } };
+      return undefined;
+    });
+    renderApp(<MyListings />, { path: '/my-listings', signedIn: user({ role: 'landlord', isVerified: true }) });
+    await screen.findByText('Flat B');
+    fireEvent.click(within(screen.getByText('Flat B').closest('li')!).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Flat B')).toBeNull());
+    expect(screen.getByText('Flat A')).toBeInTheDocument();
+  });
+
   it('draws one bar per day, the busiest full height, none for a day without', () => {
     const bars = barsOf([0, 2, 4], 30, 10);
     expect(bars.map((b) => b.height)).toEqual([0, 5, 10]);

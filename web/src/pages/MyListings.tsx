@@ -134,7 +134,13 @@ export default function MyListings() {
 
   const deletion = useMutation({
     mutationFn: (property: PropertyRead) => deleteMyListing(idOf(property)),
-    onSuccess: () => {
+    onSuccess: (_result, property) => {
+      // The row leaves at once: the list read again in the background comes after.
+      queryClient.setQueryData<MyListingsFetchResponse>(listKey, (current) =>
+        current
+          ? { ...current, data: current.data.filter((p) => idOf(p) !== idOf(property)), meta: { ...current.meta, total: Math.max(0, current.meta.total - 1) } }
+          : current,
+      );
       notify('success', m.toast.propertyDeleted);
       forgetOthers();
       // Step back when the last row of a page goes.
