@@ -117,11 +117,8 @@ const DAY_MS = 86_400_000;
 
 const searchTallySchema = z
   .object({
-    // A gateway counts today's searches (yesterday's just after midnight): any other day is not a batch of searches just answered.
-    day: z.iso.date().refine((day) => {
-      const now = Date.now();
-      return day >= cameroonDay(new Date(now - 2 * DAY_MS)) && day <= cameroonDay(new Date(now + DAY_MS));
-    }),
+    // Which days a batch may name is checked once per batch (searchesCountedRequestSchema).
+    day: z.iso.date(),
     town: z.enum([...TOWNS, SEARCH_TOWN_OTHER, SEARCH_TOWN_ANY]),
     propertyType: z.enum([...PROPERTY_TYPES, SEARCH_TYPE_ANY]),
     priceBand: z.enum([...PRICE_BANDS.map((b) => b.band), 'any']),
@@ -136,7 +133,20 @@ const searchTallySchema = z
  * FIGURES.searchFlushMs, added to search_days. Only the folded values: a row cannot carry anything
  * else (strict), so no batch can name a person.
  */
-export const searchesCountedRequestSchema = z.object({ tallies: z.array(searchTallySchema).min(1).max(FIGURES.searchBatchRows) }).strict();
+export const searchesCountedRequestSchema = z
+  .object({ tallies: z.array(searchTallySchema).min(1).max(FIGURES.searchBatchRows) })
+  .strict()
+  .superRefine(({ tallies }, ctx) => {
+    // A gateway counts today's searches (yesterday's just after midnight): any other day is not a
+    // batch of searches just answered. The bounds are worked out once per batch, not per row (a
+    // Cameroon day costs about 5 µs, twice per row was two thirds of a flush's validation).
+    const now = Date.now();
+    const earliest = cameroonDay(new Date(now - 2 * DAY_MS));
+    const latest = cameroonDay(new Date(now + DAY_MS));
+    tallies.forEach((t, i) => {
+      if (t.day < earliest || t.day > latest) ctx.addIssue({ code: 'custom', path: ['tallies', i, 'day'], message: 'not a day of searches just answered' });
+    });
+  });
 export interface SearchesCountedRequest {
   tallies: SearchTally[];
 }

@@ -102,6 +102,7 @@ describe('searches counted (one rule for whoever counts)', () => {
       { ...good, searches: FIGURES.searchesPerRow + 1 },
       { ...good, day: '2026-02-30' },
       { ...good, day: '2020-01-01' },
+      { ...good, day: '2099-01-01' },
       { ...good, priceBand: '0-1k' },
       { ...good, propertyType: 'castle' },
     ]) {
