@@ -4,7 +4,6 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { registerInstrumentations, type InstrumentationBase } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
-import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -73,10 +72,11 @@ export async function startTracing(options: StartTracingOptions): Promise<Tracin
     },
   });
   const pg = new PgInstrumentation({ requireParentSpan: true });
-  // The Nest instrumentation (0.70, and 0.71, the newest) supports Nest < 12: with Nest 12 it
-  // patches nothing; Express's `request handler` span is then the controller's. `redis` 6 is
-  // `@redis/client` 6, which the Redis instrumentation supports (its v4-v5 part, `^6.0.0` too).
-  const instrumentations: InstrumentationBase[] = [http, pg, new ExpressInstrumentation(), new NestInstrumentation(), new RedisInstrumentation({ requireParentSpan: true })];
+  // No Nest instrumentation: its releases (0.71 the newest) support Nest < 12 and would patch
+  // nothing here while the loader hook still wrapped @nestjs/core for them; Express's `request
+  // handler` span is the controller's. `redis` 6 is `@redis/client` 6, which the Redis
+  // instrumentation supports (its v4-v5 part, `^6.0.0` too).
+  const instrumentations: InstrumentationBase[] = [http, pg, new ExpressInstrumentation(), new RedisInstrumentation({ requireParentSpan: true })];
   if (options.loaderHook) await registerLoaderHook(instrumentations);
   // Modules loaded by `require` from now on, and by `import` under the loader hook.
   const unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
