@@ -178,6 +178,8 @@ describe('searches counted at the gateway', () => {
         { ...good, foundNothing: 5 },
         { ...good, day: '2020-01-01' },
         { ...good, propertyType: 'castle' },
+        // The same day, town, type and band twice: one statement could not add both.
+        { ...good, searches: 1, foundNothing: 0 },
       ];
       for (const row of bad) {
         const refusal = await rpc.call(LISTINGS_PATTERNS.searchesCounted, wrongOnPurpose({ tallies: [good, row] })).catch((error: unknown) => error);

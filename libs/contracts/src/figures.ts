@@ -143,8 +143,14 @@ export const searchesCountedRequestSchema = z
     const now = Date.now();
     const earliest = cameroonDay(new Date(now - 2 * DAY_MS));
     const latest = cameroonDay(new Date(now + DAY_MS));
+    // One row per day, town, type and band: the rows are added in one statement, which cannot
+    // update a row twice.
+    const seen = new Set<string>();
     tallies.forEach((t, i) => {
       if (t.day < earliest || t.day > latest) ctx.addIssue({ code: 'custom', path: ['tallies', i, 'day'], message: 'not a day of searches just answered' });
+      const key = `${t.day}|${t.town}|${t.propertyType}|${t.priceBand}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['tallies', i], message: 'the same day, town, type and band twice' });
+      seen.add(key);
     });
   });
 export interface SearchesCountedRequest {

@@ -109,6 +109,8 @@ describe('searches counted (one rule for whoever counts)', () => {
       expect(searchesCountedRequestSchema.safeParse({ tallies: [good, bad] }).success).toBe(false);
     }
     expect(searchesCountedRequestSchema.safeParse({ tallies: [] }).success).toBe(false);
+    // The same row twice (it could not be added in one statement).
+    expect(searchesCountedRequestSchema.safeParse({ tallies: [good, { ...good, searches: 1, foundNothing: 0 }] }).success).toBe(false);
     expect(searchesCountedRequestSchema.safeParse({ tallies: [good], from: 'a-person' }).success).toBe(false);
   });
 
