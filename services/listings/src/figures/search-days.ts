@@ -14,10 +14,12 @@ export class SearchDays {
   constructor(private readonly db: ListingsDb) {}
 
   async add(batch: readonly SearchTally[]): Promise<void> {
+    // The batch goes as one JSON parameter: six arrays cost the driver an escape per element.
     await this.db.$executeRaw`
       INSERT INTO "listings"."search_days" AS d (day, town, property_type, price_band, searches, found_nothing)
-      SELECT * FROM unnest(${batch.map((t) => t.day)}::date[], ${batch.map((t) => t.town)}::text[], ${batch.map((t) => t.propertyType)}::text[],
-        ${batch.map((t) => t.priceBand)}::text[], ${batch.map((t) => t.searches)}::int[], ${batch.map((t) => t.foundNothing)}::int[])
+      SELECT t.day, t.town, t."propertyType", t."priceBand", t.searches, t."foundNothing"
+      FROM json_to_recordset(${JSON.stringify(batch)}::json)
+        AS t(day date, town text, "propertyType" text, "priceBand" text, searches int, "foundNothing" int)
       ON CONFLICT (day, town, property_type, price_band)
       DO UPDATE SET searches = d.searches + excluded.searches, found_nothing = d.found_nothing + excluded.found_nothing`;
   }
