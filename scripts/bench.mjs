@@ -18,7 +18,8 @@
 //   runs some of the mixes (search: the text and filter mix and the area ones; search-box,
 //   search-distance or map alone); BENCH_AREA_URLS=2000 distinct URLs per area mix;
 //   BENCH_CPU_PROF=<dir> writes the gateway's and listings' CPU profiles there; BENCH_LOG_LEVEL=info
-//   measures with the access log on (default warn).
+//   measures with the access log on (default warn). With the search group (or BENCH_ONLY=counting), it
+//   also prints what counting a search for staff's figures costs per request (bench/search-counting.mjs).
 // BENCH_TRACING=on starts the apps with tracing on (OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local
 // OTLP sink that accepts and drops; bench/otlp-sink.mjs); BENCH_TRACING=both runs every chosen mix with
 // tracing off, then on, then off and on again (the apps restarted each time, the same session and
@@ -31,6 +32,7 @@ import pg from 'pg';
 import { ensureServers } from '../infra/scripts/ensure-servers.mjs';
 import { closedLoop, cpuMs, floorServer, openLoop, parentOf } from './bench/drive.mjs';
 import { startOtlpSink } from './bench/otlp-sink.mjs';
+import { measureCounting } from './bench/search-counting.mjs';
 import {
   areaMix,
   BENCH_AREA_SPREAD_DEG,
@@ -343,7 +345,7 @@ async function measure(mix, results, processes) {
 }
 
 /** Starts auth, listings and the gateway with `env`, drives the chosen mixes, stops them; the rows measured. */
-async function driveApps(env, paths, idCount) {
+async function driveApps(env, paths, idCount, options = {}) {
   // BENCH_CPU_PROF=<dir>: the gateway and listings write V8 CPU profiles there when they stop.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
   const startedAt = Date.now();
@@ -386,6 +388,25 @@ async function driveApps(env, paths, idCount) {
       }
     }
     console.table(results);
+    // What counting a search for staff's figures costs, once per bench (not again per tracing session).
+    if (options.counting && (!only || only.includes('search') || only.includes('counting'))) {
+      const closed = results.find((r) => r.call === `search, ${CONNECTIONS} connections`)?.['req/s'];
+      try {
+        await measureCounting({
+          root,
+          searchPaths: paths.searchPaths,
+          rates: [SEARCH_RATE, ...(closed ? [Math.round(closed)] : [])],
+          natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+          subjectPrefix: env.NATS_SUBJECT_PREFIX,
+          processes,
+          reapersOf: (pids) => ({ postgres: [...new Set(pids.postgres.map(parentOf).filter(Boolean))] }),
+          say,
+        });
+      } catch (error) {
+        failures.push(`counting: ${error instanceof Error ? error.message : error}`);
+        say(`FAILED: ${failures.at(-1)}`);
+      }
+    }
     const notDrawn = results.filter((row) => row.wrong > 0).map((row) => row.call);
     if (failures.length > 0 || notDrawn.length > 0) {
       process.exitCode = 1;
@@ -481,7 +502,7 @@ async function main() {
       if (modes.length > 1) say(`tracing ${mode}…`);
       const traced = mode === 'on' ? { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_BSP_SCHEDULE_DELAY: '1000' } : env;
       const received = sink?.received();
-      const results = await driveApps(traced, paths, ids.length);
+      const results = await driveApps(traced, paths, ids.length, { counting: sessions.length === 0 });
       if (mode === 'on') {
         const after = sink.received();
         say(`the OTLP sink received ${after.requests - received.requests} export requests, ${((after.bytes - received.bytes) / 1e6).toFixed(1)} MB of spans`);
