@@ -264,12 +264,13 @@ test('a search: the HTTP span, the Express route handler under it, the NATS requ
 
   const { server, spans } = await traceOf('GET', '/api/properties/search', (t) => t.some((s) => s.service === 'listings' && s.kind === SERVER));
   expect(server.name).toBe('GET /api/properties/search');
-  // Express's spans: the route's handler (Nest's controller method runs inside it) and middleware.
+  // Express's spans: the route's handler (Nest's controller method runs inside it); no span per
+  // middleware (left out on purpose: twenty of them per request made most of tracing's cost).
   const handler = spans.find((s) => s.scope === EXPRESS && s.attributes['express.type'] === 'request_handler');
   expect(handler).toBeDefined();
   expect(handler!.attributes).toMatchObject({ 'express.name': '/api/properties/search', 'http.route': '/api/properties/search' });
   expect(under(handler!, server, spans)).toBe(true);
-  expect(spans.filter((s) => s.scope === EXPRESS && s.attributes['express.type'] === 'middleware').length).toBeGreaterThan(0);
+  expect(spans.filter((s) => s.scope === EXPRESS && s.attributes['express.type'] === 'middleware')).toEqual([]);
   // The request to listings, from inside the handler, and its handling in the listings process.
   const send = spans.find((s) => s.service === 'gateway' && s.kind === CLIENT && s.name === `send ${LISTINGS_PATTERNS.propertySearch}`);
   expect(send).toBeDefined();
