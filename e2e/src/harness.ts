@@ -7,7 +7,6 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { LocalFileStore } from '@mboa/platform';
 import { TEST_ADMIN } from '../../gateway/src/__tests__/people.js';
 import { SERVICE_STARTERS, startTestSystem, type TestSystem } from '../../gateway/src/__tests__/system.js';
 import type { GatewayConfig } from '../../gateway/src/config.js';
+import { freePort } from '@mboa/platform/testing';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts/e2e');
@@ -159,16 +159,6 @@ async function snapshotDist(dist: string, into: string): Promise<string> {
 
 // ─── the system ────────────────────────────────────────────────────────────────────────────────
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface E2eSystem {
   system: TestSystem;

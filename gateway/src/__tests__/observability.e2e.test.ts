@@ -1,25 +1,15 @@
 // What operators see: the request id answered by the gateway and carried into the events a
 // service records, and the Prometheus metrics at /metrics on METRICS_PORT (never on the public port).
-import net from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_TYPES, type EventPayloads } from '@mboa/contracts';
-import { waitForEvent } from '@mboa/platform/testing';
+import { waitForEvent, freePort } from '@mboa/platform/testing';
 import { startTestSystem, type TestSystem } from './system.js';
 
 let system: TestSystem;
 let nc: NatsConnection;
 let metricsUrl: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const metricsPort = await freePort();

@@ -14,6 +14,7 @@ import { startMediaService } from '../../../services/media/src/main.js';
 import { startModerationService } from '../../../services/moderation/src/main.js';
 import { startSupportService } from '../../../services/support/src/main.js';
 import { startTestSystem, type TestSystem } from './system.js';
+import { freePort } from '@mboa/platform/testing';
 
 const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const NATS = new URL((process.env.NATS_URL ?? 'nats://127.0.0.1:4222').split(',')[0]);
@@ -60,15 +61,6 @@ async function relayTo(target: URL): Promise<Relay> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Probe {
   status: number;

@@ -7,13 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createGateway } from '../app.js';
 import { startTestSystem, type TestSystem } from './system.js';
+import { freePort } from '@mboa/platform/testing';
 
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 const CADDYFILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/caddy/Caddyfile');
@@ -23,15 +23,6 @@ if (!existsSync(CADDY)) console.warn(`[proxy-balancing] skipped: no caddy at ${C
 const NAME = 'gateway.mboa.test';
 const REPLICAS = ['127.0.0.1', '127.0.0.2'];
 
-function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Answers A queries for NAME with every replica's address (as compose's DNS does for a scaled service), nothing else. */
 async function startDns(): Promise<{ port: number; close(): void }> {

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { LIMITS } from '@mboa/contracts';
 import { createGateway } from '../app.js';
 import { signupBody } from './people.js';
 import { startTestSystem, type TestSystem } from './system.js';
+import { freePort } from '@mboa/platform/testing';
 
 /**
  * The production entrance as infra/caddy/Caddyfile writes it, run with Debian's caddy in front of
@@ -35,16 +35,6 @@ let httpsPort: number;
 let ca: Buffer;
 const caddyLog: string[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Answer {
   status: number;

@@ -19,7 +19,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, LISTINGS_PATTERNS } from '@mboa/contracts';
 import { uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase, type TestDatabase } from '@mboa/platform/testing';
+import { createTestDatabase, type TestDatabase, freePort } from '@mboa/platform/testing';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -131,15 +131,6 @@ const receiver = http.createServer((req, res) => {
 
 // ---- the apps ---------------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const apps: { name: string; child: ChildProcess; output: string[] }[] = [];
 let db: TestDatabase | undefined;

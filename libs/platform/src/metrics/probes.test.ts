@@ -3,8 +3,7 @@
 // serviceModule's ServiceHealth as every service reaches it. No mocks.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { Controller, Injectable, Module, type INestMicroservice } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
@@ -14,6 +13,7 @@ import { uniqueTestPrefix } from '../nats/subjects.js';
 import { ServiceHealth } from '../service/health.js';
 import { serviceModule } from '../service/service-module.js';
 import { checkDependencies, PROBE_PATHS, PROBE_TIMEOUT_MS, type ReadinessReport } from './probes.js';
+import { freePort } from '../testing/free-port.js';
 
 const NATS_SERVER =
   process.env.NATS_SERVER_BIN ??
@@ -22,14 +22,6 @@ const NATS_SERVER =
     .find((file) => existsSync(file));
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function get(port: number, probe: string): Promise<{ status: number; body: ReadinessReport & { status: string } }> {
   const res = await fetch(`http://127.0.0.1:${port}${probe}`);

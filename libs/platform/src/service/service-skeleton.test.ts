@@ -1,13 +1,13 @@
 // The one service skeleton: health answers, the common configuration, and a service's resources
 // (here its metrics port) released when the app closes. Real NATS; no mocks.
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { startMicroservice } from '../nats/microservice.js';
 import { uniqueTestPrefix } from '../nats/subjects.js';
 import { checkHealth } from './health.js';
 import { loadServiceEnv } from './service-config.js';
+import { freePort } from '../testing/free-port.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
@@ -76,14 +76,6 @@ class PingController {
 @Module({ controllers: [PingController] })
 class PingModule {}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function getMetrics(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
