@@ -7,10 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase, type TestDatabase, freePort } from '@mboa/platform/testing';
+import { createTestDatabase, type TestDatabase, freePort, deleteTestStream } from '@mboa/platform/testing';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,11 +47,7 @@ describe('npm start (scripts/start.mjs)', () => {
   afterAll(async () => {
     if (start && start.exitCode === null && start.signalCode === null) start.kill('SIGKILL');
     for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
-    if (stream) {
-      const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
-      await nc.drain();
-    }
+    if (stream) await deleteTestStream(stream);
     await db?.drop().catch(() => undefined);
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });

@@ -1,12 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createObjectStore, createWhatsApp, FileMailer, FileWhatsApp, LocalFileStore, uniqueTestPrefix, type MailPort } from '@mboa/platform';
-import { createTestDatabase, type TestDatabase } from '@mboa/platform/testing';
+import { createTestDatabase, type TestDatabase, deleteTestStream } from '@mboa/platform/testing';
 import { startAuthService } from '../../../services/auth/src/main.js';
 import { startListingsService } from '../../../services/listings/src/main.js';
 import { startSupportService } from '../../../services/support/src/main.js';
@@ -274,9 +272,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     async stop() {
       await app.close();
       await Promise.all(running.filter((_, i) => !stopped.has(names[i])).map((service) => service.close()));
-      const nc = await connect({ servers: natsUrl });
-      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
-      await nc.drain();
+      await deleteTestStream(stream, natsUrl);
       await db.drop();
       await rm(mailDir, { recursive: true, force: true });
     },

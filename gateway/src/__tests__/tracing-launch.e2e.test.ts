@@ -15,11 +15,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { AUTH_PATTERNS, LISTINGS_PATTERNS } from '@mboa/contracts';
 import { uniqueTestPrefix } from '@mboa/platform';
-import { createTestDatabase, type TestDatabase, freePort } from '@mboa/platform/testing';
+import { createTestDatabase, type TestDatabase, freePort, deleteTestStream } from '@mboa/platform/testing';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -215,11 +213,7 @@ afterAll(async () => {
   );
   receiver.closeAllConnections();
   receiver.close();
-  if (stream) {
-    const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-    await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
-    await nc.drain();
-  }
+  if (stream) await deleteTestStream(stream);
   await db?.drop().catch(() => undefined);
   if (scratch) await rm(scratch, { recursive: true, force: true });
 }, 60_000);

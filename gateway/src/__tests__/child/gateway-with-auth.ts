@@ -2,10 +2,8 @@
 // main.ts stops (stopOnSignals + stopGateway), then the service closes as its own SIGTERM would
 // close it. Prints `READY <url>` when it takes requests. Settings come from the test's env.
 import 'reflect-metadata';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { FileMailer } from '@mboa/platform';
-import { createTestDatabase } from '@mboa/platform/testing';
+import { createTestDatabase, deleteTestStream } from '@mboa/platform/testing';
 import { createGateway } from '../../app.js';
 import { gatewayConfigFromEnv } from '../../config.js';
 import { stopGateway, stopOnSignals } from '../../observability/graceful-shutdown.js';
@@ -49,9 +47,7 @@ process.removeAllListeners('SIGINT');
 stopOnSignals(async () => {
   await stopGateway(app, { graceMs: 15_000 });
   await auth.close();
-  const nc = await connect({ servers: natsUrl });
-  await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
-  await nc.drain();
+  await deleteTestStream(stream, natsUrl);
   await db.drop();
   process.stdout.write('STOPPED\n');
 });

@@ -1,4 +1,5 @@
-import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
+import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { decodeEnvelope, DEFAULT_STREAM, eventSubject, type EventBusConfig, type EventEnvelope } from './envelope.js';
 import { quoteIdent, type SqlExecutor } from './sql.js';
@@ -82,4 +83,14 @@ export async function readStoredEvents<T = unknown>(
     if (events.length === pending) break;
   }
   return events;
+}
+
+/** Deletes a test's own JetStream stream and what it stored, on a connection of its own; gone already is fine. */
+export async function deleteTestStream(stream: string, natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
+  } finally {
+    await nc.drain();
+  }
 }
