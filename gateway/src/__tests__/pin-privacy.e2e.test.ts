@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { GEO, MESSAGES, MESSAGES_FR, PAGE_STATE_ID, type AdminPropertyRead, type GeoPoint, type PropertyRead, type PublicUser } from '@mboa/contracts';
+import { GEO, MESSAGES, MESSAGES_FR, offsetPoint, PAGE_STATE_ID, type AdminPropertyRead, type GeoPoint, type PropertyRead, type PublicUser } from '@mboa/contracts';
 import { eventually } from '@mboa/platform/testing';
 import { signInAdmin, signUp, TEST_ADMIN } from './people.js';
 import { Browser, startTestSystem, type TestSystem } from './system.js';
@@ -281,10 +281,16 @@ describe('the exact pin', () => {
     expect(update.body.message).toBe(MESSAGES.toast.propertyLocationUpdated);
     expect(update.body.data.location.pin).toEqual(moved);
     const after = (await eventually(async () => (await publicRead(listing.id)).location.area, (a) => a !== undefined && a.lat !== area.lat))!;
-    // The same offset: the area moved by the pin's own vector (the offset's east metres become a
-    // slightly different longitude at another latitude: well under a millimetre here).
-    expect(after.lat - area.lat).toBeCloseTo(moved.lat - PIN.lat, 9);
-    expect(after.lng - area.lng).toBeCloseTo(moved.lng - PIN.lng, 8);
+    // The same offset in metres: the area moved by the pin's own vector. The offset's east metres
+    // become a slightly different longitude at another latitude (up to ~1e-8 degrees here), so the
+    // expected centre is the first offset, read back in metres, laid off from the moved pin.
+    // offsetPoint is linear in its metres: one metre each way gives the degrees per metre.
+    const metre = offsetPoint(PIN, 1, 1);
+    const northM = (area.lat - PIN.lat) / (metre.lat - PIN.lat);
+    const eastM = (area.lng - PIN.lng) / (metre.lng - PIN.lng);
+    const expected = offsetPoint(moved, northM, eastM);
+    expect(after.lat).toBeCloseTo(expected.lat, 10);
+    expect(after.lng).toBeCloseTo(expected.lng, 10);
     expectNoPin(JSON.stringify(await publicRead(listing.id)), pinMarks(moved, after), 'the details answer after the move');
     // The search index follows (the edit's event): its document holds the new area, never the pin.
     const indexed = await eventually(
