@@ -388,6 +388,8 @@ async function driveApps(env, paths, idCount, options = {}) {
       }
     }
     console.table(results);
+    // Under traffic the heap grows and shrinks with each mix; the start figure is only the first look.
+    say(`listings' resident memory after the mixes: ${residentMb(apps[1].pid)} MB`);
     // What counting a search for staff's figures costs, once per bench (not again per tracing session).
     if (options.counting && (!only || only.includes('search') || only.includes('counting'))) {
       const closed = results.find((r) => r.call === `search, ${CONNECTIONS} connections`)?.['req/s'];
