@@ -8,6 +8,11 @@ module.exports = {
   // files mostly wait on servers (a full run uses about 8 CPU-minutes in 14 wall-minutes), so two workers
   // overlap that waiting; the 1-second "search reflects it" bounds held under load 14 in all but one case.
   maxWorkers: 2,
+  // Jest's ESM mode keeps something of every test file's module graph in its worker (Nest, Prisma,
+  // the whole gateway; about 40 MB a file): a worker that ran 95 files reached its 4 GB heap limit,
+  // spent its last minutes collecting garbage, and crashed a test file (CI, 2026-11-28). A worker
+  // whose heap is past this after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     preset('contracts', 'libs/contracts'),
     preset('platform', 'libs/platform'),
