@@ -9,7 +9,7 @@ module.exports = {
   // overlap that waiting; the 1-second "search reflects it" bounds held under load 14 in all but one case.
   maxWorkers: 2,
   // Jest's ESM mode keeps something of every test file's module graph in its worker (Nest, Prisma,
-  // the whole gateway; about 40 MB a file): a worker that ran 95 files reached its 4 GB heap limit,
+  // the whole gateway; about 40 MB a file): a worker that had run about 95 files reached its 4 GB heap limit,
   // spent its last minutes collecting garbage, and crashed a test file (CI, 2026-11-28). A worker
   // whose heap is past this after a file is replaced by a fresh one.
   workerIdleMemoryLimit: '1GB',
